@@ -1,0 +1,100 @@
+"""The agent's side of the in-process MCP connection to the task tools.
+
+Real MCP protocol over in-memory streams: one connection per app, opened by the lifespan,
+with the tool list cached. Each call carries the acting user in `_meta` (taken from the run
+context, never from the model), the model-facing schemas omit `user_id`, and tool errors
+reach the model as `{"error": "..."}` JSON instead of free text.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from agents import Agent, RunContextWrapper
+from agents.agent import AgentBase
+from agents.mcp import MCPToolMetaContext
+from agents.mcp.server import _MCPServerWithClientSession
+from mcp.client._memory import InMemoryTransport
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult, TextContent, Tool
+
+from backend.agent.turn import TurnContext
+from mcp_tools.principal import PRINCIPAL_META_KEY
+
+logger = logging.getLogger(__name__)
+
+_ERROR_PREFIX = "Error executing tool "
+TOOL_FAILURE = "The tool failed unexpectedly"
+
+
+def _principal_meta(context: MCPToolMetaContext) -> dict[str, Any]:
+    turn = context.run_context.context
+    if not isinstance(turn, TurnContext):
+        raise TypeError("task tools need a TurnContext run context")
+    return {PRINCIPAL_META_KEY: turn.user_id}
+
+
+def _tool_failure(_context: RunContextWrapper[Any], error: Exception) -> str:
+    logger.error("task tool call failed", exc_info=error)
+    return json.dumps({"error": TOOL_FAILURE})
+
+
+def _without_user_id(tool: Tool) -> Tool:
+    schema = dict(tool.input_schema)
+    properties = dict(schema.get("properties") or {})
+    properties.pop("user_id", None)
+    schema["properties"] = properties
+    if "required" in schema:
+        schema["required"] = [name for name in schema["required"] if name != "user_id"]
+    return tool.model_copy(update={"input_schema": schema})
+
+
+def _error_message(result: CallToolResult) -> str:
+    text = " ".join(getattr(block, "text", "") for block in result.content).strip()
+    if text.startswith(_ERROR_PREFIX):
+        _, _, detail = text[len(_ERROR_PREFIX) :].partition(":")
+        text = detail.strip()
+    return text or TOOL_FAILURE
+
+
+class InProcessTaskTools(_MCPServerWithClientSession):
+    def __init__(self, server: MCPServer) -> None:
+        super().__init__(
+            cache_tools_list=True,
+            client_session_timeout_seconds=30,
+            use_structured_content=True,
+            tool_meta_resolver=_principal_meta,
+            failure_error_function=_tool_failure,
+        )
+        self._server = server
+
+    @property
+    def name(self) -> str:
+        return self._server.name
+
+    def create_streams(self) -> InMemoryTransport:  # type: ignore[override]
+        return InMemoryTransport(self._server)
+
+    async def list_tools(
+        self,
+        run_context: RunContextWrapper[Any] | None = None,
+        agent: AgentBase | Agent[Any] | None = None,
+    ) -> list[Tool]:
+        tools = await super().list_tools(run_context, agent)
+        return [_without_user_id(tool) for tool in tools]
+
+    async def call_tool(
+        self, tool_name: str, arguments: dict[str, Any] | None, meta: dict[str, Any] | None = None
+    ) -> CallToolResult:
+        result = await super().call_tool(tool_name, arguments, meta)
+        if not result.is_error:
+            return result
+        message = _error_message(result)
+        if message == TOOL_FAILURE or message == "":
+            logger.error("task tool %s failed inside the server", tool_name)
+        return CallToolResult(
+            content=[TextContent(type="text", text=json.dumps({"error": message}))],
+            is_error=True,
+        )

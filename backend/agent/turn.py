@@ -1,0 +1,40 @@
+"""Per-turn data shared by the runner, the MCP bridge and the hooks."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class TurnContext:
+    """The Agents SDK run context of one chat turn. Never shown to a model."""
+
+    user_id: int
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+
+
+def parse_tool_output(output: Any) -> Any:
+    """A tool output as the API reports it: JSON data, the bare list of `{"result": [...]}`
+    wrappers, or `{"error": ...}`."""
+    if isinstance(output, dict) and output.get("type") == "text":
+        output = output.get("text", "")
+    if isinstance(output, list) and all(isinstance(o, dict) and "text" in o for o in output):
+        output = "".join(str(o["text"]) for o in output)
+    if isinstance(output, str):
+        try:
+            output = json.loads(output)
+        except json.JSONDecodeError:
+            return {"error": output}
+    if isinstance(output, dict) and set(output) == {"result"}:
+        return output["result"]
+    return output
+
+
+def parse_arguments(arguments: str) -> dict[str, Any]:
+    try:
+        parsed = json.loads(arguments) if arguments else {}
+    except json.JSONDecodeError:
+        return {"_raw": arguments}
+    return parsed if isinstance(parsed, dict) else {"_raw": parsed}

@@ -1,0 +1,68 @@
+"""Registration, login and the current user (`/api/auth/*`)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, status
+from pydantic import BaseModel, EmailStr, Field
+
+from backend.api.deps import CurrentUser, SessionDep, SettingsDep
+from backend.core.security import create_access_token
+from backend.models import User, UserPublic
+from backend.services import users
+from backend.services.errors import EmailTakenError
+
+router = APIRouter(prefix="/api/auth", tags=["auth"])
+
+
+class RegisterRequest(BaseModel):
+    email: EmailStr = Field(max_length=320)
+    password: str = Field(min_length=8, max_length=128)
+
+
+class LoginRequest(BaseModel):
+    email: str = Field(min_length=1, max_length=320)
+    password: str = Field(min_length=1, max_length=128)
+
+
+class TokenResponse(BaseModel):
+    access_token: str
+    token_type: str = "bearer"
+    user: UserPublic
+
+
+def _token_response(user: User, settings: SettingsDep) -> TokenResponse:
+    assert user.id is not None
+    return TokenResponse(
+        access_token=create_access_token(user.id, settings),
+        user=UserPublic(id=user.id, email=user.email),
+    )
+
+
+@router.post("/register", status_code=status.HTTP_201_CREATED)
+async def register(body: RegisterRequest, session: SessionDep, settings: SettingsDep) -> TokenResponse:
+    """Create an account and return a token for it."""
+    try:
+        user = await users.register_user(session, email=body.email, password=body.password)
+    except EmailTakenError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
+    return _token_response(user, settings)
+
+
+@router.post("/login")
+async def login(body: LoginRequest, session: SessionDep, settings: SettingsDep) -> TokenResponse:
+    """Exchange email and password for a bearer token."""
+    user = await users.authenticate(session, email=body.email, password=body.password)
+    if user is None:
+        raise HTTPException(
+            status.HTTP_401_UNAUTHORIZED,
+            detail="Incorrect email or password",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    return _token_response(user, settings)
+
+
+@router.get("/me")
+async def me(user: CurrentUser) -> UserPublic:
+    """The user the bearer token belongs to."""
+    assert user.id is not None
+    return UserPublic(id=user.id, email=user.email)

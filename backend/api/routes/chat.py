@@ -1,0 +1,95 @@
+"""The chat endpoint: one stateless turn of the conversation per request."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Request, status
+from pydantic import BaseModel, Field, field_validator
+
+from backend.agent.assistant import Assistant
+from backend.api.deps import CurrentUserId, SessionMakerDep, SettingsDep
+from backend.services.chat import ReplyNotStoredError, chat_turn
+from backend.services.errors import ConversationNotFoundError
+
+router = APIRouter(prefix="/api", tags=["chat"])
+
+MAX_MESSAGE_CHARS = 4000
+
+
+class ChatRequest(BaseModel):
+    message: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
+    conversation_id: int | None = Field(default=None, ge=1, le=2**63 - 1)
+
+    @field_validator("message")
+    @classmethod
+    def _meaningful(cls, value: str) -> str:
+        if "\x00" in value:
+            raise ValueError("message must not contain NUL characters")
+        if not value.strip():
+            raise ValueError("message must not be empty or only whitespace")
+        return value.strip()
+
+
+class ToolCallRecord(BaseModel):
+    name: str
+    arguments: dict[str, Any]
+    result: Any
+
+
+class ChatResponse(BaseModel):
+    conversation_id: int
+    response: str
+    tool_calls: list[ToolCallRecord]
+
+
+def _assistant(request: Request) -> Assistant:
+    assistant: Assistant = request.app.state.assistant
+    return assistant
+
+
+@router.post("/chat")
+async def chat(
+    body: ChatRequest,
+    request: Request,
+    user_id: CurrentUserId,
+    sessionmaker: SessionMakerDep,
+    settings: SettingsDep,
+) -> ChatResponse:
+    """Send a message to the assistant; omit conversation_id to start a new conversation."""
+    try:
+        result = await chat_turn(
+            sessionmaker,
+            _assistant(request),
+            user_id=user_id,
+            message=body.message,
+            conversation_id=body.conversation_id,
+            window=settings.context_window_messages,
+        )
+    except ConversationNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Conversation not found") from exc
+    except ReplyNotStoredError as exc:
+        raise HTTPException(
+            status.HTTP_503_SERVICE_UNAVAILABLE,
+            detail="Your message was saved but the reply could not be; please try again",
+        ) from exc
+    return ChatResponse(
+        conversation_id=result.conversation_id,
+        response=result.response,
+        tool_calls=[ToolCallRecord(**call) for call in result.tool_calls],
+    )
+
+
+@router.post("/{user_id}/chat")
+async def chat_for_user(
+    user_id: Annotated[str, Path(max_length=32)],
+    body: ChatRequest,
+    request: Request,
+    current_user_id: CurrentUserId,
+    sessionmaker: SessionMakerDep,
+    settings: SettingsDep,
+) -> ChatResponse:
+    """The original Phase III path; `user_id` must be the caller's own id."""
+    if user_id != str(current_user_id):
+        raise HTTPException(status.HTTP_403_FORBIDDEN, detail="You can only chat as yourself")
+    return await chat(body, request, current_user_id, sessionmaker, settings)

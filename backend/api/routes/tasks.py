@@ -1,0 +1,66 @@
+"""Task CRUD for the web UI (`/api/tasks`), over the same service as the MCP tools."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Path, Query, Response, status
+
+from backend.api.deps import CurrentUserId, SessionDep
+from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
+from backend.services import tasks
+from backend.services.errors import TaskNotFoundError
+
+router = APIRouter(prefix="/api/tasks", tags=["tasks"])
+
+TaskId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The task's per-user number")]
+
+
+@router.get("")
+async def list_tasks(
+    user_id: CurrentUserId,
+    session: SessionDep,
+    status_filter: Annotated[TaskStatus, Query(alias="status")] = TaskStatus.ALL,
+) -> list[TaskPublic]:
+    """The caller's tasks, by task number."""
+    found = await tasks.list_tasks(session, owner_id=user_id, status=status_filter)
+    return [TaskPublic.of(task) for task in found]
+
+
+@router.post("", status_code=status.HTTP_201_CREATED)
+async def create_task(body: TaskCreate, user_id: CurrentUserId, session: SessionDep) -> TaskPublic:
+    """Add a task; it gets the caller's next task number."""
+    task = await tasks.create_task(session, owner_id=user_id, data=body)
+    return TaskPublic.of(task)
+
+
+@router.get("/{task_id}")
+async def get_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep) -> TaskPublic:
+    """One task by its number."""
+    try:
+        task = await tasks.get_task(session, owner_id=user_id, task_id=task_id)
+    except TaskNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
+    return TaskPublic.of(task)
+
+
+@router.patch("/{task_id}")
+async def update_task(
+    task_id: TaskId, body: TaskUpdate, user_id: CurrentUserId, session: SessionDep
+) -> TaskPublic:
+    """Change the title, description or completion of a task."""
+    try:
+        task = await tasks.update_task(session, owner_id=user_id, task_id=task_id, data=body)
+    except TaskNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
+    return TaskPublic.of(task)
+
+
+@router.delete("/{task_id}", status_code=status.HTTP_204_NO_CONTENT)
+async def delete_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep) -> Response:
+    """Delete a task; its number is never reused."""
+    try:
+        await tasks.delete_task(session, owner_id=user_id, task_id=task_id)
+    except TaskNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,57 @@
+"""Settings: the one place that reads the environment (and `.env`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEV_SECRET_KEY = "dev-only-insecure-secret-key-change-me"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    environment: Literal["development", "production"] = "development"
+    database_url: str = "sqlite+aiosqlite:///./data/todo.db"
+    secret_key: str = DEV_SECRET_KEY
+    access_token_expire_minutes: int = Field(default=60 * 24 * 7, gt=0)
+
+    # How many stored messages a chat turn sees (the spec's context window).
+    context_window_messages: int = Field(default=50, gt=0)
+    max_message_chars: int = Field(default=4000, gt=0)
+
+    # SQLite waits this long for a competing writer instead of failing with "database is locked".
+    sqlite_busy_timeout_ms: int = Field(default=30_000, ge=0)
+    db_pool_size: int = Field(default=10, gt=0)
+    db_max_overflow: int = Field(default=20, ge=0)
+
+    # The MCP stdio server acts for this user unless MCP_USER_TOKEN is given.
+    mcp_user_token: str | None = None
+    mcp_user_id: int | None = None
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    log_level: str = "INFO"
+
+    @model_validator(mode="after")
+    def _refuse_insecure_production(self) -> Settings:
+        if self.environment != "development" and (
+            self.secret_key == DEV_SECRET_KEY or len(self.secret_key) < 32
+        ):
+            raise ValueError(
+                "SECRET_KEY must be set to a random string of at least 32 characters "
+                "outside development"
+            )
+        return self
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,70 @@
+"""Async engine and sessions for SQLite (embedded default) and PostgreSQL (asyncpg)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from backend.core.config import Settings
+
+SessionMaker = async_sessionmaker[AsyncSession]
+
+
+def _prepare_sqlite_file(url: str) -> None:
+    database = make_url(url).database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
+    """WAL + busy timeout + BEGIN IMMEDIATE: concurrent writers queue instead of failing.
+
+    With SQLite's default deferred transactions, a reader that later writes can hit
+    "database is locked" at once (the busy handler is skipped to avoid deadlock). Taking
+    the write lock at BEGIN makes every transaction wait its turn for up to the timeout.
+    """
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def create_engine(settings: Settings) -> AsyncEngine:
+    url = settings.database_url
+    if settings.is_sqlite:
+        _prepare_sqlite_file(url)
+        engine = create_async_engine(url, connect_args={"timeout": settings.sqlite_busy_timeout_ms / 1000})
+        _configure_sqlite(engine, settings.sqlite_busy_timeout_ms)
+        return engine
+    return create_async_engine(
+        url,
+        pool_size=settings.db_pool_size,
+        max_overflow=settings.db_max_overflow,
+        pool_pre_ping=True,
+        pool_recycle=1800,
+    )
+
+
+def create_sessionmaker(engine: AsyncEngine) -> SessionMaker:
+    return async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+
+
+async def session_scope(sessionmaker: SessionMaker) -> AsyncIterator[AsyncSession]:
+    async with sessionmaker() as session:
+        yield session

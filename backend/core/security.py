@@ -1,0 +1,65 @@
+"""Password hashing (argon2 via pwdlib) and signed, expiring access tokens (PyJWT)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import jwt
+from pwdlib import PasswordHash
+
+from backend.core.config import Settings
+from backend.core.timeutil import utcnow
+
+ALGORITHM = "HS256"
+_password_hash = PasswordHash.recommended()
+
+
+class InvalidTokenError(Exception):
+    """The token is malformed, expired, unsigned or signed with another key."""
+
+
+def hash_password(password: str) -> str:
+    return _password_hash.hash(password)
+
+
+def verify_password(password: str, hashed: str) -> bool:
+    return _password_hash.verify(password, hashed)
+
+
+# Verifying against a real hash for unknown emails keeps login timing uniform.
+_DUMMY_HASH = hash_password("not-a-real-password")
+
+
+def verify_password_or_dummy(password: str, hashed: str | None) -> bool:
+    if hashed is None:
+        _password_hash.verify(password, _DUMMY_HASH)
+        return False
+    return verify_password(password, hashed)
+
+
+def create_access_token(user_id: int, settings: Settings) -> str:
+    now = utcnow()
+    payload = {
+        "sub": str(user_id),
+        "iat": now,
+        "exp": now + timedelta(minutes=settings.access_token_expire_minutes),
+        "type": "access",
+    }
+    return jwt.encode(payload, settings.secret_key, algorithm=ALGORITHM)
+
+
+def decode_access_token(token: str, settings: Settings) -> int:
+    """Returns the user id the token was issued for."""
+    try:
+        payload = jwt.decode(
+            token,
+            settings.secret_key,
+            algorithms=[ALGORITHM],  # an explicit list refuses "alg": "none"
+            options={"require": ["sub", "exp"]},
+        )
+    except jwt.PyJWTError as exc:
+        raise InvalidTokenError(str(exc)) from exc
+    subject = payload.get("sub")
+    if payload.get("type") != "access" or not isinstance(subject, str) or not subject.isdigit():
+        raise InvalidTokenError("not an access token")
+    return int(subject)

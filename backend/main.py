@@ -1,0 +1,82 @@
+"""The ASGI app: `uvicorn backend.main:app`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from agents import set_tracing_disabled
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, RedirectResponse
+from sqlalchemy.exc import DBAPIError, OperationalError
+
+from backend.agent.assistant import Assistant, RuleBrain
+from backend.agent.mcp_bridge import InProcessTaskTools
+from backend.api.routes import auth, chat, conversations, health, tasks
+from backend.core.config import Settings, get_settings
+from backend.core.db import create_engine, create_sessionmaker
+from backend.core.migrate import migrate
+from mcp_tools.http import build_http_app
+from mcp_tools.principal import principal_from_meta
+from mcp_tools.server import build_task_server
+
+logger = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    # Traces would be exported to OpenAI; nothing leaves the machine unless asked to.
+    set_tracing_disabled(True)
+    engine = create_engine(settings)
+    sessionmaker = create_sessionmaker(engine)
+    mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await migrate(engine)
+        tools = InProcessTaskTools(build_task_server(sessionmaker, principal_from_meta))
+        await tools.connect()
+        brain = RuleBrain()
+        app.state.assistant = Assistant(tools, brain)
+        app.state.brain_name = brain.name
+        logger.info("ready: database=%s brain=%s", engine.dialect.name, brain.name)
+        try:
+            async with mcp_sessions.run():
+                yield
+        finally:
+            await tools.cleanup()
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Todo Chatbot",
+        summary="Manage a todo list by chatting; MCP task tools at /mcp",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.engine = engine
+    app.state.sessionmaker = sessionmaker
+    app.state.brain_name = "starting"
+
+    for router in (health.router, auth.router, tasks.router, conversations.router, chat.router):
+        app.include_router(router)
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(DBAPIError)
+    @app.exception_handler(ConnectionError)
+    async def _database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+        logger.error("database unavailable: %s", exc.__class__.__name__, exc_info=exc)
+        return JSONResponse(
+            status_code=503, content={"detail": "The service is temporarily unavailable"}
+        )
+
+    @app.get("/", include_in_schema=False)
+    async def _root() -> RedirectResponse:
+        return RedirectResponse("/docs")
+
+    app.mount("/mcp", mcp_http_app)
+    return app
+
+
+app = create_app()

@@ -1,0 +1,34 @@
+"""Tables and API schemas (SQLModel families: Base -> table / Create / Update / Public)."""
+
+from backend.models.conversation import (
+    Conversation,
+    ConversationPublic,
+    Message,
+    MessagePublic,
+    MessageRole,
+)
+from backend.models.task import (
+    TITLE_MAX_LENGTH,
+    Task,
+    TaskCreate,
+    TaskPublic,
+    TaskStatus,
+    TaskUpdate,
+)
+from backend.models.user import User, UserPublic
+
+__all__ = [
+    "TITLE_MAX_LENGTH",
+    "Conversation",
+    "ConversationPublic",
+    "Message",
+    "MessagePublic",
+    "MessageRole",
+    "Task",
+    "TaskCreate",
+    "TaskPublic",
+    "TaskStatus",
+    "TaskUpdate",
+    "User",
+    "UserPublic",
+]

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, Column, Index
+from sqlmodel import Field, SQLModel
+
+from backend.core.timeutil import UTCDateTime, utcnow
+
+CONVERSATION_TITLE_MAX_LENGTH = 80
+
+
+class MessageRole(StrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"
+
+
+class Conversation(SQLModel, table=True):
+    __table_args__ = (Index("ix_conversation_owner_updated", "owner_id", "updated_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    owner_id: int = Field(foreign_key="user.id", ondelete="CASCADE")
+    title: str = Field(default="New conversation", max_length=CONVERSATION_TITLE_MAX_LENGTH)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Message(SQLModel, table=True):
+    # "Last 50 messages of conversation C" is one range scan on this index, whatever its length.
+    __table_args__ = (Index("ix_message_conversation_id_desc", "conversation_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    conversation_id: int = Field(foreign_key="conversation.id", ondelete="CASCADE")
+    owner_id: int = Field(foreign_key="user.id", ondelete="CASCADE")
+    role: str = Field(max_length=16)
+    content: str
+    # What the assistant did: [{"name", "arguments", "result"}, ...].
+    tool_calls: list[dict[str, Any]] | None = Field(default=None, sa_column=Column(JSON))
+    # Agent state derived from this turn (pending question, task in focus, usage); never shown.
+    meta: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class ConversationPublic(SQLModel):
+    id: int
+    title: str
+    created_at: datetime
+    updated_at: datetime
+
+
+class MessagePublic(SQLModel):
+    id: int
+    role: str
+    content: str
+    tool_calls: list[dict[str, Any]]
+    created_at: datetime

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field, SQLModel
+
+from backend.core.timeutil import UTCDateTime, utcnow
+
+
+class UserBase(SQLModel):
+    email: str = Field(max_length=320)
+
+
+class User(UserBase, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    # Stored lower-cased, so uniqueness is case-insensitive on every database.
+    email: str = Field(max_length=320, unique=True, index=True)
+    hashed_password: str = Field(max_length=255)
+    # Last per-user task number handed out; bumped in the same transaction as the insert.
+    last_task_number: int = Field(default=0)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class UserPublic(UserBase):
+    id: int

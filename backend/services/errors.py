@@ -1,0 +1,27 @@
+"""Service-layer exceptions; routes map them to HTTP, tools let the MCP SDK mark them isError."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Base class for expected, user-facing failures."""
+
+
+class NotFoundError(ServiceError):
+    pass
+
+
+class TaskNotFoundError(NotFoundError):
+    def __init__(self, task_id: int) -> None:
+        super().__init__(f"Task {task_id} not found")
+        self.task_id = task_id
+
+
+class ConversationNotFoundError(NotFoundError):
+    def __init__(self) -> None:
+        super().__init__("Conversation not found")
+
+
+class EmailTakenError(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("A user with this email already exists")

@@ -1,0 +1,119 @@
+"""The task service: every read and write of tasks, scoped by owner.
+
+Used alike by the REST routes and the MCP tools. Callers pass validated `TaskCreate` /
+`TaskUpdate` data and the owner's id; a task is addressed by its per-user number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import func, update
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from backend.core.timeutil import utcnow
+from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate, User
+from backend.services.errors import TaskNotFoundError
+
+
+async def _next_task_number(session: AsyncSession, owner_id: int) -> int:
+    # The row update locks the user's counter until commit (PostgreSQL row lock; SQLite
+    # write lock), so concurrent creates get distinct numbers and deleted ones never return.
+    result = await session.exec(
+        update(User)
+        .where(col(User.id) == owner_id)
+        .values(last_task_number=User.last_task_number + 1)
+        .returning(col(User.last_task_number))
+    )
+    number = result.scalar_one_or_none()
+    if number is None:
+        raise LookupError(f"user {owner_id} does not exist")
+    return int(number)
+
+
+async def create_task(session: AsyncSession, *, owner_id: int, data: TaskCreate) -> Task:
+    number = await _next_task_number(session, owner_id)
+    task = Task(owner_id=owner_id, number=number, title=data.title, description=data.description)
+    session.add(task)
+    await session.commit()
+    return task
+
+
+def _status_filter(status: TaskStatus) -> bool | None:
+    if status is TaskStatus.PENDING:
+        return False
+    if status is TaskStatus.COMPLETED:
+        return True
+    return None
+
+
+async def list_tasks(
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    status: TaskStatus = TaskStatus.ALL,
+    limit: int | None = None,
+) -> Sequence[Task]:
+    query = select(Task).where(Task.owner_id == owner_id)
+    completed = _status_filter(status)
+    if completed is not None:
+        query = query.where(Task.completed == completed)
+    query = query.order_by(col(Task.number))
+    if limit is not None:
+        query = query.limit(limit)
+    result = await session.exec(query)
+    return result.all()
+
+
+async def count_tasks(
+    session: AsyncSession, *, owner_id: int, status: TaskStatus = TaskStatus.ALL
+) -> int:
+    query = select(func.count()).select_from(Task).where(Task.owner_id == owner_id)
+    completed = _status_filter(status)
+    if completed is not None:
+        query = query.where(Task.completed == completed)
+    result = await session.exec(query)
+    return int(result.one())
+
+
+async def get_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:
+    result = await session.exec(
+        select(Task).where(Task.owner_id == owner_id, Task.number == task_id)
+    )
+    task = result.first()
+    if task is None:
+        raise TaskNotFoundError(task_id)
+    return task
+
+
+async def update_task(
+    session: AsyncSession, *, owner_id: int, task_id: int, data: TaskUpdate
+) -> Task:
+    task = await get_task(session, owner_id=owner_id, task_id=task_id)
+    changes = data.model_dump(exclude_unset=True)
+    # An explicit null title means "leave it"; a title is never removed.
+    if changes.get("title") is None:
+        changes.pop("title", None)
+    if changes.get("completed") is None:
+        changes.pop("completed", None)
+    for field, value in changes.items():
+        setattr(task, field, value)
+    if changes:
+        task.updated_at = utcnow()
+        session.add(task)
+        await session.commit()
+    return task
+
+
+async def complete_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:
+    return await update_task(
+        session, owner_id=owner_id, task_id=task_id, data=TaskUpdate(completed=True)
+    )
+
+
+async def delete_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:
+    task = await get_task(session, owner_id=owner_id, task_id=task_id)
+    await session.delete(task)
+    await session.commit()
+    return task

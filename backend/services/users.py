@@ -1,0 +1,41 @@
+"""Accounts: registration and credential checks."""
+
+from __future__ import annotations
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from backend.core.security import hash_password, verify_password_or_dummy
+from backend.models import User
+from backend.services.errors import EmailTakenError
+
+
+def normalize_email(email: str) -> str:
+    return email.strip().lower()
+
+
+async def get_user(session: AsyncSession, *, user_id: int) -> User | None:
+    return await session.get(User, user_id)
+
+
+async def get_user_by_email(session: AsyncSession, *, email: str) -> User | None:
+    result = await session.exec(select(User).where(User.email == normalize_email(email)))
+    return result.first()
+
+
+async def register_user(session: AsyncSession, *, email: str, password: str) -> User:
+    user = User(email=normalize_email(email), hashed_password=hash_password(password))
+    session.add(user)
+    try:
+        await session.commit()
+    except IntegrityError as exc:
+        await session.rollback()
+        raise EmailTakenError() from exc
+    return user
+
+
+async def authenticate(session: AsyncSession, *, email: str, password: str) -> User | None:
+    user = await get_user_by_email(session, email=email)
+    ok = verify_password_or_dummy(password, user.hashed_password if user else None)
+    return user if ok else None

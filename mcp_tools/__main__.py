@@ -1,0 +1,3 @@
+from mcp_tools.stdio import main
+
+main()

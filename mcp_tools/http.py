@@ -1,0 +1,60 @@
+"""The task tools over streamable HTTP, behind the same bearer tokens as the REST API."""
+
+from __future__ import annotations
+
+from mcp.server.auth.provider import AccessToken, TokenVerifier
+from mcp.server.auth.settings import AuthSettings
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from starlette.applications import Starlette
+
+from backend.core.config import Settings
+from backend.core.db import SessionMaker
+from backend.core.security import InvalidTokenError, decode_access_token
+from backend.services import users
+from mcp_tools.principal import principal_from_token
+from mcp_tools.server import build_task_server
+
+
+class AccessTokenVerifier(TokenVerifier):
+    """Accepts the API's own access tokens for users that still exist."""
+
+    def __init__(self, settings: Settings, sessionmaker: SessionMaker) -> None:
+        self._settings = settings
+        self._sessionmaker = sessionmaker
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        try:
+            user_id = decode_access_token(token, self._settings)
+        except InvalidTokenError:
+            return None
+        async with self._sessionmaker() as session:
+            if await users.get_user(session, user_id=user_id) is None:
+                return None
+        return AccessToken(
+            token=token, client_id=f"user-{user_id}", scopes=[], subject=str(user_id)
+        )
+
+
+def build_http_app(settings: Settings, sessionmaker: SessionMaker) -> tuple[Starlette, StreamableHTTPSessionManager]:
+    """The ASGI app to mount at /mcp, and its session manager (run it in the app's lifespan)."""
+    base_url = f"http://{settings.host}:{settings.port}"
+    server = build_task_server(
+        sessionmaker,
+        principal_from_token,
+        auth=AuthSettings(
+            issuer_url=base_url,  # type: ignore[arg-type]
+            resource_server_url=None,
+            validate_token_resource=False,
+        ),
+        token_verifier=AccessTokenVerifier(settings, sessionmaker),
+    )
+    app = server.streamable_http_app(
+        streamable_http_path="/",
+        # Stateless JSON responses: any worker can answer any request, like the REST API.
+        stateless_http=True,
+        json_response=True,
+        # Bearer auth, not cookies, protects this endpoint, so any Host header is fine.
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )
+    return app, server.session_manager
