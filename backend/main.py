@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from agents import set_tracing_disabled
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, RedirectResponse
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from backend.agent.assistant import Assistant, RuleBrain
 from backend.agent.mcp_bridge import InProcessTaskTools
@@ -24,6 +24,10 @@ from mcp_tools.server import build_task_server
 logger = logging.getLogger(__name__)
 
 
+def _is_unavailability(exc: DBAPIError) -> bool:
+    return isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     # Traces would be exported to OpenAI; nothing leaves the machine unless asked to.
@@ -36,7 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await migrate(engine)
         tools = InProcessTaskTools(build_task_server(sessionmaker, principal_from_meta))
-        await tools.connect()
+        await tools.connect()  # type: ignore[no-untyped-call]
         brain = RuleBrain()
         app.state.assistant = Assistant(tools, brain)
         app.state.brain_name = brain.name
@@ -45,7 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             async with mcp_sessions.run():
                 yield
         finally:
-            await tools.cleanup()
+            await tools.cleanup()  # type: ignore[no-untyped-call]
             await engine.dispose()
 
     app = FastAPI(
@@ -62,13 +66,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in (health.router, auth.router, tasks.router, conversations.router, chat.router):
         app.include_router(router)
 
-    @app.exception_handler(OperationalError)
     @app.exception_handler(DBAPIError)
-    @app.exception_handler(ConnectionError)
-    async def _database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
-        logger.error("database unavailable: %s", exc.__class__.__name__, exc_info=exc)
+    @app.exception_handler(OSError)
+    @app.exception_handler(TimeoutError)
+    async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, DBAPIError) and not _is_unavailability(exc):
+            raise exc  # a bug, not an outage: let it surface as one
+        logger.error(
+            "database unavailable during %s %s", request.method, request.url.path, exc_info=exc
+        )
         return JSONResponse(
-            status_code=503, content={"detail": "The service is temporarily unavailable"}
+            status_code=503,
+            content={"detail": "The service is temporarily unavailable"},
+            headers={"Retry-After": "5"},
         )
 
     @app.get("/", include_in_schema=False)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from mcp.server.auth.provider import AccessToken, TokenVerifier
 from mcp.server.auth.settings import AuthSettings
-from mcp.server.transport_security import TransportSecuritySettings
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 
 from backend.core.config import Settings
@@ -36,14 +36,16 @@ class AccessTokenVerifier(TokenVerifier):
         )
 
 
-def build_http_app(settings: Settings, sessionmaker: SessionMaker) -> tuple[Starlette, StreamableHTTPSessionManager]:
+def build_http_app(
+    settings: Settings, sessionmaker: SessionMaker
+) -> tuple[Starlette, StreamableHTTPSessionManager]:
     """The ASGI app to mount at /mcp, and its session manager (run it in the app's lifespan)."""
     base_url = f"http://{settings.host}:{settings.port}"
     server = build_task_server(
         sessionmaker,
         principal_from_token,
         auth=AuthSettings(
-            issuer_url=base_url,  # type: ignore[arg-type]
+            issuer_url=base_url,
             resource_server_url=None,
             validate_token_resource=False,
         ),

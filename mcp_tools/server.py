@@ -86,7 +86,9 @@ def build_task_server(
         return [_task_json(task) for task in found]
 
     @server.tool()
-    async def complete_task(task_id: TaskId, ctx: Context, user_id: UserId = None) -> dict[str, Any]:
+    async def complete_task(
+        task_id: TaskId, ctx: Context, user_id: UserId = None
+    ) -> dict[str, Any]:
         """Mark a task as complete."""
         owner = acting_user(principal(ctx), user_id)
         async with sessionmaker() as session:
@@ -121,7 +123,11 @@ def build_task_server(
             raise ToolError("Nothing to update: give a title and/or a description")
         try:
             data = TaskUpdate.model_validate(
-                {k: v for k, v in {"title": title, "description": description}.items() if v is not None}
+                {
+                    k: v
+                    for k, v in {"title": title, "description": description}.items()
+                    if v is not None
+                }
             )
         except ValidationError as exc:
             raise ToolError(_validation_message(exc)) from exc

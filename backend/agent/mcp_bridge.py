@@ -74,7 +74,7 @@ class InProcessTaskTools(_MCPServerWithClientSession):
     def name(self) -> str:
         return self._server.name
 
-    def create_streams(self) -> InMemoryTransport:  # type: ignore[override]
+    def create_streams(self) -> InMemoryTransport:
         return InMemoryTransport(self._server)
 
     async def list_tools(

@@ -77,7 +77,9 @@ def stream_events(
     )
     for index, item in enumerate(output):
         yield ResponseOutputItemAddedEvent(
-            type="response.output_item.added", item=item, output_index=index,
+            type="response.output_item.added",
+            item=item,
+            output_index=index,
             sequence_number=next(sequence),
         )
         if isinstance(item, ResponseOutputMessage):
@@ -85,28 +87,44 @@ def stream_events(
                 if not isinstance(part, ResponseOutputText):
                     continue
                 yield ResponseContentPartAddedEvent(
-                    type="response.content_part.added", item_id=item.id, output_index=index,
+                    type="response.content_part.added",
+                    item_id=item.id,
+                    output_index=index,
                     content_index=part_index,
                     part=ResponseOutputText(type="output_text", text="", annotations=[]),
                     sequence_number=next(sequence),
                 )
                 for chunk in _WORDS.findall(part.text):
                     yield ResponseTextDeltaEvent(
-                        type="response.output_text.delta", item_id=item.id, output_index=index,
-                        content_index=part_index, delta=chunk, logprobs=[],
+                        type="response.output_text.delta",
+                        item_id=item.id,
+                        output_index=index,
+                        content_index=part_index,
+                        delta=chunk,
+                        logprobs=[],
                         sequence_number=next(sequence),
                     )
                 yield ResponseTextDoneEvent(
-                    type="response.output_text.done", item_id=item.id, output_index=index,
-                    content_index=part_index, text=part.text, logprobs=[],
+                    type="response.output_text.done",
+                    item_id=item.id,
+                    output_index=index,
+                    content_index=part_index,
+                    text=part.text,
+                    logprobs=[],
                     sequence_number=next(sequence),
                 )
                 yield ResponseContentPartDoneEvent(
-                    type="response.content_part.done", item_id=item.id, output_index=index,
-                    content_index=part_index, part=part, sequence_number=next(sequence),
+                    type="response.content_part.done",
+                    item_id=item.id,
+                    output_index=index,
+                    content_index=part_index,
+                    part=part,
+                    sequence_number=next(sequence),
                 )
         yield ResponseOutputItemDoneEvent(
-            type="response.output_item.done", item=item, output_index=index,
+            type="response.output_item.done",
+            item=item,
+            output_index=index,
             sequence_number=next(sequence),
         )
     yield ResponseCompletedEvent(

@@ -49,7 +49,9 @@ def create_engine(settings: Settings) -> AsyncEngine:
     url = settings.database_url
     if settings.is_sqlite:
         _prepare_sqlite_file(url)
-        engine = create_async_engine(url, connect_args={"timeout": settings.sqlite_busy_timeout_ms / 1000})
+        engine = create_async_engine(
+            url, connect_args={"timeout": settings.sqlite_busy_timeout_ms / 1000}
+        )
         _configure_sqlite(engine, settings.sqlite_busy_timeout_ms)
         return engine
     return create_async_engine(

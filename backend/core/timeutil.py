@@ -1,4 +1,4 @@
-"""Timezone-aware timestamps that round-trip through SQLite (which stores no zone) and PostgreSQL."""
+"""Timezone-aware timestamps that round-trip through SQLite (no zone stored) and PostgreSQL."""
 
 from __future__ import annotations
 

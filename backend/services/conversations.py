@@ -50,7 +50,9 @@ async def list_conversations(
     return result.all()
 
 
-async def delete_conversation(session: AsyncSession, *, owner_id: int, conversation_id: int) -> None:
+async def delete_conversation(
+    session: AsyncSession, *, owner_id: int, conversation_id: int
+) -> None:
     conversation = await get_conversation(
         session, owner_id=owner_id, conversation_id=conversation_id
     )

@@ -85,8 +85,19 @@ def interpret(message: str, context: ConversationContext) -> Plan:
 
 _YES = re.compile(r"^(?:yes|yeah|yep|yup|sure|ok|okay|please|yes please|go ahead|do it|y)$", _I)
 _NO = re.compile(r"^(?:no|nope|nah|no thanks|no thank you|not now|n)$", _I)
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1,
-             "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "last": -1,
+    "1st": 1,
+    "2nd": 2,
+    "3rd": 3,
+    "4th": 4,
+    "5th": 5,
+}
 _POSITION = re.compile(
     r"^(?:the\s+)?(?:(?P<ordinal>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)"
     r"(?:\s+one)?|(?:number|no\.?|option)\s*(?P<number>\d+)|(?P<bare>\d+))$",
@@ -103,16 +114,20 @@ def _answer_to_pending(text: str, context: ConversationContext) -> Plan | None:
         if _YES.match(text):
             return Plan([steps.list_tasks("pending")], [Intent.LIST], ["yes to the offered list"])
         if _NO.match(text):
-            return Plan([steps.say("Okay! Let me know if there's anything else I can do.")],
-                        [Intent.UNCLEAR], ["no to the offered list"])
+            return Plan(
+                [steps.say("Okay! Let me know if there's anything else I can do.")],
+                [Intent.UNCLEAR],
+                ["no to the offered list"],
+            )
         return None
     if kind == "choose_task":
         task_id = _chosen_task(text, [int(c) for c in pending.get("candidates", [])])
         if task_id is None:
             return None
         tool = str(pending["tool"])
-        step = steps.act_on_task(tool, task_id, dict(pending.get("fields") or {}),
-                                 completions=context.completions)
+        step = steps.act_on_task(
+            tool, task_id, dict(pending.get("fields") or {}), completions=context.completions
+        )
         return Plan([step], [_TOOL_INTENT[tool]], ["answer to a clarification"])
     if kind == "ask_task":
         tool = str(pending["tool"])
@@ -153,6 +168,7 @@ _INTENT_TOOL = {intent: tool for tool, intent in _TOOL_INTENT.items()}
 
 
 # --- one clause, one step --------------------------------------------------------------------
+
 
 def _step_for(detection: Detection, clause: str, context: ConversationContext) -> steps.Step:
     intent = detection.intent
@@ -217,16 +233,19 @@ def _task_reference(detection: Detection, clause: str) -> tuple[int | None, str]
     return task_id, clean_title(rest)
 
 
-def _act_step(tool: str, detection: Detection, clause: str,
-              context: ConversationContext) -> steps.Step:
+def _act_step(
+    tool: str, detection: Detection, clause: str, context: ConversationContext
+) -> steps.Step:
     task_id, reference = _task_reference(detection, clause)
     if task_id is not None:
         return steps.act_on_task(tool, task_id, completions=context.completions)
     if not reference or _PRONOUN.match(reference):
         if reference and context.focus_task_id is not None:
             return steps.act_on_task(tool, context.focus_task_id, completions=context.completions)
-        return steps.say(replies.ask_which_task(steps.ACTION_VERB[tool]),
-                         pending={"kind": "ask_task", "tool": tool})
+        return steps.say(
+            replies.ask_which_task(steps.ACTION_VERB[tool]),
+            pending={"kind": "ask_task", "tool": tool},
+        )
     return steps.act_on_title(tool, reference, completions=context.completions)
 
 
@@ -259,13 +278,17 @@ def _update_step(detection: Detection, clause: str, context: ConversationContext
     if task_id is None and (not target or _PRONOUN.match(target)):
         task_id = context.focus_task_id if target else None
     if task_id is None and not target:
-        return steps.say(replies.ask_which_task("update"), pending={"kind": "ask_task",
-                                                                    "tool": "update_task"})
+        return steps.say(
+            replies.ask_which_task("update"), pending={"kind": "ask_task", "tool": "update_task"}
+        )
     if not fields:
         if task_id is None:
             return steps.say(replies.ask_which_task("update"))
-        return steps.say(replies.ask_what_to_update(task_id),
-                         pending={"kind": "ask_fields", "task_id": task_id}, focus=task_id)
+        return steps.say(
+            replies.ask_what_to_update(task_id),
+            pending={"kind": "ask_fields", "task_id": task_id},
+            focus=task_id,
+        )
     if task_id is not None:
         return steps.act_on_task("update_task", task_id, fields)
     return steps.act_on_title("update_task", target, fields)

@@ -9,7 +9,9 @@ from backend.agent.rules.text import clean_title
 _I = re.IGNORECASE
 
 # "task 3", "#3", "id 3", "number 3", "no. 3", "task #3"
-_EXPLICIT_ID = re.compile(r"(?:\btask\s*#?|\bid\s*#?|\bnumber\s*#?|\bno\.?\s*#?|#)\s*(\d{1,9})\b", _I)
+_EXPLICIT_ID = re.compile(
+    r"(?:\btask\s*#?|\bid\s*#?|\bnumber\s*#?|\bno\.?\s*#?|#)\s*(\d{1,9})\b", _I
+)
 # A bare number right after an action verb: "complete 3", "mark 3 as done", "delete 12".
 _BARE_ID_AFTER_VERB = re.compile(
     r"\b(?:complete|finish|mark|tick|check(?: off)?|delete|remove|cancel|drop|change|update|"
@@ -34,7 +36,7 @@ _ALL = re.compile(r"\b(all|everything|every)\b", _I)
 
 
 def extract_status(text: str) -> str:
-    """"pending", "completed" or "all" (the default), from the status words in a list request."""
+    """ "pending", "completed" or "all" (the default), from the status words in a list request."""
     if _PENDING.search(text):
         return "pending"
     if _COMPLETED.search(text):
@@ -50,7 +52,7 @@ _DESCRIPTION = re.compile(
 
 
 def split_title_description(text: str) -> tuple[str, str | None]:
-    """"report with executive summary" -> ("report", "executive summary")."""
+    """ "report with executive summary" -> ("report", "executive summary")."""
     match = _DESCRIPTION.search(text)
     if match is None or match.start() == 0:
         return clean_title(text), None

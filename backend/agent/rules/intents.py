@@ -36,8 +36,19 @@ class Detection:
 
 # The spec's keyword lists, in its order of precedence.
 SPEC_KEYWORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Intent.CREATE, ("add", "create", "remember", "remind", "need to", "don't forget",
-                     "make a note", "task to")),
+    (
+        Intent.CREATE,
+        (
+            "add",
+            "create",
+            "remember",
+            "remind",
+            "need to",
+            "don't forget",
+            "make a note",
+            "task to",
+        ),
+    ),
     (Intent.LIST, ("show", "list", "see", "what", "view", "display", "tell me")),
     (Intent.COMPLETE, ("done", "complete", "finish", "completed", "mark as done", "finished")),
     (Intent.DELETE, ("delete", "remove", "cancel", "clear", "get rid of")),
@@ -58,15 +69,23 @@ _HELP = re.compile(
     _I,
 )
 
-_POLITE_LEAD = r"^(?:(?:ok(?:ay)?|so|and|also|please|hey|pls|kindly|can you|could you|would you|" \
+_POLITE_LEAD = (
+    r"^(?:(?:ok(?:ay)?|so|and|also|please|hey|pls|kindly|can you|could you|would you|"
     r"will you|i want to|i'd like to|i would like to|let's|let me)[\s,]+)*"
+)
 
 _LEADING_VERBS: tuple[tuple[Intent, str], ...] = (
-    (Intent.CREATE, r"add|create|remind me(?: to)?|remember(?: to)?|don't forget(?: to)?|"
-                    r"make a note(?: to)?|note down|jot down|new task"),
+    (
+        Intent.CREATE,
+        r"add|create|remind me(?: to)?|remember(?: to)?|don't forget(?: to)?|"
+        r"make a note(?: to)?|note down|jot down|new task",
+    ),
     (Intent.LIST, r"show|list|display|view|see|tell me|give me|what's|what is|what are|what"),
-    (Intent.COMPLETE, r"complete|finish|mark|tick off|tick|check off|i finished|i've finished|"
-                      r"i completed|i've completed|i'm done with|i am done with|done with|finished"),
+    (
+        Intent.COMPLETE,
+        r"complete|finish|mark|tick off|tick|check off|i finished|i've finished|"
+        r"i completed|i've completed|i'm done with|i am done with|done with|finished",
+    ),
     (Intent.DELETE, r"delete|remove|cancel|get rid of|clear|drop|erase|scrap"),
     (Intent.UPDATE, r"change|update|edit|rename|modify|revise"),
 )
@@ -99,15 +118,17 @@ def detect_intent(text: str, *, has_task_id: bool = False) -> Detection:
     leading = _LEADING.match(text)
     if leading:
         intent = Intent[next(name for name, value in leading.groupdict().items() if value)]
-        return Detection(intent, f"leading verb '{leading.group(intent.name).lower()}'",
-                         leading.end())
+        return Detection(
+            intent, f"leading verb '{leading.group(intent.name).lower()}'", leading.end()
+        )
     found = [(intent, m) for intent, pattern in _KEYWORD_PATTERNS if (m := pattern.search(text))]
     if has_task_id:
         on_task = [(intent, m) for intent, m in found if intent in _ACTIONS_ON_A_TASK]
         if on_task:
             intent, match = on_task[0]
-            return Detection(intent, f"keyword '{match.group(0).lower()}' with a task id",
-                             match.end())
+            return Detection(
+                intent, f"keyword '{match.group(0).lower()}' with a task id", match.end()
+            )
     if found:
         intent, match = found[0]
         return Detection(intent, f"keyword '{match.group(0).lower()}'", match.end())

@@ -82,8 +82,9 @@ def _act_reply(tool: str, outcome: ToolOutcome, *, completions: int) -> Say:
     return Say(text, {"focus": task_id})
 
 
-def act_on_task(tool: str, task_id: int, fields: dict[str, str] | None = None,
-                *, completions: int = 0) -> Step:
+def act_on_task(
+    tool: str, task_id: int, fields: dict[str, str] | None = None, *, completions: int = 0
+) -> Step:
     """complete_task / delete_task / update_task on a known task number."""
 
     def step(outcomes: list[ToolOutcome]) -> ToolCall | Say:
@@ -97,8 +98,9 @@ def act_on_task(tool: str, task_id: int, fields: dict[str, str] | None = None,
     return step
 
 
-def act_on_title(tool: str, query: str, fields: dict[str, str] | None = None,
-                 *, completions: int = 0) -> Step:
+def act_on_title(
+    tool: str, query: str, fields: dict[str, str] | None = None, *, completions: int = 0
+) -> Step:
     """Rule 5 by title: list the tasks, resolve the title, then act, clarify or report."""
     status = "pending" if tool == "complete_task" else "all"
 
@@ -128,8 +130,9 @@ def act_on_title(tool: str, query: str, fields: dict[str, str] | None = None,
     return step
 
 
-def _clarify(tool: str, query: str, matches: list[dict[str, Any]],
-             fields: dict[str, str] | None) -> Say:
+def _clarify(
+    tool: str, query: str, matches: list[dict[str, Any]], fields: dict[str, str] | None
+) -> Say:
     lines = [f"I found multiple tasks matching '{query}':"]
     lines += [
         f"{position}. {display_title(str(t['title']))} (ID: {t['id']})"

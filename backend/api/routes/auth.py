@@ -39,7 +39,9 @@ def _token_response(user: User, settings: SettingsDep) -> TokenResponse:
 
 
 @router.post("/register", status_code=status.HTTP_201_CREATED)
-async def register(body: RegisterRequest, session: SessionDep, settings: SettingsDep) -> TokenResponse:
+async def register(
+    body: RegisterRequest, session: SessionDep, settings: SettingsDep
+) -> TokenResponse:
     """Create an account and return a token for it."""
     try:
         user = await users.register_user(session, email=body.email, password=body.password)

@@ -19,7 +19,7 @@ MAX_MESSAGE_CHARS = 4000
 
 class ChatRequest(BaseModel):
     message: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
-    conversation_id: int | None = Field(default=None, ge=1, le=2**63 - 1)
+    conversation_id: int | None = Field(default=None, ge=1, le=2**31 - 1)
 
     @field_validator("message")
     @classmethod

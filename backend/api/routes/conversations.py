@@ -13,11 +13,13 @@ from backend.services.errors import ConversationNotFoundError
 
 router = APIRouter(prefix="/api/conversations", tags=["conversations"])
 
-ConversationId = Annotated[int, Path(ge=1, le=2**63 - 1)]
+ConversationId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 
 @router.get("")
-async def list_conversations(user_id: CurrentUserId, session: SessionDep) -> list[ConversationPublic]:
+async def list_conversations(
+    user_id: CurrentUserId, session: SessionDep
+) -> list[ConversationPublic]:
     """The caller's conversations, most recently active first."""
     found = await conversations.list_conversations(session, owner_id=user_id)
     return [ConversationPublic.model_validate(c, from_attributes=True) for c in found]

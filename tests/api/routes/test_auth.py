@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+import httpx
+
+from tests.conftest import register, unique_email
+
+
+async def test_register_returns_token_and_user(client: httpx.AsyncClient) -> None:
+    email = unique_email()
+    response = await client.post(
+        "/api/auth/register", json={"email": email, "password": "long enough pw"}
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert body["token_type"] == "bearer"
+    assert body["user"]["email"] == email
+    assert isinstance(body["user"]["id"], int)
+    assert body["access_token"]
+
+
+async def test_register_same_email_in_other_case_is_a_conflict(client: httpx.AsyncClient) -> None:
+    email = unique_email()
+    await register(client, email)
+    response = await client.post(
+        "/api/auth/register", json={"email": email.upper(), "password": "long enough pw"}
+    )
+    assert response.status_code == 409
+    assert "already exists" in response.json()["detail"]
+
+
+async def test_register_rejects_invalid_email_and_short_password(client: httpx.AsyncClient) -> None:
+    bad_email = await client.post(
+        "/api/auth/register", json={"email": "not-an-email", "password": "long enough pw"}
+    )
+    short = await client.post("/api/auth/register", json={"email": unique_email(), "password": "x"})
+    assert bad_email.status_code == 422
+    assert short.status_code == 422
+    assert short.json()["detail"][0]["loc"] == ["body", "password"]
+
+
+async def test_login_with_right_password_returns_a_working_token(client: httpx.AsyncClient) -> None:
+    account = await register(client)
+    response = await client.post(
+        "/api/auth/login", json={"email": account.email, "password": "correct horse battery"}
+    )
+    assert response.status_code == 200
+    me = await client.get(
+        "/api/auth/me", headers={"Authorization": f"Bearer {response.json()['access_token']}"}
+    )
+    assert me.json() == {"id": account.id, "email": account.email}
+
+
+async def test_login_with_wrong_password_or_unknown_email_is_401(client: httpx.AsyncClient) -> None:
+    account = await register(client)
+    wrong = await client.post(
+        "/api/auth/login", json={"email": account.email, "password": "wrong password"}
+    )
+    unknown = await client.post(
+        "/api/auth/login", json={"email": unique_email(), "password": "whatever123"}
+    )
+    assert wrong.status_code == 401
+    assert unknown.status_code == 401
+    assert wrong.json()["detail"] == unknown.json()["detail"] == "Incorrect email or password"
+
+
+async def test_me_without_or_with_a_bad_token_is_401(client: httpx.AsyncClient) -> None:
+    assert (await client.get("/api/auth/me")).status_code == 401
+    bad = await client.get("/api/auth/me", headers={"Authorization": "Bearer not.a.token"})
+    assert bad.status_code == 401
+    assert bad.headers["www-authenticate"] == "Bearer"

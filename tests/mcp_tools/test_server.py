@@ -1,0 +1,252 @@
+"""The five task tools through a real MCP client session (in-memory transport), on both databases.
+
+The server is built like the chat endpoint builds it: identity comes only from the `_meta` the
+backend attaches to each call (`principal_from_meta`), never from a `user_id` argument.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+from mcp.types import CallToolResult, TextContent
+
+from mcp_tools.principal import PRINCIPAL_META_KEY, fixed_principal, principal_from_meta
+from mcp_tools.server import build_task_server
+from tests.conftest import UserSession, register
+
+TASK_KEYS = {"id", "title", "description", "completed", "created_at", "updated_at"}
+
+
+@pytest.fixture
+def server(app: FastAPI) -> MCPServer:
+    # The client is opened inside each test: its task groups must exit in the task that
+    # entered them, and async fixture setup and teardown may run in different tasks.
+    return build_task_server(app.state.sessionmaker, principal_from_meta)
+
+
+async def call(
+    mcp: Client, user: UserSession | None, tool: str, **arguments: Any
+) -> CallToolResult:
+    meta = {PRINCIPAL_META_KEY: user.id} if user is not None else None
+    return await mcp.call_tool(tool, arguments, meta=meta)
+
+
+def error_text(result: CallToolResult) -> str:
+    assert result.is_error is True
+    assert result.structured_content is None
+    content = result.content[0]
+    assert isinstance(content, TextContent)
+    return content.text
+
+
+async def tasks_of(mcp: Client, user: UserSession, status: str = "all") -> list[dict[str, Any]]:
+    result = await call(mcp, user, "list_tasks", status=status)
+    assert result.is_error is False, result.content
+    assert result.structured_content is not None
+    found: list[dict[str, Any]] = result.structured_content["result"]
+    return found
+
+
+async def test_the_five_tools_are_listed_with_their_documented_parameters(
+    server: MCPServer,
+) -> None:
+    async with Client(server) as mcp:
+        tools = {tool.name: tool for tool in (await mcp.list_tools()).tools}
+        expected = {
+            "add_task": ({"title", "user_id", "description"}, ["title"]),
+            "list_tasks": ({"user_id", "status"}, []),
+            "complete_task": ({"task_id", "user_id"}, ["task_id"]),
+            "delete_task": ({"task_id", "user_id"}, ["task_id"]),
+            "update_task": ({"task_id", "user_id", "title", "description"}, ["task_id"]),
+        }
+        assert set(tools) == set(expected)
+        for name, (properties, required) in expected.items():
+            schema = tools[name].input_schema
+            assert set(schema["properties"]) == properties, name
+            assert schema.get("required", []) == required, name
+            assert tools[name].description
+        status = tools["list_tasks"].input_schema["properties"]["status"]
+        assert status["enum"] == ["all", "pending", "completed"]
+
+
+async def test_add_task_numbers_a_new_users_tasks_from_one(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        first = await call(mcp, user, "add_task", title="  Buy milk  ", description="2 litres")
+        second = await call(mcp, user, "add_task", title="Call mum")
+        assert first.structured_content == {"task_id": 1, "status": "created", "title": "Buy milk"}
+        assert second.structured_content == {"task_id": 2, "status": "created", "title": "Call mum"}
+        [milk, mum] = await tasks_of(mcp, user)
+        assert set(milk) == TASK_KEYS
+        assert (milk["id"], milk["description"], milk["completed"]) == (1, "2 litres", False)
+        assert (mum["id"], mum["title"], mum["description"]) == (2, "Call mum", None)
+
+
+async def test_list_tasks_filters_by_status(server: MCPServer, client: httpx.AsyncClient) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        for title in ("one", "two", "three"):
+            await call(mcp, user, "add_task", title=title)
+        await call(mcp, user, "complete_task", task_id=2)
+        assert [t["id"] for t in await tasks_of(mcp, user, "all")] == [1, 2, 3]
+        assert [t["title"] for t in await tasks_of(mcp, user, "pending")] == ["one", "three"]
+        [done] = await tasks_of(mcp, user, "completed")
+        assert (done["id"], done["completed"]) == (2, True)
+        default = await call(mcp, user, "list_tasks")
+        assert default.structured_content == {"result": await tasks_of(mcp, user)}
+        assert (await call(mcp, user, "list_tasks", status="done")).is_error is True
+
+
+async def test_complete_update_and_delete_report_what_they_did(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="Draft")
+        done = await call(mcp, user, "complete_task", task_id=1)
+        assert done.structured_content == {"task_id": 1, "status": "completed", "title": "Draft"}
+        renamed = await call(mcp, user, "update_task", task_id=1, title="Final")
+        assert renamed.structured_content == {"task_id": 1, "status": "updated", "title": "Final"}
+        described = await call(mcp, user, "update_task", task_id=1, description="notes")
+        assert described.structured_content == {"task_id": 1, "status": "updated", "title": "Final"}
+        [task] = await tasks_of(mcp, user)
+        assert (task["title"], task["description"], task["completed"]) == ("Final", "notes", True)
+        deleted = await call(mcp, user, "delete_task", task_id=1)
+        assert deleted.structured_content == {"task_id": 1, "status": "deleted", "title": "Final"}
+        assert await tasks_of(mcp, user) == []
+
+
+@pytest.mark.parametrize(
+    ("tool", "extra"),
+    [("complete_task", {}), ("delete_task", {}), ("update_task", {"title": "x"})],
+)
+async def test_a_missing_task_is_an_error_never_a_fake_success(
+    server: MCPServer, client: httpx.AsyncClient, tool: str, extra: dict[str, Any]
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="Only one")
+        assert "Task 99 not found" in error_text(await call(mcp, user, tool, task_id=99, **extra))
+        [task] = await tasks_of(mcp, user)
+        assert (task["title"], task["completed"]) == ("Only one", False)
+
+
+async def test_update_without_any_field_is_an_error(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="Keep me")
+        assert "Nothing to update" in error_text(await call(mcp, user, "update_task", task_id=1))
+        assert [t["title"] for t in await tasks_of(mcp, user)] == ["Keep me"]
+
+
+@pytest.mark.parametrize("title", ["", "   ", "x" * 201])
+async def test_a_blank_or_overlong_title_is_an_error(
+    server: MCPServer, client: httpx.AsyncClient, title: str
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        assert "Invalid title" in error_text(await call(mcp, user, "add_task", title=title))
+        await call(mcp, user, "add_task", title="x" * 200)
+        assert "Invalid title" in error_text(
+            await call(mcp, user, "update_task", task_id=1, title=title)
+        )
+        assert [t["title"] for t in await tasks_of(mcp, user)] == ["x" * 200]
+
+
+async def test_user_id_naming_another_user_is_refused_and_changes_nothing(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        alice, bob = await register(client), await register(client)
+        await call(mcp, alice, "add_task", title="Alice's")
+        attempts: list[tuple[str, dict[str, Any]]] = [
+            ("add_task", {"title": "planted"}),
+            ("list_tasks", {}),
+            ("complete_task", {"task_id": 1}),
+            ("update_task", {"task_id": 1, "title": "hijacked"}),
+            ("delete_task", {"task_id": 1}),
+        ]
+        for tool, arguments in attempts:
+            for claimed in (alice.id, str(alice.id)):
+                result = await call(mcp, bob, tool, user_id=claimed, **arguments)
+                assert "user_id does not match" in error_text(result), tool
+        [task] = await tasks_of(mcp, alice)
+        assert (task["title"], task["completed"]) == ("Alice's", False)
+        assert await tasks_of(mcp, bob) == []
+
+
+@pytest.mark.parametrize("as_str", [True, False], ids=["str", "int"])
+async def test_the_principals_own_user_id_is_accepted(
+    server: MCPServer, client: httpx.AsyncClient, as_str: bool
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        own: str | int = str(user.id) if as_str else user.id
+        added = await call(mcp, user, "add_task", title="Mine", user_id=own)
+        assert added.structured_content == {"task_id": 1, "status": "created", "title": "Mine"}
+        listed = await call(mcp, user, "list_tasks", user_id=own)
+        assert listed.structured_content is not None
+        assert [t["title"] for t in listed.structured_content["result"]] == ["Mine"]
+        done = await call(mcp, user, "complete_task", task_id=1, user_id=own)
+        assert done.structured_content == {"task_id": 1, "status": "completed", "title": "Mine"}
+
+
+async def test_a_call_without_principal_meta_is_refused(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        refused = await call(mcp, None, "add_task", title="anonymous", user_id=user.id)
+        assert "No authenticated user" in error_text(refused)
+        for bogus in (str(user.id), True, None):
+            result = await mcp.call_tool(
+                "add_task", {"title": "forged"}, meta={PRINCIPAL_META_KEY: bogus}
+            )
+            assert "No authenticated user" in error_text(result)
+        assert await tasks_of(mcp, user) == []
+
+
+async def test_another_users_task_numbers_resolve_to_their_own_tasks(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        alice, bob = await register(client), await register(client)
+        await call(mcp, alice, "add_task", title="A1")
+        await call(mcp, alice, "add_task", title="A2")
+        await call(mcp, bob, "add_task", title="B1")
+        done = await call(mcp, bob, "complete_task", task_id=1)
+        assert done.structured_content == {"task_id": 1, "status": "completed", "title": "B1"}
+        assert "Task 2 not found" in error_text(await call(mcp, bob, "complete_task", task_id=2))
+        assert "Task 2 not found" in error_text(
+            await call(mcp, bob, "update_task", task_id=2, title="mine now")
+        )
+        assert "Task 2 not found" in error_text(await call(mcp, bob, "delete_task", task_id=2))
+        assert [t["title"] for t in await tasks_of(mcp, bob)] == ["B1"]
+        alices = await tasks_of(mcp, alice)
+        assert [(t["title"], t["completed"]) for t in alices] == [("A1", False), ("A2", False)]
+
+
+async def test_a_fixed_principal_server_ignores_meta(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    alice, bob = await register(client), await register(client)
+    server = build_task_server(app.state.sessionmaker, fixed_principal(alice.id))
+    async with Client(server) as session:
+        added = await session.call_tool(
+            "add_task", {"title": "A"}, meta={PRINCIPAL_META_KEY: bob.id}
+        )
+        assert added.structured_content == {"task_id": 1, "status": "created", "title": "A"}
+        refused = await session.call_tool("list_tasks", {"user_id": bob.id})
+        assert "user_id does not match" in error_text(refused)
+    async with Client(build_task_server(app.state.sessionmaker, principal_from_meta)) as mcp:
+        assert [t["title"] for t in await tasks_of(mcp, alice)] == ["A"]
+        assert await tasks_of(mcp, bob) == []
