@@ -58,7 +58,10 @@ def advance(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | FinalReply:
 
 # Compound messages: "add milk and show my tasks", "delete task 3 and tell me what's left".
 _CLAUSE_SPLIT = re.compile(
-    r"\s*(?:,\s*)?\b(?:and then|and also|and|then|also)\b\s+(?=(?:please\s+)?(?:show|list|tell me|"
+    r"\s*(?:,\s*)?\b(?:and then|and also|and|then|also)\b\s+"
+    # "... and add description X" continues an update; it is not a new add.
+    r"(?!(?:add|set|change|update)\s+(?:a\s+|the\s+|its\s+)?(?:description|details|notes?)\b)"
+    r"(?=(?:please\s+)?(?:show|list|tell me|"
     r"what|display|add|create|delete|remove|complete|mark|finish|change|update|rename)\b)",
     _I,
 )

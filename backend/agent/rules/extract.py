@@ -31,7 +31,7 @@ _PENDING = re.compile(
     r"to do|todo|left|remaining|still (?:have|need|got))\b",
     _I,
 )
-_COMPLETED = re.compile(r"\b(completed|complete|done|finished|ticked off|checked off)\b", _I)
+_COMPLETED = re.compile(r"\b(completed|complete|done|finished|finish|ticked off|checked off)\b", _I)
 _ALL = re.compile(r"\b(all|everything|every)\b", _I)
 
 

@@ -38,7 +38,11 @@ async def test_add_list_complete_through_chat_changes_the_tasks(
     assert listed["tool_calls"][0]["result"][0]["title"] == "buy milk"
     done = await chat("complete task 1")
     assert done["response"] == "Great job! I've marked 'Buy milk' as complete."
-    assert done["tool_calls"][0]["result"] == {"task_id": 1, "status": "completed", "title": "buy milk"}
+    assert done["tool_calls"][0]["result"] == {
+        "task_id": 1,
+        "status": "completed",
+        "title": "buy milk",
+    }
     assert (await _tasks(client, user))[0]["completed"] is True
 
 
@@ -235,7 +239,9 @@ async def test_chat_cannot_touch_another_users_tasks(
 ) -> None:
     await chat("add private thing")
     completed = await chat("complete task 1", as_user=other_user)
-    assert completed["response"] == "I couldn't find task 1. Would you like to see your current tasks?"
+    assert (
+        completed["response"] == "I couldn't find task 1. Would you like to see your current tasks?"
+    )
     deleted = await chat("delete task 1", as_user=other_user)
     assert deleted["tool_calls"][0]["result"] == {"error": "Task 1 not found"}
     listed = await chat("show my tasks", as_user=other_user)

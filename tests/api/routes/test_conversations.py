@@ -52,11 +52,19 @@ async def test_deleting_a_conversation_removes_it_and_its_messages(
 ) -> None:
     body = await chat("add buy milk")
     cid = body["conversation_id"]
-    assert (await client.delete(f"/api/conversations/{cid}", headers=user.headers)).status_code == 204
-    assert (await client.get(f"/api/conversations/{cid}/messages", headers=user.headers)).status_code == 404
-    assert cid not in [c["id"] for c in (await client.get("/api/conversations", headers=user.headers)).json()]
+    assert (
+        await client.delete(f"/api/conversations/{cid}", headers=user.headers)
+    ).status_code == 204
+    assert (
+        await client.get(f"/api/conversations/{cid}/messages", headers=user.headers)
+    ).status_code == 404
+    assert cid not in [
+        c["id"] for c in (await client.get("/api/conversations", headers=user.headers)).json()
+    ]
     # Deleting the conversation does not delete the tasks it created.
-    assert [t["title"] for t in (await client.get("/api/tasks", headers=user.headers)).json()] == ["buy milk"]
+    assert [t["title"] for t in (await client.get("/api/tasks", headers=user.headers)).json()] == [
+        "buy milk"
+    ]
 
 
 async def test_another_users_conversation_is_invisible(

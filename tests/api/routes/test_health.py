@@ -8,7 +8,9 @@ async def test_healthz_says_ok(client: httpx.AsyncClient) -> None:
     assert response.json() == {"status": "ok"}
 
 
-async def test_readyz_names_database_and_brain(client: httpx.AsyncClient, database_url: str) -> None:
+async def test_readyz_names_database_and_brain(
+    client: httpx.AsyncClient, database_url: str
+) -> None:
     response = await client.get("/readyz")
     assert response.status_code == 200
     body = response.json()
@@ -20,9 +22,17 @@ async def test_readyz_names_database_and_brain(client: httpx.AsyncClient, databa
 async def test_openapi_documents_the_public_endpoints(client: httpx.AsyncClient) -> None:
     paths = (await client.get("/openapi.json")).json()["paths"]
     for path in [
-        "/api/auth/register", "/api/auth/login", "/api/auth/me", "/api/chat",
-        "/api/{user_id}/chat", "/api/tasks", "/api/tasks/{task_id}", "/api/conversations",
-        "/api/conversations/{conversation_id}/messages", "/healthz", "/readyz",
+        "/api/auth/register",
+        "/api/auth/login",
+        "/api/auth/me",
+        "/api/chat",
+        "/api/{user_id}/chat",
+        "/api/tasks",
+        "/api/tasks/{task_id}",
+        "/api/conversations",
+        "/api/conversations/{conversation_id}/messages",
+        "/healthz",
+        "/readyz",
     ]:
         assert path in paths, path
     assert (await client.get("/docs")).status_code == 200

@@ -1,0 +1,105 @@
+"""The engine as pure functions: a plan replays the same outcomes to the same next step."""
+
+from __future__ import annotations
+
+from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.engine import FinalReply, advance, interpret
+from backend.agent.rules.types import ToolCall, ToolOutcome, Turn
+
+EMPTY = ConversationContext()
+
+
+def run(message: str, outcomes: list[ToolOutcome], context: ConversationContext = EMPTY) -> object:
+    return advance(interpret(message, context), outcomes)
+
+
+def test_add_asks_for_add_task_then_confirms() -> None:
+    first = run("Add buy groceries", [])
+    assert first == ToolCall("add_task", {"title": "buy groceries"})
+    assert isinstance(first, ToolCall)
+    reply = run("Add buy groceries", [ToolOutcome(first, {"task_id": 5, "title": "buy groceries"})])
+    assert isinstance(reply, FinalReply)
+    assert reply.text == "I've added 'Buy groceries' to your list."
+    assert reply.meta["focus"] == 5
+    assert reply.meta["intents"] == ["create_task"]
+
+
+def test_replaying_the_same_outcomes_gives_the_same_answer() -> None:
+    call = ToolCall("list_tasks", {"status": "all"})
+    outcome = ToolOutcome(call, [{"id": 1, "title": "a", "completed": True}])
+    assert run("show my tasks", [outcome]) == run("show my tasks", [outcome])
+
+
+def test_a_compound_message_chains_steps_in_order() -> None:
+    message = "add buy milk and show me all tasks"
+    add = run(message, [])
+    assert add == ToolCall("add_task", {"title": "buy milk"})
+    added = ToolOutcome(
+        ToolCall("add_task", {"title": "buy milk"}), {"task_id": 1, "title": "buy milk"}
+    )
+    listing = run(message, [added])
+    assert listing == ToolCall("list_tasks", {"status": "all"})
+    listed = ToolOutcome(
+        ToolCall("list_tasks", {"status": "all"}),
+        [
+            {"id": 1, "title": "buy milk", "completed": False},
+            {"id": 2, "title": "call mom", "completed": False},
+        ],
+    )
+    reply = run(message, [added, listed])
+    assert isinstance(reply, FinalReply)
+    assert reply.text == (
+        "I've added 'Buy milk' to your list. Here are all your tasks:\n1. Buy milk\n2. Call mom"
+    )
+
+
+def test_a_failed_step_stops_the_chain() -> None:
+    message = "delete task 3 and show my tasks"
+    failed = ToolOutcome(ToolCall("delete_task", {"task_id": 3}), error="Task 3 not found")
+    reply = run(message, [failed])
+    assert isinstance(reply, FinalReply)
+    assert reply.text == "I couldn't find task 3. Would you like to see your current tasks?"
+    assert reply.meta["pending"] == {"kind": "offer_list"}
+
+
+def test_a_system_error_never_shows_internals() -> None:
+    failed = ToolOutcome(ToolCall("add_task", {"title": "x"}), error="connection refused on 5432")
+    reply = run("add x", [failed])
+    assert isinstance(reply, FinalReply)
+    assert reply.text == "Sorry, I encountered an issue. Please try again in a moment."
+
+
+def test_it_resolves_to_the_last_task_mentioned() -> None:
+    history = [
+        Turn("user", "add buy groceries"),
+        Turn("assistant", "I've added 'Buy groceries' to your list.", meta={"focus": 5}),
+    ]
+    context = ConversationContext.from_turns(history)
+    assert run("mark it as done", [], context) == ToolCall("complete_task", {"task_id": 5})
+
+
+def test_it_without_context_asks_which_task() -> None:
+    reply = run("delete it", [])
+    assert isinstance(reply, FinalReply)
+    assert (
+        reply.text == "Which task would you like to delete? You can say the task number or title."
+    )
+    assert reply.meta["pending"] == {"kind": "ask_task", "tool": "delete_task"}
+
+
+def test_update_with_no_fields_asks_what_to_change() -> None:
+    reply = run("update task 3", [])
+    assert isinstance(reply, FinalReply)
+    assert reply.text == (
+        "What would you like to change about task 3? You can update the title or description."
+    )
+
+
+def test_update_title_and_description_together() -> None:
+    message = (
+        "Change task 3 title to 'Call mom tonight' and add description 'Ask about weekend plans'"
+    )
+    assert run(message, []) == ToolCall(
+        "update_task",
+        {"task_id": 3, "title": "Call mom tonight", "description": "Ask about weekend plans"},
+    )

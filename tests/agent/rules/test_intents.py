@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import pytest
+
+from backend.agent.rules.intents import Intent, detect_intent
+from backend.agent.rules.text import prepare, strip_end_punctuation
+
+
+def detect(message: str, **kwargs: bool) -> Intent:
+    return detect_intent(strip_end_punctuation(prepare(message)), **kwargs).intent
+
+
+@pytest.mark.parametrize(
+    ("message", "intent"),
+    [
+        ("add buy milk", Intent.CREATE),
+        ("Create a task to call mom", Intent.CREATE),
+        ("remind me to call mom", Intent.CREATE),
+        ("I need to buy groceries", Intent.CREATE),
+        ("Don't forget to submit report", Intent.CREATE),
+        ("show my tasks", Intent.LIST),
+        ("What's on my list?", Intent.LIST),
+        ("list completed tasks", Intent.LIST),
+        ("complete task 3", Intent.COMPLETE),
+        ("Mark task 3 as done", Intent.COMPLETE),
+        ("Done with task 3", Intent.COMPLETE),
+        ("delete task 2", Intent.DELETE),
+        ("remove buy groceries", Intent.DELETE),
+        ("get rid of task 4", Intent.DELETE),
+        ("change task 1 to call mom", Intent.UPDATE),
+        ("rename task 2 to buy oat milk", Intent.UPDATE),
+        ("help", Intent.HELP),
+        ("What can you do?", Intent.HELP),
+        ("How do I add a task?", Intent.HELP),
+        ("Hello!", Intent.GREETING),
+        ("hey there", Intent.GREETING),
+        ("good morning", Intent.GREETING),
+        ("do the thing", Intent.UNCLEAR),
+        ("task", Intent.UNCLEAR),
+    ],
+)
+def test_explicit_commands_are_recognised(message: str, intent: Intent) -> None:
+    assert detect(message) is intent
+
+
+def test_a_task_id_turns_a_create_keyword_into_an_action_on_that_task() -> None:
+    # "need to" is a CREATE keyword, but with a task number the action verb wins.
+    assert detect("I need to finish task 3, it's done", has_task_id=True) is Intent.COMPLETE
+
+
+def test_every_detection_names_the_rule_that_fired() -> None:
+    detection = detect_intent("add buy milk")
+    assert detection.rule == "leading verb 'add'"
+    assert detect_intent("I need to call mom").rule == "keyword 'need to'"
+    assert detect_intent("blah").rule == "no rule matched"

@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+import jwt
+import pytest
+
+from backend.core.config import Settings
+from backend.core.security import (
+    ALGORITHM,
+    InvalidTokenError,
+    create_access_token,
+    decode_access_token,
+    hash_password,
+    verify_password,
+)
+from backend.core.timeutil import utcnow
+
+SETTINGS = Settings(secret_key="k" * 40, access_token_expire_minutes=5)
+
+
+def test_password_hash_is_argon2_and_verifies() -> None:
+    hashed = hash_password("s3cret-pass")
+    assert hashed.startswith("$argon2")
+    assert verify_password("s3cret-pass", hashed)
+    assert not verify_password("other", hashed)
+
+
+def test_token_round_trip_gives_the_user_id() -> None:
+    assert decode_access_token(create_access_token(42, SETTINGS), SETTINGS) == 42
+
+
+def _forge(payload: dict[str, object], key: str = "k" * 40, algorithm: str = ALGORITHM) -> str:
+    return jwt.encode(payload, key, algorithm=algorithm)
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        _forge({"sub": "1", "exp": utcnow() - timedelta(seconds=1), "type": "access"}),
+        _forge(
+            {"sub": "1", "exp": utcnow() + timedelta(minutes=1), "type": "access"}, key="x" * 40
+        ),
+        _forge({"sub": "1", "type": "access"}),
+        _forge({"sub": "1", "exp": utcnow() + timedelta(minutes=1), "type": "refresh"}),
+        _forge({"sub": "abc", "exp": utcnow() + timedelta(minutes=1), "type": "access"}),
+        jwt.encode(
+            {"sub": "1", "exp": utcnow() + timedelta(minutes=1), "type": "access"},
+            key=None,
+            algorithm="none",
+        ),
+        "not-a-jwt",
+        "",
+    ],
+    ids=[
+        "expired",
+        "wrong-secret",
+        "no-exp",
+        "not-access",
+        "bad-sub",
+        "alg-none",
+        "garbage",
+        "empty",
+    ],
+)
+def test_bad_tokens_are_refused(token: str) -> None:
+    with pytest.raises(InvalidTokenError):
+        decode_access_token(token, SETTINGS)

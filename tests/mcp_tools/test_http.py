@@ -1,0 +1,210 @@
+"""The streamable HTTP endpoint at /mcp/, over real HTTP to a real uvicorn process.
+
+Bearer tokens are the REST API's own access tokens; each tool call acts for the token's user.
+Runs once against a SQLite file and once against the session's PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import httpx2
+import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import CallToolResult, TextContent
+
+from backend.core.config import Settings
+from backend.core.security import create_access_token
+from tests.conftest import TEST_SECRET, UserSession, register
+
+ROOT = Path(__file__).resolve().parents[2]
+START_UP_SECONDS = 60
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"},
+    },
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _wait_until_healthy(base_url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + START_UP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"uvicorn exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            if httpx.get(f"{base_url}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)  # bounded by the deadline
+    raise RuntimeError(f"uvicorn not healthy after {START_UP_SECONDS}s:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def base_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    workdir = tmp_path_factory.mktemp("mcp-http")
+    if request.param == "sqlite":
+        database_url = f"sqlite+aiosqlite:///{workdir / 'todo.db'}"
+    else:
+        database_url = request.getfixturevalue("postgresql_url")  # skips if unavailable
+    port = _free_port()
+    env = os.environ | {"DATABASE_URL": database_url, "SECRET_KEY": TEST_SECRET}
+    log = workdir / "uvicorn.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "backend.main:app"]
+            + ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_until_healthy(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=15)
+
+
+@pytest.fixture
+async def rest(base_url: str) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=base_url, timeout=30) as http:
+        yield http
+
+
+@asynccontextmanager
+async def mcp_as(base_url: str, user: UserSession) -> AsyncIterator[Client]:
+    headers = {"Authorization": f"Bearer {user.token}"}
+    async with (
+        httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30)) as http,
+        Client(streamable_http_client(f"{base_url}/mcp/", http_client=http)) as client,
+    ):
+        yield client
+
+
+def error_text(result: CallToolResult) -> str:
+    assert result.is_error is True
+    content = result.content[0]
+    assert isinstance(content, TextContent)
+    return content.text
+
+
+async def rest_tasks(rest: httpx.AsyncClient, user: UserSession) -> list[dict[str, Any]]:
+    response = await rest.get("/api/tasks", headers=user.headers)
+    assert response.status_code == 200, response.text
+    found: list[dict[str, Any]] = response.json()
+    return found
+
+
+async def test_a_task_added_over_mcp_shows_up_in_the_rest_api(
+    base_url: str, rest: httpx.AsyncClient
+) -> None:
+    user = await register(rest)
+    async with mcp_as(base_url, user) as mcp:
+        names = {tool.name for tool in (await mcp.list_tools()).tools}
+        assert names == {"add_task", "list_tasks", "complete_task", "delete_task", "update_task"}
+        added = await mcp.call_tool("add_task", {"title": "Over HTTP", "description": "real"})
+        assert added.structured_content == {"task_id": 1, "status": "created", "title": "Over HTTP"}
+        listed = await mcp.call_tool("list_tasks", {})
+        assert listed.structured_content is not None
+        assert [t["title"] for t in listed.structured_content["result"]] == ["Over HTTP"]
+    [task] = await rest_tasks(rest, user)
+    assert (task["title"], task["description"], task["completed"]) == ("Over HTTP", "real", False)
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        _bearer("not-a-jwt"),
+        _bearer(create_access_token(1, Settings(secret_key="someone-elses-secret-" + "x" * 32))),
+        {"Authorization": "Basic dXNlcjpwYXNz"},
+    ],
+    ids=["missing", "garbage", "foreign-signature", "basic"],
+)
+async def test_mcp_refuses_a_missing_or_invalid_token_with_401(
+    base_url: str, headers: dict[str, str]
+) -> None:
+    accept = {"Accept": "application/json, text/event-stream"}
+    async with httpx.AsyncClient(timeout=30) as http:
+        response = await http.post(f"{base_url}/mcp/", json=INITIALIZE, headers=accept | headers)
+    assert response.status_code == 401
+    assert response.json()["error"] == "invalid_token"
+    assert response.headers["www-authenticate"].startswith("Bearer")
+
+
+async def test_a_token_for_a_user_that_does_not_exist_gets_401(base_url: str) -> None:
+    token = create_access_token(2**31 - 1, Settings(secret_key=TEST_SECRET))
+    accept = {"Accept": "application/json, text/event-stream"}
+    async with httpx.AsyncClient(timeout=30) as http:
+        response = await http.post(
+            f"{base_url}/mcp/", json=INITIALIZE, headers=accept | _bearer(token)
+        )
+    assert response.status_code == 401
+
+
+async def test_user_b_cannot_touch_user_a_tasks(base_url: str, rest: httpx.AsyncClient) -> None:
+    alice, bob = await register(rest), await register(rest)
+    created = await rest.post("/api/tasks", json={"title": "Alice's"}, headers=alice.headers)
+    assert created.status_code == 201, created.text
+    async with mcp_as(base_url, bob) as mcp:
+        listed = await mcp.call_tool("list_tasks", {})
+        assert listed.structured_content == {"result": []}
+        attempts: list[tuple[str, dict[str, Any]]] = [
+            ("complete_task", {"task_id": 1}),
+            ("update_task", {"task_id": 1, "title": "hijacked"}),
+            ("delete_task", {"task_id": 1}),
+        ]
+        for tool, arguments in attempts:
+            assert "Task 1 not found" in error_text(await mcp.call_tool(tool, arguments))
+    [task] = await rest_tasks(rest, alice)
+    assert (task["title"], task["completed"]) == ("Alice's", False)
+
+
+async def test_user_id_naming_another_user_is_refused_over_http(
+    base_url: str, rest: httpx.AsyncClient
+) -> None:
+    alice, bob = await register(rest), await register(rest)
+    async with mcp_as(base_url, bob) as mcp:
+        for claimed in (alice.id, str(alice.id)):
+            refused = await mcp.call_tool("add_task", {"title": "planted", "user_id": claimed})
+            assert "user_id does not match" in error_text(refused)
+        peek = await mcp.call_tool("list_tasks", {"user_id": alice.id})
+        assert "user_id does not match" in error_text(peek)
+    assert await rest_tasks(rest, alice) == []
+    assert await rest_tasks(rest, bob) == []
