@@ -29,6 +29,11 @@ UNCLEAR = (
     "'Add buy groceries' or 'Show my tasks'."
 )
 
+TITLE_TOO_LONG = (
+    "That title is a bit long for a task. Could you shorten it to 200 characters or fewer? "
+    "You can put the details in a description with 'with ...'."
+)
+
 SYSTEM_ERROR = "Sorry, I encountered an issue. Please try again in a moment."
 
 ENCOURAGEMENTS = ("Great job!", "Awesome!", "Well done!", "Nice work!", "Excellent!")

@@ -21,6 +21,8 @@ ACTION_VERB = {"complete_task": "complete", "delete_task": "delete", "update_tas
 
 
 def _failure(outcome: ToolOutcome) -> Say:
+    if outcome.error and outcome.error.startswith("Invalid title"):
+        return Say(replies.TITLE_TOO_LONG, {"error": "invalid_title"}, stop=True)
     if outcome.not_found and "task_id" in outcome.call.arguments:
         task_id = int(outcome.call.arguments["task_id"])
         return Say(replies.task_not_found(task_id), {"pending": {"kind": "offer_list"}}, stop=True)

@@ -270,3 +270,12 @@ async def test_the_user_id_path_alias_works_only_for_yourself(
 async def test_chat_needs_a_token(client: httpx.AsyncClient) -> None:
     response = await client.post("/api/chat", json={"message": "hi"})
     assert response.status_code == 401
+
+
+async def test_a_too_long_title_in_chat_gets_a_helpful_reply_and_no_task(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    body = await chat("add " + "very long title " * 20)
+    assert "200 characters" in body["response"]
+    assert body["tool_calls"][0]["result"]["error"].startswith("Invalid title")
+    assert await _tasks(client, user) == []
