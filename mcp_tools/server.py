@@ -78,11 +78,22 @@ def build_task_server(
         ctx: Context,
         user_id: UserId = None,
         status: Literal["all", "pending", "completed"] = "all",
+        query: Annotated[
+            str | None,
+            Field(max_length=200, description="Only tasks whose title shares a word with this"),
+        ] = None,
+        limit: Annotated[int | None, Field(ge=1, le=1000, description="At most this many")] = None,
     ) -> list[dict[str, Any]]:
-        """List the user's tasks, optionally only pending or completed ones."""
+        """List the user's tasks, optionally only pending or completed ones, or a title search."""
         owner = acting_user(principal(ctx), user_id)
         async with sessionmaker() as session:
-            found = await tasks.list_tasks(session, owner_id=owner, status=TaskStatus(status))
+            found = await tasks.list_tasks(
+                session,
+                owner_id=owner,
+                status=TaskStatus(status),
+                limit=limit,
+                title_search=query,
+            )
         return [_task_json(task) for task in found]
 
     @server.tool()
@@ -116,19 +127,18 @@ def build_task_server(
         user_id: UserId = None,
         title: str | None = None,
         description: str | None = None,
+        completed: Annotated[
+            bool | None, Field(description="Set false to reopen a task, true to complete it")
+        ] = None,
     ) -> dict[str, Any]:
-        """Change a task's title and/or description."""
+        """Change a task's title and/or description (or reopen it)."""
         owner = acting_user(principal(ctx), user_id)
-        if title is None and description is None:
+        changes = {"title": title, "description": description, "completed": completed}
+        changes = {name: value for name, value in changes.items() if value is not None}
+        if not changes:
             raise ToolError("Nothing to update: give a title and/or a description")
         try:
-            data = TaskUpdate.model_validate(
-                {
-                    k: v
-                    for k, v in {"title": title, "description": description}.items()
-                    if v is not None
-                }
-            )
+            data = TaskUpdate.model_validate(changes)
         except ValidationError as exc:
             raise ToolError(_validation_message(exc)) from exc
         async with sessionmaker() as session:

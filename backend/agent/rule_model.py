@@ -20,7 +20,7 @@ from openai.types.responses.response_prompt_param import ResponsePromptParam
 from backend.agent import sdk_output
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, Plan, advance, interpret
-from backend.agent.rules.types import ToolCall, ToolOutcome
+from backend.agent.rules.types import Batch, ToolCall, ToolOutcome
 from backend.agent.turn import parse_arguments, parse_tool_output
 
 MODEL_NAME = "todo-rules"
@@ -80,6 +80,11 @@ class RuleModel(Model):
         n = next(self._ids)
         if isinstance(action, ToolCall):
             return [sdk_output.function_call(action.name, action.arguments, f"call_rules_{n}")]
+        if isinstance(action, Batch):
+            return [
+                sdk_output.function_call(call.name, call.arguments, f"call_rules_{n}_{i}")
+                for i, call in enumerate(action.calls)
+            ]
         self.final = action
         return [sdk_output.assistant_message(action.text, f"msg_rules_{n}")]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import func, update
+from sqlalchemy import ColumnElement, func, or_, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -48,17 +48,44 @@ def _status_filter(status: TaskStatus) -> bool | None:
     return None
 
 
+# Words that say nothing about which task is meant.
+_STOPWORDS = frozenset(
+    "the a an my our your to of for and or with on in at by from this that it task tasks todo "
+    "item one list".split()
+)
+# A word's first letters find it despite a typo later in the word ("grocries" -> "groc").
+_STEM_LENGTH = 4
+
+
+def title_search_terms(text: str) -> list[str]:
+    """The lower-cased word stems a title search narrows on."""
+    words = [w.strip(".,!?;:'\"()[]") for w in text.lower().split()]
+    return sorted({w[:_STEM_LENGTH] for w in words if len(w) >= 3 and w not in _STOPWORDS})
+
+
+def _title_filter(text: str) -> ColumnElement[bool]:
+    title = func.lower(col(Task.title))
+    conditions = [title == text.strip().lower()]
+    conditions += [title.contains(term, autoescape=True) for term in title_search_terms(text)]
+    return or_(*conditions)
+
+
 async def list_tasks(
     session: AsyncSession,
     *,
     owner_id: int,
     status: TaskStatus = TaskStatus.ALL,
     limit: int | None = None,
+    title_search: str | None = None,
 ) -> Sequence[Task]:
+    """The owner's tasks by number; `title_search` keeps only titles sharing a word stem (or
+    equal to it), so resolving a title never loads a whole large list."""
     query = select(Task).where(Task.owner_id == owner_id)
     completed = _status_filter(status)
     if completed is not None:
         query = query.where(Task.completed == completed)
+    if title_search is not None and title_search.strip():
+        query = query.where(_title_filter(title_search))
     query = query.order_by(col(Task.number))
     if limit is not None:
         query = query.limit(limit)

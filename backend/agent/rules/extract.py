@@ -26,12 +26,24 @@ def extract_task_id(text: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-_PENDING = re.compile(
-    r"\b(pending|incomplete|unfinished|not done|not finished|not completed|open|outstanding|"
-    r"to do|todo|left|remaining|still (?:have|need|got))\b",
+_BOTH = re.compile(
+    r"\b(?:done or not|finished or not|complete or not|completed or not|done and (?:not done|"
+    r"undone|pending)|finished and unfinished|complete and incomplete|whether done or not)\b",
     _I,
 )
-_COMPLETED = re.compile(r"\b(completed|complete|done|finished|finish|ticked off|checked off)\b", _I)
+_PENDING = re.compile(
+    r"\b(pending|incomplete|unfinished|uncompleted|undone|not done|not finished|not completed|"
+    r"not complete|not yet|open|outstanding|to do|todo|to-do|left|remaining|upcoming|"
+    r"still (?:have|need|got|to)|(?:haven't|have not|hasn't|has not|aren't|are not|isn't|"
+    r"is not|weren't|didn't|did not|yet to)(?:\s+\w+)?\s+(?:done|completed|finished|complete|"
+    r"finish|complete|do|been))\b",
+    _I,
+)
+_COMPLETED = re.compile(
+    r"\b(completed|complete|done|finished|finish|ticked off|checked off|crossed off|"
+    r"accomplished|achieved|got done|wrapped up|knocked out)\b",
+    _I,
+)
 _ALL = re.compile(r"\b(all|everything|every)\b", _I)
 
 
@@ -46,7 +58,7 @@ def extract_status(text: str) -> str:
 
 _DESCRIPTION = re.compile(
     r"\s*(?:\bwith (?:a |the )?(?:description|details?|notes?)\s*:?\s*|\bwith\b\s*|"
-    r"\bincluding\b\s*|\bdescription\s*:\s*|:\s*|\s[—–]\s*)",
+    r"\bincluding\b\s*|,?\s*\bdescription\b\s*:?\s*|(?<!\d):(?!\d)\s*|\s[—–]\s*)",
     _I,
 )
 

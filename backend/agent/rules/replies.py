@@ -89,6 +89,8 @@ def ask_title_to_add() -> str:
     return "What would you like to add? For example, 'Add buy groceries'."
 
 
+LIST_LIMIT = 50  # a chat reply shows at most this many tasks
+
 _STATUS_WORD = {"pending": "pending ", "completed": "completed ", "all": ""}
 _EMPTY_CHEER = {
     "pending": "You're all caught up!",
@@ -106,4 +108,83 @@ def task_list(tasks: Sequence[dict[str, Any]], status: str) -> str:
     if not tasks:
         return f"You don't have any {_STATUS_WORD[status]}tasks. {_EMPTY_CHEER[status]}"
     heading = "Here are all your tasks:" if status == "all" else f"Here are your {status} tasks:"
-    return "\n".join([heading, *(task_line(task) for task in tasks)])
+    lines = [heading, *(task_line(task) for task in tasks[:LIST_LIMIT])]
+    if len(tasks) > LIST_LIMIT:
+        lines.append(
+            f"…and {len(tasks) - LIST_LIMIT} more. Ask me about a task by name to find it."
+        )
+    return "\n".join(lines)
+
+
+def with_similar_note(text: str, similar_title: str) -> str:
+    return f"{text} (You also have {quoted(similar_title)} pending.)"
+
+
+def nudge(title: str, pending_count: int) -> str:
+    return (
+        f"I've added {quoted(title)}. You now have {pending_count} pending tasks. "
+        "Ready to tackle one?"
+    )
+
+
+def on_list(task: dict[str, Any]) -> str:
+    state = "done ✓" if task.get("completed") else "still pending"
+    return f"Yes, {quoted(str(task['title']))} is on your list (task {task['id']}, {state})."
+
+
+def not_on_list(query: str) -> str:
+    return f"No, I don't see '{query}' on your list. Would you like me to add it?"
+
+
+def task_reopened(title: str) -> str:
+    return f"I've marked {quoted(title)} as not done yet."
+
+
+def no_match(query: str) -> str:
+    return f"I couldn't find a task matching '{query}'. Would you like to see your current tasks?"
+
+
+def multiple_matches(query: str, matches: Sequence[dict[str, Any]], action: str) -> str:
+    lines = [f"I found multiple tasks matching '{query}':"]
+    lines += [
+        f"{position}. {display_title(str(t['title']))} (ID: {t['id']})"
+        for position, t in enumerate(matches, start=1)
+    ]
+    lines.append(f"Which task would you like to {action}? Please specify by number.")
+    return "\n".join(lines)
+
+
+def confirm_clear(count: int, status: str) -> str:
+    what = {"all": "", "pending": "pending ", "completed": "completed "}[status]
+    noun = "task" if count == 1 else "tasks"
+    return (
+        f"Are you sure you want to delete all {count} {what}{noun}? "
+        "This can't be undone. Say 'yes' to confirm."
+    )
+
+
+def cleared(count: int) -> str:
+    noun = "task" if count == 1 else "tasks"
+    return f"Done! I've deleted {count} {noun}. Your list is clear."
+
+
+def cleared_partly(deleted: int, total: int) -> str:
+    return f"I deleted {deleted} of {total} tasks, but hit a problem with the rest. {SYSTEM_ERROR}"
+
+
+NOTHING_TO_UNDO = "There's nothing I can undo right now."
+CLEAR_CANCELLED = "Okay, I won't delete anything."
+NOTED_NO = "Okay! Let me know if there's anything else I can do."
+
+
+def undone(tool: str, arguments: dict[str, Any], data: dict[str, Any]) -> str:
+    title = quoted(str(data.get("title", "")))
+    if arguments.get("completed") is False:
+        return f"Undone: {title} is back on your pending list."
+    if tool == "delete_task":
+        return f"Undone: I've removed {title} again."
+    if tool == "add_task":
+        return f"Undone: I've restored {title} (now task {data['task_id']})."
+    if tool == "complete_task":
+        return f"Undone: {title} is marked complete again."
+    return f"Undone: {title} is back the way it was."

@@ -2,47 +2,90 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from rapidfuzz import fuzz
 
 SIMILARITY_THRESHOLD = 60.0  # percent; the spec accepts matches above 60% similarity
+STRONG = 90.0  # exact, substring, or every word of the query found in the title
+_STEM = 4
 
-_FILLER = ("the ", "my ", "a ", "an ")
-_TASK_SUFFIXES = (" task", " todo", " item", " one")
+_LEADING_NOISE = re.compile(
+    r"^(?:(?:the|my|a|an|that|this|our|task|todo|to-do|item|one|called|named|titled|about|"
+    r"for|to|with)\s+)+",
+    re.IGNORECASE,
+)
+_TRAILING_NOISE = re.compile(
+    r"(?:\s+(?:task|tasks|todo|to-do|item|one|thing|on my list|from my list|off my list|"
+    r"on the list|from the list|off the list))+$",
+    re.IGNORECASE,
+)
+_STOPWORDS = frozenset("the a an my to of for and or with on in at by from it".split())
+
+
+def strip_reference_noise(text: str) -> str:
+    """ "the groceries task" -> "groceries" (the user's casing kept)."""
+    text = text.strip().strip("'\"").strip()
+    previous = None
+    while previous != text:
+        previous = text
+        text = _LEADING_NOISE.sub("", text).strip()
+        text = _TRAILING_NOISE.sub("", text).strip()
+    return text.strip("'\"").strip()
 
 
 def normalize_query(query: str) -> str:
-    text = query.strip().lower()
-    changed = True
-    while changed:
-        changed = False
-        for prefix in _FILLER:
-            if text.startswith(prefix):
-                text, changed = text[len(prefix) :], True
-        for suffix in _TASK_SUFFIXES:
-            if text.endswith(suffix) and len(text) > len(suffix):
-                text, changed = text[: -len(suffix)], True
-    return text.strip()
+    return strip_reference_noise(query).lower()
+
+
+def _stems(text: str) -> set[str]:
+    words = re.findall(r"\w+", text.lower())
+    return {w[:_STEM] for w in words if w not in _STOPWORDS}
+
+
+def score(query: str, title: str) -> float:
+    """How well `query` names `title`: 100 exact, >= 90 strong, > 60 a fuzzy match."""
+    wanted, candidate = normalize_query(query), title.strip().lower()
+    if not wanted:
+        return 0.0
+    if wanted == candidate:
+        return 100.0
+    if re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", candidate):
+        return 98.0
+    query_stems = _stems(wanted)
+    if query_stems and query_stems <= _stems(candidate):
+        return 95.0
+    if wanted in candidate:
+        return 92.0
+    return max(fuzz.ratio(wanted, candidate), fuzz.token_set_ratio(wanted, candidate) * 0.95)
 
 
 def match_tasks(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Exact title match (case-insensitive) if any, else every substring or fuzzy match."""
-    wanted = normalize_query(query)
-    if not wanted:
+    """The tasks `query` names: an exact title if there is one, else the strong matches,
+    else the fuzzy ones above the threshold; best first, then by task number."""
+    scored = [(score(query, str(task["title"])), task) for task in tasks]
+    scored = [(s, task) for s, task in scored if s > SIMILARITY_THRESHOLD]
+    if not scored:
         return []
-    exact = [t for t in tasks if str(t["title"]).strip().lower() in (wanted, query.strip().lower())]
-    if exact:
-        return exact
-    scored: list[tuple[float, dict[str, Any]]] = []
-    for task in tasks:
-        title = str(task["title"]).lower()
-        if wanted in title:
-            scored.append((100.0, task))
-            continue
-        score = max(fuzz.ratio(wanted, title), fuzz.token_set_ratio(wanted, title))
-        if score > SIMILARITY_THRESHOLD:
-            scored.append((score, task))
-    scored.sort(key=lambda pair: -pair[0])
+    best = max(s for s, _ in scored)
+    if best == 100.0:
+        scored = [(s, t) for s, t in scored if s == 100.0]
+    elif best >= STRONG:
+        scored = [(s, t) for s, t in scored if s >= STRONG]
+    scored.sort(key=lambda pair: (-pair[0], int(pair[1]["id"])))
     return [task for _, task in scored]
+
+
+def similar_tasks(title: str, tasks: Sequence[dict[str, Any]], *, exclude: int) -> list[str]:
+    """Titles of other tasks that look like the same errand (for the "you also have" note)."""
+    stems = _stems(title)
+    similar = []
+    for task in tasks:
+        if int(task["id"]) == exclude:
+            continue
+        other = str(task["title"])
+        if stems & _stems(other) or fuzz.token_set_ratio(title.lower(), other.lower()) > 70:
+            similar.append(other)
+    return similar

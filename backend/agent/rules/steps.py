@@ -1,8 +1,8 @@
 """The building blocks of a plan.
 
 A step is a pure function of the tool outcomes it has received so far: it answers with the
-next `ToolCall` it needs, or with the `Say` that finishes it. Replaying the same outcomes
-always gives the same answer, so the engine needs no memory between model calls.
+next `ToolCall` (or `Batch`) it needs, or with the `Say` that finishes it. Replaying the same
+outcomes always gives the same answer, so the engine needs no memory between model calls.
 """
 
 from __future__ import annotations
@@ -11,16 +11,20 @@ from collections.abc import Callable
 from typing import Any
 
 from backend.agent.rules import replies
-from backend.agent.rules.resolve import match_tasks
-from backend.agent.rules.text import display_title
-from backend.agent.rules.types import Say, ToolCall, ToolOutcome
+from backend.agent.rules.resolve import match_tasks, similar_tasks
+from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
-Step = Callable[[list[ToolOutcome]], ToolCall | Say]
+Action = ToolCall | Batch | Say
+Step = Callable[[list[ToolOutcome]], Action]
+Task = dict[str, Any]
 
 ACTION_VERB = {"complete_task": "complete", "delete_task": "delete", "update_task": "update"}
+NUDGE_EVERY = 3  # adds in a row without a completion before a friendly nudge
+# Look-ups the assistant makes for itself (not to show a list) are bounded.
+LOOKUP_LIMIT = 1000
 
 
-def _failure(outcome: ToolOutcome) -> Say:
+def failure(outcome: ToolOutcome) -> Say:
     if outcome.error and outcome.error.startswith("Invalid title"):
         return Say(replies.TITLE_TOO_LONG, {"error": "invalid_title"}, stop=True)
     if outcome.not_found and "task_id" in outcome.call.arguments:
@@ -30,121 +34,219 @@ def _failure(outcome: ToolOutcome) -> Say:
 
 
 def say(text: str, **meta: Any) -> Step:
-    def step(_: list[ToolOutcome]) -> ToolCall | Say:
+    def step(_: list[ToolOutcome]) -> Action:
         return Say(text, dict(meta))
 
     return step
 
 
-def add_task(title: str, description: str | None, *, casual: bool = False) -> Step:
-    def step(outcomes: list[ToolOutcome]) -> ToolCall | Say:
+def add_task(
+    title: str, description: str | None, *, casual: bool = False, adds_in_a_row: int = 0,
+    check_similar: bool = True,
+) -> Step:
+    """add_task, then one look-up for the "you also have" note (or the nudge's count)."""
+    nudge = (adds_in_a_row + 1) % NUDGE_EVERY == 0
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
             arguments: dict[str, Any] = {"title": title}
             if description:
                 arguments["description"] = description
             return ToolCall("add_task", arguments)
-        outcome = outcomes[0]
-        if not outcome.ok:
-            return _failure(outcome)
-        return Say(
-            replies.task_added(outcome.data["title"], casual=casual),
-            {"focus": outcome.data["task_id"]},
-        )
+        added = outcomes[0]
+        if not added.ok:
+            return failure(added)
+        task_id, stored_title = int(added.data["task_id"]), str(added.data["title"])
+        meta = {"focus": task_id, "undo": {"tool": "delete_task", "arguments": {"task_id": task_id}}}
+        text = replies.task_added(stored_title, casual=casual)
+        if not (check_similar or nudge):
+            return Say(text, meta)
+        if len(outcomes) == 1:
+            arguments = (
+                {"status": "pending", "limit": LOOKUP_LIMIT}
+                if nudge
+                else {"status": "pending", "query": stored_title}
+            )
+            return ToolCall("list_tasks", arguments)
+        pending: list[Task] = outcomes[1].data if outcomes[1].ok else []
+        similar = similar_tasks(stored_title, pending, exclude=task_id) if check_similar else []
+        if similar:
+            text = replies.with_similar_note(text, similar[0])
+        if nudge and outcomes[1].ok:
+            text = replies.nudge(stored_title, len(pending))
+        return Say(text, meta)
 
     return step
 
 
 def list_tasks(status: str) -> Step:
-    def step(outcomes: list[ToolOutcome]) -> ToolCall | Say:
+    def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
             return ToolCall("list_tasks", {"status": status})
         outcome = outcomes[0]
         if not outcome.ok:
-            return _failure(outcome)
-        tasks: list[dict[str, Any]] = outcome.data
-        ids = [int(t["id"]) for t in tasks]
-        meta: dict[str, Any] = {"listed": ids}
-        if ids:
-            meta["focus"] = ids[0]
+            return failure(outcome)
+        tasks: list[Task] = outcome.data
+        shown = tasks[: replies.LIST_LIMIT]
+        meta: dict[str, Any] = {"listed": [int(t["id"]) for t in shown]}
+        if shown:
+            meta["focus"] = int(shown[0]["id"])
         return Say(replies.task_list(tasks, status), meta)
 
     return step
 
 
-def _act_reply(tool: str, outcome: ToolOutcome, *, completions: int) -> Say:
-    data = outcome.data
+def lookup(query: str) -> Step:
+    """ "Is milk on my list?" """
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "all", "query": query})
+        outcome = outcomes[0]
+        if not outcome.ok:
+            return failure(outcome)
+        matches = match_tasks(query, outcome.data)
+        if not matches:
+            return Say(replies.not_on_list(query), {"pending": {"kind": "offer_add", "title": query}})
+        return Say(replies.on_list(matches[0]), {"focus": int(matches[0]["id"])})
+
+    return step
+
+
+def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task | None) -> Say:
+    data, arguments = outcome.data, outcome.call.arguments
     task_id = int(data["task_id"])
+    meta: dict[str, Any] = {"focus": task_id}
     if tool == "complete_task":
         text = replies.task_completed(data["title"], encouragement_index=completions)
+        meta["undo"] = {"tool": "update_task", "arguments": {"task_id": task_id, "completed": False}}
     elif tool == "delete_task":
         text = replies.task_deleted(data["title"])
+        restore = {"title": data["title"]}
+        if before and before.get("description"):
+            restore["description"] = before["description"]
+        meta["undo"] = {"tool": "add_task", "arguments": restore}
+    elif arguments.get("completed") is False:
+        text = replies.task_reopened(data["title"])
+        meta["undo"] = {"tool": "complete_task", "arguments": {"task_id": task_id}}
     else:
-        fields = [f for f in ("title", "description") if f in outcome.call.arguments]
+        fields = [f for f in ("title", "description") if f in arguments]
         text = replies.task_updated(task_id, data["title"], fields)
-    return Say(text, {"focus": task_id})
+        if before is not None:
+            previous = {f: before.get(f) or "" for f in fields}
+            meta["undo"] = {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
+    return Say(text, meta)
 
 
-def act_on_task(
-    tool: str, task_id: int, fields: dict[str, str] | None = None, *, completions: int = 0
-) -> Step:
+def act_on_task(tool: str, task_id: int, fields: dict[str, Any] | None = None,
+                *, completions: int = 0) -> Step:
     """complete_task / delete_task / update_task on a known task number."""
 
-    def step(outcomes: list[ToolOutcome]) -> ToolCall | Say:
+    def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
             return ToolCall(tool, {"task_id": task_id, **(fields or {})})
         outcome = outcomes[0]
         if not outcome.ok:
-            return _failure(outcome)
-        return _act_reply(tool, outcome, completions=completions)
+            return failure(outcome)
+        return _changed(tool, outcome, completions=completions, before=None)
 
     return step
 
 
-def act_on_title(
-    tool: str, query: str, fields: dict[str, str] | None = None, *, completions: int = 0
-) -> Step:
-    """Rule 5 by title: list the tasks, resolve the title, then act, clarify or report."""
-    status = "pending" if tool == "complete_task" else "all"
+def act_on_title(tool: str, query: str, fields: dict[str, Any] | None = None,
+                 *, completions: int = 0) -> Step:
+    """Rule 5 by title: look the title up, then act, ask which one, or report none."""
 
-    def step(outcomes: list[ToolOutcome]) -> ToolCall | Say:
+    def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
-            return ToolCall("list_tasks", {"status": status})
+            return ToolCall("list_tasks", {"status": "all", "query": query})
         listing = outcomes[0]
         if not listing.ok:
-            return _failure(listing)
+            return failure(listing)
         matches = match_tasks(query, listing.data)
+        if tool == "complete_task":
+            pending = [t for t in matches if not t.get("completed")]
+            if not pending and matches:
+                return Say(replies.task_already_completed(str(matches[0]["title"])),
+                           {"focus": int(matches[0]["id"])}, stop=True)
+            matches = pending
         if not matches:
-            return Say(
-                f"I couldn't find a task matching '{query}'. "
-                "Would you like to see your current tasks?",
-                {"pending": {"kind": "offer_list"}},
-                stop=True,
-            )
+            return Say(replies.no_match(query), {"pending": {"kind": "offer_list"}}, stop=True)
         if len(matches) > 1:
             return _clarify(tool, query, matches, fields)
+        target = matches[0]
         if len(outcomes) == 1:
-            return ToolCall(tool, {"task_id": int(matches[0]["id"]), **(fields or {})})
+            return ToolCall(tool, {"task_id": int(target["id"]), **(fields or {})})
         outcome = outcomes[1]
         if not outcome.ok:
-            return _failure(outcome)
-        return _act_reply(tool, outcome, completions=completions)
+            return failure(outcome)
+        return _changed(tool, outcome, completions=completions, before=target)
 
     return step
 
 
-def _clarify(
-    tool: str, query: str, matches: list[dict[str, Any]], fields: dict[str, str] | None
-) -> Say:
-    lines = [f"I found multiple tasks matching '{query}':"]
-    lines += [
-        f"{position}. {display_title(str(t['title']))} (ID: {t['id']})"
-        for position, t in enumerate(matches, start=1)
-    ]
-    lines.append(f"Which task would you like to {ACTION_VERB[tool]}? Please specify by number.")
+def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:
     pending = {
         "kind": "choose_task",
         "tool": tool,
         "candidates": [int(t["id"]) for t in matches],
+        "titles": [str(t["title"]) for t in matches],
         "fields": fields or {},
     }
-    return Say("\n".join(lines), {"pending": pending}, stop=True)
+    return Say(replies.multiple_matches(query, matches, ACTION_VERB[tool]),
+               {"pending": pending, "listed": pending["candidates"]}, stop=True)
+
+
+def confirm_clear(status: str) -> Step:
+    """ "Clear my list": count what would go, and ask before deleting anything."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": status, "limit": LOOKUP_LIMIT})
+        outcome = outcomes[0]
+        if not outcome.ok:
+            return failure(outcome)
+        count = len(outcome.data)
+        if count == 0:
+            return Say(replies.task_list([], status))
+        return Say(replies.confirm_clear(count, status),
+                   {"pending": {"kind": "confirm_clear", "status": status}})
+
+    return step
+
+
+def clear_all(status: str) -> Step:
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": status, "limit": LOOKUP_LIMIT})
+        listing = outcomes[0]
+        if not listing.ok:
+            return failure(listing)
+        ids = [int(t["id"]) for t in listing.data]
+        if not ids:
+            return Say(replies.task_list([], status))
+        if len(outcomes) == 1:
+            return Batch(tuple(ToolCall("delete_task", {"task_id": i}) for i in ids))
+        deleted = [o for o in outcomes[1:] if o.ok]
+        if len(deleted) < len(ids):
+            return Say(replies.cleared_partly(len(deleted), len(ids)), {"error": True}, stop=True)
+        return Say(replies.cleared(len(deleted)))
+
+    return step
+
+
+def undo(last_change: dict[str, Any] | None) -> Step:
+    if not last_change:
+        return say(replies.NOTHING_TO_UNDO)
+    tool, arguments = str(last_change["tool"]), dict(last_change["arguments"])
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall(tool, arguments)
+        outcome = outcomes[0]
+        if not outcome.ok:
+            return failure(outcome)
+        return Say(replies.undone(tool, arguments, outcome.data), {"focus": int(outcome.data["task_id"]),
+                                                       "undone": True})
+
+    return step

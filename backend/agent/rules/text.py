@@ -5,17 +5,85 @@ from __future__ import annotations
 import re
 
 _SPACES = re.compile(r"\s+")
-_SMART_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+_SMART_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "´": "'"})
 _EDGE_QUOTES = "'\"`"
+_I = re.IGNORECASE
+
+# Conversational padding around the request itself.
+_LEAD_FILLER = re.compile(
+    r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hmm+|well|oh|and|also|hey|yo|hi|hello|actually|"
+    r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right)\b[\s,.!:;-]*)+",
+    _I,
+)
+_POLITE_LEAD = re.compile(
+    r"^(?:(?:can|could|would|will) you(?: please| kindly| just)?|can i (?:get you to|ask you to)|"
+    r"would you mind|do you mind|i'd like you to|i would like you to|i want you to|"
+    r"i need you to|help me|please|pls|kindly|just|go ahead and|let's|lets|let us)\b[\s,]*",
+    _I,
+)
+_TRAIL_FILLER = re.compile(
+    r"(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|for me|asap|now|right now|ok|okay))+[\s.!?]*$",
+    _I,
+)
+
+
+_BULLET_LINE = re.compile(r"\s*\n\s*(?:[-*•·]|\d{1,2}[.)])\s+")
 
 
 def prepare(message: str) -> str:
-    """Single spaces and straight quotes; the user's casing is kept (patterns ignore case)."""
-    return _SPACES.sub(" ", message.translate(_SMART_QUOTES)).strip()
+    """Single spaces and straight quotes, bulleted lines as "; "-separated items; the user's
+    casing is kept (patterns ignore case)."""
+    text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
+    return _SPACES.sub(" ", text).strip()
 
 
 def strip_end_punctuation(text: str) -> str:
-    return text.rstrip(" .!?")
+    return text.rstrip(" .!?…")
+
+
+_GERUNDS = {
+    "adding": "add", "creating": "create", "putting": "put", "deleting": "delete",
+    "removing": "remove", "marking": "mark", "completing": "complete", "showing": "show",
+    "listing": "list", "changing": "change", "updating": "update", "renaming": "rename",
+    "clearing": "clear", "checking": "check", "finishing": "finish", "cancelling": "cancel",
+    "canceling": "cancel", "editing": "edit", "reminding": "remind", "noting": "note",
+}
+_GERUND = re.compile(r"^(?P<word>" + "|".join(_GERUNDS) + r")\b", _I)
+# Command words people mistype; a close miss of one of these is read as it.
+COMMAND_WORDS = (
+    "add", "create", "remind", "remember", "show", "list", "display", "delete", "remove",
+    "complete", "finish", "mark", "change", "update", "rename", "what", "cancel", "clear",
+    "help", "tasks", "have", "still",
+)
+
+
+def correct_typos(text: str) -> str:
+    """Close misses of command words among the first words (\"shwo my tasks\")."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    words = text.split(" ")
+    for index, word in enumerate(words[:6]):
+        lowered = word.lower()
+        if len(lowered) < 3 or lowered in COMMAND_WORDS or not lowered.isalpha():
+            continue
+        best = process.extractOne(lowered, COMMAND_WORDS, scorer=DamerauLevenshtein.distance)
+        if best is not None and best[1] == 1 and abs(len(best[0]) - len(lowered)) <= 1:
+            words[index] = best[0]
+    return " ".join(words)
+
+
+def core_request(clause: str) -> str:
+    """The request without filler, politeness or end punctuation: the part patterns read."""
+    text = strip_end_punctuation(clause)
+    previous = None
+    while previous != text:
+        previous = text
+        text = _LEAD_FILLER.sub("", text, count=1)
+        text = _POLITE_LEAD.sub("", text, count=1)
+        text = strip_end_punctuation(_TRAIL_FILLER.sub("", text))
+    text = _GERUND.sub(lambda m: _GERUNDS[m.group("word").lower()], text.strip(), count=1)
+    return text
 
 
 def is_question(message: str) -> bool:
@@ -24,7 +92,7 @@ def is_question(message: str) -> bool:
 
 def clean_title(raw: str) -> str:
     """Trims spaces, surrounding quotes and trailing punctuation from an extracted title."""
-    title = _SPACES.sub(" ", raw).strip().rstrip(" .!?,;:")
+    title = _SPACES.sub(" ", raw).strip().strip(",;").rstrip(" .!?,;:")
     while len(title) >= 2 and title[0] in _EDGE_QUOTES and title[-1] == title[0]:
         title = title[1:-1].strip()
     return title

@@ -17,6 +17,13 @@ class ToolCall:
 
 
 @dataclass(frozen=True)
+class Batch:
+    """Independent calls made together (the spec's "batch when possible")."""
+
+    calls: tuple[ToolCall, ...]
+
+
+@dataclass(frozen=True)
 class ToolOutcome:
     """What a tool call returned: parsed JSON data, or an error message."""
 

@@ -1,0 +1,137 @@
+"""Answers to the question the assistant left open (Rules 2-4: clarification, confirmation)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from backend.agent.rules import replies, steps
+from backend.agent.rules.builders import is_command, position_in, update_step
+from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.extract import extract_task_id, split_title_description
+from backend.agent.rules.intents import Intent
+from backend.agent.rules.resolve import match_tasks, strip_reference_noise
+from backend.agent.rules.text import clean_title, core_request
+
+_I = re.IGNORECASE
+_YES = re.compile(
+    r"^(?:y|yes|yeah|yea|yep|yup|sure|ok|okay|please|yes please|go ahead|do it|confirm|"
+    r"confirmed|absolutely|of course|definitely|sounds good|i'm sure|im sure|yes i'm sure|"
+    r"yes,? (?:do it|delete (?:them|it|everything|all)|please|go ahead))$",
+    _I,
+)
+_NO = re.compile(
+    r"^(?:n|no|nope|nah|no thanks|no thank you|not now|never ?mind|cancel|stop|don't|"
+    r"dont|no,? (?:don't|dont|thanks|keep (?:them|it)))$",
+    _I,
+)
+_BARE_NUMBER = re.compile(r"^(?:number\s*|no\.?\s*|option\s*|#)?(?P<n>\d{1,9})$", _I)
+_TOOL_INTENT = {"complete_task": Intent.COMPLETE, "delete_task": Intent.DELETE,
+                "update_task": Intent.UPDATE}
+
+Answer = tuple[list[steps.Step], Intent, str]
+
+
+def answer_to_pending(message: str, context: ConversationContext) -> Answer | None:
+    pending = context.pending
+    if not pending:
+        return None
+    text = core_request(message) or message.strip().rstrip(".!?")
+    kind = pending.get("kind")
+    if kind in ("offer_list", "offer_add", "confirm_clear"):
+        return _yes_no(kind, text, pending)
+    if kind == "choose_task":
+        return _choice(text, pending, context)
+    if kind == "ask_task":
+        return _named_task(text, pending, context)
+    if kind == "ask_fields":
+        return _new_fields(text, pending, context)
+    if kind == "ask_title" and text and not is_command(message):
+        title, description = split_title_description(clean_title(text))
+        return [steps.add_task(title, description)], Intent.CREATE, "answer: the title to add"
+    return None
+
+
+def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
+    if _NO.match(text):
+        reply = replies.CLEAR_CANCELLED if kind == "confirm_clear" else replies.NOTED_NO
+        return [steps.say(reply)], Intent.UNCLEAR, f"answer: no to {kind}"
+    if not _YES.match(text):
+        return None
+    if kind == "offer_list":
+        return [steps.list_tasks("pending")], Intent.LIST, "answer: yes, show the list"
+    if kind == "offer_add":
+        return ([steps.add_task(str(pending["title"]), None)], Intent.CREATE,
+                "answer: yes, add it")
+    status = str(pending.get("status", "all"))
+    return [steps.clear_all(status)], Intent.DELETE, "answer: yes, clear the list"
+
+
+def _act(tool: str, task_id: int, pending: dict[str, Any], context: ConversationContext,
+         rule: str) -> Answer:
+    fields = dict(pending.get("fields") or {})
+    return ([steps.act_on_task(tool, task_id, fields, completions=context.completions)],
+            _TOOL_INTENT[tool], rule)
+
+
+def _choice(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
+    tool = str(pending["tool"])
+    candidates = tuple(int(c) for c in pending.get("candidates", []))
+    explicit = re.match(r"^(?:task|id|#)\s*#?(\d+)$", text, _I)
+    if explicit:
+        return _act(tool, int(explicit.group(1)), pending, context, "answer: task number")
+    chosen = position_in(text, candidates)
+    bare = _BARE_NUMBER.match(text)
+    if chosen is None and bare:
+        n = int(bare.group("n"))
+        if 1 <= n <= len(candidates):
+            chosen = candidates[n - 1]  # a position in the list just shown (Rule 2)
+        elif n in candidates:
+            chosen = n
+    if chosen is not None:
+        return _act(tool, chosen, pending, context, "answer: position in the list")
+    titled = pending.get("titles")
+    if isinstance(titled, list) and text and not is_command(text):
+        options = [{"id": c, "title": t} for c, t in zip(candidates, titled, strict=False)]
+        matches = match_tasks(strip_reference_noise(text), options)
+        if len(matches) == 1:
+            return _act(tool, int(matches[0]["id"]), pending, context, "answer: title of one")
+    return None
+
+
+def _named_task(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
+    tool = str(pending["tool"])
+    task_id = extract_task_id(text)
+    bare = _BARE_NUMBER.match(text)
+    if task_id is None and bare:
+        task_id = int(bare.group("n"))
+    if task_id is None:
+        task_id = position_in(text, context.listed_task_ids)
+    if task_id is not None:
+        return _act(tool, task_id, pending, context, "answer: the task meant")
+    if not text or is_command(text):
+        return None
+    fields = dict(pending.get("fields") or {})
+    step = steps.act_on_title(tool, strip_reference_noise(clean_title(text)), fields,
+                              completions=context.completions)
+    return [step], _TOOL_INTENT[tool], "answer: the title meant"
+
+
+def _new_fields(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
+    task_id = int(pending["task_id"])
+    if not text:
+        return None
+    if re.match(r"^(?:the\s+|its\s+|new\s+)?(?:description|desc|details?|notes?|title|name)\b",
+                text, _I):
+        focused = ConversationContext(focus_task_id=task_id)
+        return [update_step(f"it {text}", "change it", focused)], Intent.UPDATE, \
+            "answer: what to change"
+    if is_command(text):
+        if re.match(r"^(?:change|update|set|make|rename|edit)\b", text, _I):
+            words = re.sub(r"^\w+\s*", "", text)
+            focused = ConversationContext(focus_task_id=task_id)
+            return [update_step(f"it {words}", "change it", focused)], Intent.UPDATE, \
+                "answer: what to change"
+        return None
+    return ([steps.act_on_task("update_task", task_id, {"title": clean_title(text)})],
+            Intent.UPDATE, "answer: the new title")

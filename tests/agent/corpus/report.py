@@ -1,0 +1,94 @@
+"""Runs the corpus through the rule engine and reports accuracy per intent.
+
+`python -m tests.agent.corpus.report` prints the table and every miss.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from tests.agent.corpus.model import SEED_TASKS, Call, Case
+from tests.agent.fake_tools import Conversation, FakeTaskStore
+
+MODULES = ("create", "list", "complete", "delete", "update", "conversation")
+CHANGING_TOOLS = {"add_task", "complete_task", "delete_task", "update_task"}
+
+
+def all_cases() -> list[Case]:
+    cases: list[Case] = []
+    for name in MODULES:
+        cases.extend(importlib.import_module(f"tests.agent.corpus.cases_{name}").CASES)
+    return cases
+
+
+def counted_calls(tool_calls: list[dict[str, Any]]) -> tuple[Call, ...]:
+    """Calls that change tasks, and list_tasks calls that show a list (no query, no limit)."""
+    counted = []
+    for call in tool_calls:
+        arguments = call["arguments"]
+        if call["name"] in CHANGING_TOOLS or (
+            call["name"] == "list_tasks" and "query" not in arguments and "limit" not in arguments
+        ):
+            counted.append(Call(call["name"], arguments))
+    return tuple(counted)
+
+
+@dataclass(frozen=True)
+class Result:
+    case: Case
+    intent: str
+    calls: tuple[Call, ...]
+    asked: bool
+    reply: str
+
+    @property
+    def ok(self) -> bool:
+        return (
+            self.intent == self.case.intent
+            and self.calls == self.case.calls
+            and self.asked == self.case.asks
+        )
+
+
+def run_case(case: Case) -> Result:
+    conversation = Conversation(FakeTaskStore(SEED_TASKS))
+    for message in case.history:
+        conversation.say(message)
+    exchange = conversation.say(case.say)
+    intents = exchange.meta.get("intents") or ["unclear"]
+    asked = exchange.meta.get("pending") is not None
+    return Result(case, intents[0], counted_calls(exchange.tool_calls), asked, exchange.reply)
+
+
+def evaluate(cases: list[Case]) -> list[Result]:
+    return [run_case(case) for case in cases]
+
+
+def format_report(results: list[Result]) -> str:
+    by_intent: dict[str, list[Result]] = defaultdict(list)
+    for result in results:
+        by_intent[result.case.intent].append(result)
+    lines = [f"{'intent':<15}{'cases':>7}{'correct':>9}{'accuracy':>10}"]
+    for intent, group in sorted(by_intent.items()):
+        correct = sum(r.ok for r in group)
+        lines.append(f"{intent:<15}{len(group):>7}{correct:>9}{correct / len(group):>10.1%}")
+    total = sum(r.ok for r in results)
+    lines.append(f"{'all':<15}{len(results):>7}{total:>9}{total / len(results):>10.1%}")
+    misses = [r for r in results if not r.ok]
+    if misses:
+        lines.append("\nmisses:")
+    for r in misses:
+        lines.append(
+            f"- {r.case.say!r} (history {list(r.case.history)})\n"
+            f"    want {r.case.intent} {list(r.case.calls)} asks={r.case.asks}\n"
+            f"    got  {r.intent} {list(r.calls)} asks={r.asked}\n"
+            f"    reply: {r.reply[:140]!r}"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(format_report(evaluate(all_cases())))  # noqa: T201

@@ -1,0 +1,117 @@
+"""An in-memory stand-in for the five MCP task tools, for driving the pure rule engine.
+
+It follows the real tools' contract (results, errors, per-user numbers, title search) so the
+engine can be exercised on hundreds of utterances in milliseconds; the HTTP tests prove the
+same behaviour through the real MCP server and database.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.engine import FinalReply, advance, interpret
+from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
+from backend.services.tasks import title_search_terms
+
+
+class FakeTaskStore:
+    def __init__(self, tasks: list[dict[str, Any]]) -> None:
+        self.tasks = copy.deepcopy(tasks)
+        self.last_number = max((int(t["id"]) for t in tasks), default=0)
+
+    def call(self, call: ToolCall) -> ToolOutcome:
+        handler = getattr(self, call.name)
+        try:
+            return ToolOutcome(call, data=handler(**call.arguments))
+        except LookupError as exc:
+            return ToolOutcome(call, error=str(exc))
+
+    def _find(self, task_id: int) -> dict[str, Any]:
+        for task in self.tasks:
+            if task["id"] == task_id:
+                return task
+        raise LookupError(f"Task {task_id} not found")
+
+    def add_task(self, title: str, description: str | None = None) -> dict[str, Any]:
+        self.last_number += 1
+        self.tasks.append(
+            {"id": self.last_number, "title": title, "description": description, "completed": False}
+        )
+        return {"task_id": self.last_number, "status": "created", "title": title}
+
+    def list_tasks(
+        self, status: str = "all", query: str | None = None, limit: int | None = None
+    ) -> list[dict[str, Any]]:
+        found = [
+            t for t in self.tasks
+            if status == "all" or t["completed"] == (status == "completed")
+        ]
+        if query:
+            terms = title_search_terms(query)
+            found = [
+                t for t in found
+                if t["title"].lower() == query.strip().lower()
+                or any(term in t["title"].lower() for term in terms)
+            ]
+        return copy.deepcopy(found[:limit] if limit else found)
+
+    def complete_task(self, task_id: int) -> dict[str, Any]:
+        task = self._find(task_id)
+        task["completed"] = True
+        return {"task_id": task_id, "status": "completed", "title": task["title"]}
+
+    def delete_task(self, task_id: int) -> dict[str, Any]:
+        task = self._find(task_id)
+        self.tasks.remove(task)
+        return {"task_id": task_id, "status": "deleted", "title": task["title"]}
+
+    def update_task(self, task_id: int, title: str | None = None,
+                    description: str | None = None, completed: bool | None = None) -> dict[str, Any]:
+        if title is None and description is None and completed is None:
+            raise LookupError("Nothing to update")
+        task = self._find(task_id)
+        for name, value in (("title", title), ("description", description),
+                            ("completed", completed)):
+            if value is not None:
+                task[name] = value
+        return {"task_id": task_id, "status": "updated", "title": task["title"]}
+
+
+@dataclass
+class Exchange:
+    reply: str
+    meta: dict[str, Any]
+    tool_calls: list[dict[str, Any]]
+
+
+@dataclass
+class Conversation:
+    """The engine plus a fake store, turn by turn, keeping history as the service would."""
+
+    store: FakeTaskStore
+    turns: list[Turn] = field(default_factory=list)
+    window: int = 50
+
+    def say(self, message: str) -> Exchange:
+        context = ConversationContext.from_turns(self.turns[-self.window :])
+        plan = interpret(message, context)
+        outcomes: list[ToolOutcome] = []
+        for _ in range(64):
+            action = advance(plan, outcomes)
+            if isinstance(action, FinalReply):
+                break
+            calls = action.calls if isinstance(action, Batch) else (action,)
+            outcomes.extend(self.store.call(call) for call in calls)
+        else:
+            raise AssertionError(f"plan for {message!r} did not finish")
+        tool_calls = [
+            {"name": o.call.name, "arguments": o.call.arguments,
+             "result": o.data if o.ok else {"error": o.error}}
+            for o in outcomes
+        ]
+        self.turns.append(Turn("user", message))
+        self.turns.append(Turn("assistant", action.text, tool_calls, action.meta))
+        return Exchange(action.text, action.meta, tool_calls)
