@@ -46,13 +46,13 @@ class FakeTaskStore:
         self, status: str = "all", query: str | None = None, limit: int | None = None
     ) -> list[dict[str, Any]]:
         found = [
-            t for t in self.tasks
-            if status == "all" or t["completed"] == (status == "completed")
+            t for t in self.tasks if status == "all" or t["completed"] == (status == "completed")
         ]
         if query:
             terms = title_search_terms(query)
             found = [
-                t for t in found
+                t
+                for t in found
                 if t["title"].lower() == query.strip().lower()
                 or any(term in t["title"].lower() for term in terms)
             ]
@@ -68,13 +68,21 @@ class FakeTaskStore:
         self.tasks.remove(task)
         return {"task_id": task_id, "status": "deleted", "title": task["title"]}
 
-    def update_task(self, task_id: int, title: str | None = None,
-                    description: str | None = None, completed: bool | None = None) -> dict[str, Any]:
+    def update_task(
+        self,
+        task_id: int,
+        title: str | None = None,
+        description: str | None = None,
+        completed: bool | None = None,
+    ) -> dict[str, Any]:
         if title is None and description is None and completed is None:
             raise LookupError("Nothing to update")
         task = self._find(task_id)
-        for name, value in (("title", title), ("description", description),
-                            ("completed", completed)):
+        for name, value in (
+            ("title", title),
+            ("description", description),
+            ("completed", completed),
+        ):
             if value is not None:
                 task[name] = value
         return {"task_id": task_id, "status": "updated", "title": task["title"]}
@@ -108,8 +116,11 @@ class Conversation:
         else:
             raise AssertionError(f"plan for {message!r} did not finish")
         tool_calls = [
-            {"name": o.call.name, "arguments": o.call.arguments,
-             "result": o.data if o.ok else {"error": o.error}}
+            {
+                "name": o.call.name,
+                "arguments": o.call.arguments,
+                "result": o.data if o.ok else {"error": o.error},
+            }
             for o in outcomes
         ]
         self.turns.append(Turn("user", message))

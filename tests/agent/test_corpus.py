@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+
 from tests.agent.corpus.model import SEED_TASKS
 from tests.agent.corpus.report import all_cases, evaluate, format_report
 
@@ -15,8 +16,14 @@ def test_the_corpus_has_at_least_300_varied_utterances() -> None:
     assert len({case.say.lower() for case in cases}) >= 0.95 * len(cases)
     per_intent = Counter(case.intent for case in cases)
     assert set(per_intent) == {
-        "create_task", "list_tasks", "complete_task", "delete_task", "update_task",
-        "help", "greeting", "unclear",
+        "create_task",
+        "list_tasks",
+        "complete_task",
+        "delete_task",
+        "update_task",
+        "help",
+        "greeting",
+        "unclear",
     }
 
 

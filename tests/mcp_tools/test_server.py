@@ -59,10 +59,13 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
         tools = {tool.name: tool for tool in (await mcp.list_tools()).tools}
         expected = {
             "add_task": ({"title", "user_id", "description"}, ["title"]),
-            "list_tasks": ({"user_id", "status"}, []),
+            "list_tasks": ({"user_id", "status", "query", "limit"}, []),
             "complete_task": ({"task_id", "user_id"}, ["task_id"]),
             "delete_task": ({"task_id", "user_id"}, ["task_id"]),
-            "update_task": ({"task_id", "user_id", "title", "description"}, ["task_id"]),
+            "update_task": (
+                {"task_id", "user_id", "title", "description", "completed"},
+                ["task_id"],
+            ),
         }
         assert set(tools) == set(expected)
         for name, (properties, required) in expected.items():
@@ -250,3 +253,40 @@ async def test_a_fixed_principal_server_ignores_meta(
     async with Client(build_task_server(app.state.sessionmaker, principal_from_meta)) as mcp:
         assert [t["title"] for t in await tasks_of(mcp, alice)] == ["A"]
         assert await tasks_of(mcp, bob) == []
+
+
+async def test_list_tasks_title_search_narrows_on_word_stems_and_limit_caps(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    user = await register(client)
+    async with Client(server) as mcp:
+        for title in ["buy groceries", "Return GROCERIES bag", "call mom", "100% done_ok"]:
+            await call(mcp, user, "add_task", title=title)
+        found = await call(mcp, user, "list_tasks", query="the grocries")  # typo after 4 letters
+        assert [t["title"] for t in found.structured_content["result"]] == [
+            "buy groceries",
+            "Return GROCERIES bag",
+        ]
+        exact = await call(mcp, user, "list_tasks", query="Call Mom")
+        assert [t["id"] for t in exact.structured_content["result"]] == [3]
+        # LIKE wildcards in a query are literal characters, not patterns.
+        literal = await call(mcp, user, "list_tasks", query="100%")
+        assert [t["id"] for t in literal.structured_content["result"]] == [4]
+        capped = await call(mcp, user, "list_tasks", limit=2)
+        assert [t["id"] for t in capped.structured_content["result"]] == [1, 2]
+
+
+async def test_update_task_can_reopen_a_completed_task(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    user = await register(client)
+    async with Client(server) as mcp:
+        await call(mcp, user, "add_task", title="walk the dog")
+        await call(mcp, user, "complete_task", task_id=1)
+        reopened = await call(mcp, user, "update_task", task_id=1, completed=False)
+        assert reopened.structured_content == {
+            "task_id": 1,
+            "status": "updated",
+            "title": "walk the dog",
+        }
+        assert (await tasks_of(mcp, user, "pending"))[0]["title"] == "walk the dog"

@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from backend.agent.rules import replies, steps
-from backend.agent.rules.builders import is_command, position_in, update_step
+from backend.agent.rules import replies, steps, task_actions
+from backend.agent.rules.builders import is_command
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_task_id, split_title_description
-from backend.agent.rules.intents import Intent
 from backend.agent.rules.resolve import match_tasks, strip_reference_noise
+from backend.agent.rules.targets import position_in
 from backend.agent.rules.text import clean_title, core_request
+from backend.agent.rules.types import Intent
+from backend.agent.rules.update import update_step
 
 _I = re.IGNORECASE
 _YES = re.compile(
@@ -26,8 +28,17 @@ _NO = re.compile(
     _I,
 )
 _BARE_NUMBER = re.compile(r"^(?:number\s*|no\.?\s*|option\s*|#)?(?P<n>\d{1,9})$", _I)
-_TOOL_INTENT = {"complete_task": Intent.COMPLETE, "delete_task": Intent.DELETE,
-                "update_task": Intent.UPDATE}
+_TOOL_INTENT = {
+    "complete_task": Intent.COMPLETE,
+    "delete_task": Intent.DELETE,
+    "update_task": Intent.UPDATE,
+}
+
+_OFFER_INTENT = {
+    "offer_list": Intent.LIST,
+    "offer_add": Intent.CREATE,
+    "confirm_clear": Intent.DELETE,
+}
 
 Answer = tuple[list[steps.Step], Intent, str]
 
@@ -55,23 +66,26 @@ def answer_to_pending(message: str, context: ConversationContext) -> Answer | No
 def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     if _NO.match(text):
         reply = replies.CLEAR_CANCELLED if kind == "confirm_clear" else replies.NOTED_NO
-        return [steps.say(reply)], Intent.UNCLEAR, f"answer: no to {kind}"
+        return [steps.say(reply)], _OFFER_INTENT[kind], f"answer: no to {kind}"
     if not _YES.match(text):
         return None
     if kind == "offer_list":
         return [steps.list_tasks("pending")], Intent.LIST, "answer: yes, show the list"
     if kind == "offer_add":
-        return ([steps.add_task(str(pending["title"]), None)], Intent.CREATE,
-                "answer: yes, add it")
+        return ([steps.add_task(str(pending["title"]), None)], Intent.CREATE, "answer: yes, add it")
     status = str(pending.get("status", "all"))
     return [steps.clear_all(status)], Intent.DELETE, "answer: yes, clear the list"
 
 
-def _act(tool: str, task_id: int, pending: dict[str, Any], context: ConversationContext,
-         rule: str) -> Answer:
+def _act(
+    tool: str, task_id: int, pending: dict[str, Any], context: ConversationContext, rule: str
+) -> Answer:
     fields = dict(pending.get("fields") or {})
-    return ([steps.act_on_task(tool, task_id, fields, completions=context.completions)],
-            _TOOL_INTENT[tool], rule)
+    return (
+        [task_actions.act_on_task(tool, task_id, fields, completions=context.completions)],
+        _TOOL_INTENT[tool],
+        rule,
+    )
 
 
 def _choice(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
@@ -96,6 +110,14 @@ def _choice(text: str, pending: dict[str, Any], context: ConversationContext) ->
         matches = match_tasks(strip_reference_noise(text), options)
         if len(matches) == 1:
             return _act(tool, int(matches[0]["id"]), pending, context, "answer: title of one")
+        if len(matches) > 1:
+            # Still more than one: ask again with the same numbered list (Rule 2).
+            ask = steps.say(
+                replies.multiple_matches(text, options, steps.ACTION_VERB[tool]),
+                pending=pending,
+                listed=list(candidates),
+            )
+            return [ask], _TOOL_INTENT[tool], "answer: still ambiguous"
     return None
 
 
@@ -112,8 +134,9 @@ def _named_task(text: str, pending: dict[str, Any], context: ConversationContext
     if not text or is_command(text):
         return None
     fields = dict(pending.get("fields") or {})
-    step = steps.act_on_title(tool, strip_reference_noise(clean_title(text)), fields,
-                              completions=context.completions)
+    step = task_actions.act_on_title(
+        tool, strip_reference_noise(clean_title(text)), fields, completions=context.completions
+    )
     return [step], _TOOL_INTENT[tool], "answer: the title meant"
 
 
@@ -121,17 +144,27 @@ def _new_fields(text: str, pending: dict[str, Any], context: ConversationContext
     task_id = int(pending["task_id"])
     if not text:
         return None
-    if re.match(r"^(?:the\s+|its\s+|new\s+)?(?:description|desc|details?|notes?|title|name)\b",
-                text, _I):
+    if re.match(
+        r"^(?:the\s+|its\s+|new\s+)?(?:description|desc|details?|notes?|title|name)\b", text, _I
+    ):
         focused = ConversationContext(focus_task_id=task_id)
-        return [update_step(f"it {text}", "change it", focused)], Intent.UPDATE, \
-            "answer: what to change"
+        return (
+            [update_step(f"it {text}", "change it", focused)],
+            Intent.UPDATE,
+            "answer: what to change",
+        )
     if is_command(text):
         if re.match(r"^(?:change|update|set|make|rename|edit)\b", text, _I):
             words = re.sub(r"^\w+\s*", "", text)
             focused = ConversationContext(focus_task_id=task_id)
-            return [update_step(f"it {words}", "change it", focused)], Intent.UPDATE, \
-                "answer: what to change"
+            return (
+                [update_step(f"it {words}", "change it", focused)],
+                Intent.UPDATE,
+                "answer: what to change",
+            )
         return None
-    return ([steps.act_on_task("update_task", task_id, {"title": clean_title(text)})],
-            Intent.UPDATE, "answer: the new title")
+    return (
+        [task_actions.act_on_task("update_task", task_id, {"title": clean_title(text)})],
+        Intent.UPDATE,
+        "answer: the new title",
+    )

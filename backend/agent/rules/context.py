@@ -24,6 +24,15 @@ class ConversationContext:
     completions: int = 0
     adds_in_a_row: int = 0
     last_change: JSON | None = None
+    # What the window's tool results say about the user's tasks: number -> title, completed.
+    known_tasks: tuple[tuple[int, str, bool], ...] = ()
+
+    def known_pending(self) -> tuple[JSON, ...]:
+        return tuple(
+            {"id": number, "title": title, "completed": False}
+            for number, title, completed in self.known_tasks
+            if not completed
+        )
 
     @classmethod
     def from_turns(cls, turns: Sequence[Turn]) -> ConversationContext:
@@ -32,6 +41,7 @@ class ConversationContext:
         completions = 0
         adds_in_a_row = 0
         last_change: JSON | None = None
+        known: dict[int, tuple[str, bool]] = {}
         for turn in turns:  # oldest first: later mentions win
             if turn.role == "user":
                 mentioned = extract_task_id(prepare(turn.content))
@@ -50,6 +60,7 @@ class ConversationContext:
             for call in turn.tool_calls:
                 if not _succeeded(call):
                     continue
+                _learn(known, call)
                 if call.get("name") == "complete_task":
                     completions += 1
                     adds_in_a_row = 0
@@ -57,9 +68,34 @@ class ConversationContext:
                     adds_in_a_row += 1
         last = turns[-1] if turns else None
         pending = last.meta.get("pending") if last is not None and last.role != "user" else None
-        return cls(focus, listed, pending, completions, adds_in_a_row, last_change)
+        known_tasks = tuple((n, title, done) for n, (title, done) in sorted(known.items()))
+        return cls(focus, listed, pending, completions, adds_in_a_row, last_change, known_tasks)
 
 
 def _succeeded(call: dict[str, Any]) -> bool:
     result = call.get("result")
     return not (isinstance(result, dict) and "error" in result)
+
+
+def _learn(known: dict[int, tuple[str, bool]], call: dict[str, Any]) -> None:
+    """Folds one successful tool call into what is known about the user's tasks."""
+    name, result = call.get("name"), call.get("result")
+    if name == "list_tasks" and isinstance(result, list):
+        for task in result:
+            if isinstance(task, dict) and "id" in task:
+                known[int(task["id"])] = (str(task.get("title", "")), bool(task.get("completed")))
+        return
+    if not isinstance(result, dict) or "task_id" not in result:
+        return
+    number = int(result["task_id"])
+    title = str(result.get("title", ""))
+    if name == "delete_task":
+        known.pop(number, None)
+    elif name == "complete_task":
+        known[number] = (title, True)
+    elif name == "add_task":
+        known[number] = (title, False)
+    elif name == "update_task":
+        completed = call.get("arguments", {}).get("completed")
+        previous = known.get(number, (title, False))[1]
+        known[number] = (title, previous if completed is None else bool(completed))

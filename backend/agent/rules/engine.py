@@ -16,10 +16,10 @@ from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_task_id
-from backend.agent.rules.intents import Intent, detect_intent
+from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import core_request, prepare
-from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
+from backend.agent.rules.types import Action, Batch, Detection, Intent, Say, ToolCall, ToolOutcome
 
 _I = re.IGNORECASE
 
@@ -78,7 +78,28 @@ _CLAUSE_SPLIT = re.compile(
 
 
 def split_clauses(text: str) -> list[str]:
-    return [clause.strip() for clause in _CLAUSE_SPLIT.split(text) if clause and clause.strip()]
+    """The message's clauses; pure filler ("oh", "ok so") is dropped when something else is said."""
+    clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(text) if clause and clause.strip()]
+    meaningful = [c for c in clauses if core_request(c) or _GREETING_ONLY.match(c)]
+    return meaningful or clauses
+
+
+_TOOL_INTENT = {
+    "add_task": Intent.CREATE,
+    "delete_task": Intent.DELETE,
+    "complete_task": Intent.COMPLETE,
+    "update_task": Intent.UPDATE,
+}
+
+
+def _intent_of(detection: Detection, context: ConversationContext) -> Intent:
+    """An undo is the intent of the change that reverses the last one."""
+    if detection.action is Action.UNDO and context.last_change and context.last_change.get("tool"):
+        return _TOOL_INTENT.get(str(context.last_change.get("tool")), detection.intent)
+    return detection.intent
+
+
+_GREETING_ONLY = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy)\b", _I)
 
 
 def interpret(message: str, context: ConversationContext) -> Plan:
@@ -95,6 +116,6 @@ def interpret(message: str, context: ConversationContext) -> Plan:
             clause, has_task_id=extract_task_id(core_request(clause)) is not None
         )
         plan_steps.extend(steps_for(detection, clause, context))
-        intents.append(detection.intent)
+        intents.append(_intent_of(detection, context))
         rules.append(detection.rule)
     return Plan(plan_steps, intents, rules)

@@ -20,6 +20,22 @@ _BARE_ID_AFTER_VERB = re.compile(
 )
 
 
+_ID_LIST = re.compile(
+    r"(?:\b(?:tasks?|ids?|numbers?)|#)\s*#?(\d{1,9})(?:\s*(?:,|and|&|\+)\s*(?:(?:tasks?|ids?|"
+    r"numbers?)\s*)?#?\d{1,9}\b)+",
+    _I,
+)
+
+
+def extract_task_ids(text: str) -> list[int]:
+    """Every task number of "tasks 2 and 9", "#1 and #9", "task 3 and task 4" (in order)."""
+    match = _ID_LIST.search(text)
+    if match is None:
+        return []
+    numbers = [int(n) for n in re.findall(r"\d{1,9}", match.group(0))]
+    return list(dict.fromkeys(numbers))
+
+
 def extract_task_id(text: str) -> int | None:
     """The explicit task number in a message, if any (Rule 5, priority 1)."""
     match = _EXPLICIT_ID.search(text) or _BARE_ID_AFTER_VERB.search(text)
@@ -33,7 +49,8 @@ _BOTH = re.compile(
 )
 _PENDING = re.compile(
     r"\b(pending|incomplete|unfinished|uncompleted|undone|not done|not finished|not completed|"
-    r"not complete|not yet|open|outstanding|to do|todo|to-do|left|remaining|upcoming|"
+    r"not complete|not yet|open|outstanding|(?:to do|todo|to-do)(?!\s+list)|left|remaining|"
+    r"upcoming|"
     r"still (?:have|need|got|to)|(?:haven't|have not|hasn't|has not|aren't|are not|isn't|"
     r"is not|weren't|didn't|did not|yet to)(?:\s+\w+)?\s+(?:done|completed|finished|complete|"
     r"finish|complete|do|been))\b",
@@ -49,6 +66,8 @@ _ALL = re.compile(r"\b(all|everything|every)\b", _I)
 
 def extract_status(text: str) -> str:
     """ "pending", "completed" or "all" (the default), from the status words in a list request."""
+    if _BOTH.search(text):
+        return "all"
     if _PENDING.search(text):
         return "pending"
     if _COMPLETED.search(text):

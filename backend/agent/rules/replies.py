@@ -173,6 +173,10 @@ def cleared_partly(deleted: int, total: int) -> str:
 
 
 NOTHING_TO_UNDO = "There's nothing I can undo right now."
+CANNOT_UNDO = (
+    "Sorry, I can't undo that last change: I never saw what it was before. "
+    "Tell me what it should be and I'll change it back."
+)
 CLEAR_CANCELLED = "Okay, I won't delete anything."
 NOTED_NO = "Okay! Let me know if there's anything else I can do."
 

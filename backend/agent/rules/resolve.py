@@ -10,6 +10,7 @@ from rapidfuzz import fuzz
 
 SIMILARITY_THRESHOLD = 60.0  # percent; the spec accepts matches above 60% similarity
 STRONG = 90.0  # exact, substring, or every word of the query found in the title
+WORD_MATCH = 98.0  # the query is the title, or whole words of it
 _STEM = 4
 
 _LEADING_NOISE = re.compile(

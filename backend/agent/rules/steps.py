@@ -41,10 +41,15 @@ def say(text: str, **meta: Any) -> Step:
 
 
 def add_task(
-    title: str, description: str | None, *, casual: bool = False, adds_in_a_row: int = 0,
-    check_similar: bool = True,
+    title: str,
+    description: str | None,
+    *,
+    casual: bool = False,
+    adds_in_a_row: int = 0,
+    known_pending: tuple[Task, ...] = (),
 ) -> Step:
-    """add_task, then one look-up for the "you also have" note (or the nudge's count)."""
+    """add_task; the "you also have" note comes from tasks this conversation has seen, and
+    every few adds in a row one look-up counts the pending tasks for a friendly nudge."""
     nudge = (adds_in_a_row + 1) % NUDGE_EVERY == 0
 
     def step(outcomes: list[ToolOutcome]) -> Action:
@@ -57,23 +62,20 @@ def add_task(
         if not added.ok:
             return failure(added)
         task_id, stored_title = int(added.data["task_id"]), str(added.data["title"])
-        meta = {"focus": task_id, "undo": {"tool": "delete_task", "arguments": {"task_id": task_id}}}
+        meta = {
+            "focus": task_id,
+            "undo": {"tool": "delete_task", "arguments": {"task_id": task_id}},
+        }
         text = replies.task_added(stored_title, casual=casual)
-        if not (check_similar or nudge):
-            return Say(text, meta)
-        if len(outcomes) == 1:
-            arguments = (
-                {"status": "pending", "limit": LOOKUP_LIMIT}
-                if nudge
-                else {"status": "pending", "query": stored_title}
-            )
-            return ToolCall("list_tasks", arguments)
-        pending: list[Task] = outcomes[1].data if outcomes[1].ok else []
-        similar = similar_tasks(stored_title, pending, exclude=task_id) if check_similar else []
+        similar = similar_tasks(stored_title, known_pending, exclude=task_id)
         if similar:
             text = replies.with_similar_note(text, similar[0])
-        if nudge and outcomes[1].ok:
-            text = replies.nudge(stored_title, len(pending))
+        if not nudge:
+            return Say(text, meta)
+        if len(outcomes) == 1:
+            return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
+        if outcomes[1].ok:
+            text = replies.nudge(stored_title, len(outcomes[1].data))
         return Say(text, meta)
 
     return step
@@ -107,94 +109,12 @@ def lookup(query: str) -> Step:
             return failure(outcome)
         matches = match_tasks(query, outcome.data)
         if not matches:
-            return Say(replies.not_on_list(query), {"pending": {"kind": "offer_add", "title": query}})
+            return Say(
+                replies.not_on_list(query), {"pending": {"kind": "offer_add", "title": query}}
+            )
         return Say(replies.on_list(matches[0]), {"focus": int(matches[0]["id"])})
 
     return step
-
-
-def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task | None) -> Say:
-    data, arguments = outcome.data, outcome.call.arguments
-    task_id = int(data["task_id"])
-    meta: dict[str, Any] = {"focus": task_id}
-    if tool == "complete_task":
-        text = replies.task_completed(data["title"], encouragement_index=completions)
-        meta["undo"] = {"tool": "update_task", "arguments": {"task_id": task_id, "completed": False}}
-    elif tool == "delete_task":
-        text = replies.task_deleted(data["title"])
-        restore = {"title": data["title"]}
-        if before and before.get("description"):
-            restore["description"] = before["description"]
-        meta["undo"] = {"tool": "add_task", "arguments": restore}
-    elif arguments.get("completed") is False:
-        text = replies.task_reopened(data["title"])
-        meta["undo"] = {"tool": "complete_task", "arguments": {"task_id": task_id}}
-    else:
-        fields = [f for f in ("title", "description") if f in arguments]
-        text = replies.task_updated(task_id, data["title"], fields)
-        if before is not None:
-            previous = {f: before.get(f) or "" for f in fields}
-            meta["undo"] = {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
-    return Say(text, meta)
-
-
-def act_on_task(tool: str, task_id: int, fields: dict[str, Any] | None = None,
-                *, completions: int = 0) -> Step:
-    """complete_task / delete_task / update_task on a known task number."""
-
-    def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall(tool, {"task_id": task_id, **(fields or {})})
-        outcome = outcomes[0]
-        if not outcome.ok:
-            return failure(outcome)
-        return _changed(tool, outcome, completions=completions, before=None)
-
-    return step
-
-
-def act_on_title(tool: str, query: str, fields: dict[str, Any] | None = None,
-                 *, completions: int = 0) -> Step:
-    """Rule 5 by title: look the title up, then act, ask which one, or report none."""
-
-    def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": "all", "query": query})
-        listing = outcomes[0]
-        if not listing.ok:
-            return failure(listing)
-        matches = match_tasks(query, listing.data)
-        if tool == "complete_task":
-            pending = [t for t in matches if not t.get("completed")]
-            if not pending and matches:
-                return Say(replies.task_already_completed(str(matches[0]["title"])),
-                           {"focus": int(matches[0]["id"])}, stop=True)
-            matches = pending
-        if not matches:
-            return Say(replies.no_match(query), {"pending": {"kind": "offer_list"}}, stop=True)
-        if len(matches) > 1:
-            return _clarify(tool, query, matches, fields)
-        target = matches[0]
-        if len(outcomes) == 1:
-            return ToolCall(tool, {"task_id": int(target["id"]), **(fields or {})})
-        outcome = outcomes[1]
-        if not outcome.ok:
-            return failure(outcome)
-        return _changed(tool, outcome, completions=completions, before=target)
-
-    return step
-
-
-def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:
-    pending = {
-        "kind": "choose_task",
-        "tool": tool,
-        "candidates": [int(t["id"]) for t in matches],
-        "titles": [str(t["title"]) for t in matches],
-        "fields": fields or {},
-    }
-    return Say(replies.multiple_matches(query, matches, ACTION_VERB[tool]),
-               {"pending": pending, "listed": pending["candidates"]}, stop=True)
 
 
 def confirm_clear(status: str) -> Step:
@@ -209,8 +129,10 @@ def confirm_clear(status: str) -> Step:
         count = len(outcome.data)
         if count == 0:
             return Say(replies.task_list([], status))
-        return Say(replies.confirm_clear(count, status),
-                   {"pending": {"kind": "confirm_clear", "status": status}})
+        return Say(
+            replies.confirm_clear(count, status),
+            {"pending": {"kind": "confirm_clear", "status": status}},
+        )
 
     return step
 
@@ -238,6 +160,8 @@ def clear_all(status: str) -> Step:
 def undo(last_change: dict[str, Any] | None) -> Step:
     if not last_change:
         return say(replies.NOTHING_TO_UNDO)
+    if not last_change.get("tool"):
+        return say(replies.CANNOT_UNDO)
     tool, arguments = str(last_change["tool"]), dict(last_change["arguments"])
 
     def step(outcomes: list[ToolOutcome]) -> Action:
@@ -246,7 +170,9 @@ def undo(last_change: dict[str, Any] | None) -> Step:
         outcome = outcomes[0]
         if not outcome.ok:
             return failure(outcome)
-        return Say(replies.undone(tool, arguments, outcome.data), {"focus": int(outcome.data["task_id"]),
-                                                       "undone": True})
+        return Say(
+            replies.undone(tool, arguments, outcome.data),
+            {"focus": int(outcome.data["task_id"]), "undone": True},
+        )
 
     return step

@@ -16,15 +16,19 @@ _LEAD_FILLER = re.compile(
     _I,
 )
 _POLITE_LEAD = re.compile(
-    r"^(?:(?:can|could|would|will) you(?: please| kindly| just)?|can i (?:get you to|ask you to)|"
-    r"would you mind|do you mind|i'd like you to|i would like you to|i want you to|"
+    r"^(?:would you mind|do you mind|(?:can|could|would|will) you(?: please| kindly| just)?|"
+    r"can i (?:get you to|ask you to)|i'd like you to|i would like you to|i want you to|"
     r"i need you to|help me|please|pls|kindly|just|go ahead and|let's|lets|let us)\b[\s,]*",
     _I,
 )
 _TRAIL_FILLER = re.compile(
-    r"(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|for me|asap|now|right now|ok|okay))+[\s.!?]*$",
+    r"(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|for me|asap|now|right now|ok|okay|too|"
+    r"as well|lol|haha|:\)|:d|(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
+    r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+[\s.!?]*$",
     _I,
 )
+_CHECK_MARK = re.compile(r"\s*(?:✅|✔️|✔|☑️|☑|✓)\s*$")
+_TRAILING_SYMBOLS = re.compile(r"(?:\s*[^\w\s'\"),.!?]+)+\s*$")
 
 
 _BULLET_LINE = re.compile(r"\s*\n\s*(?:[-*•·]|\d{1,2}[.)])\s+")
@@ -42,18 +46,64 @@ def strip_end_punctuation(text: str) -> str:
 
 
 _GERUNDS = {
-    "adding": "add", "creating": "create", "putting": "put", "deleting": "delete",
-    "removing": "remove", "marking": "mark", "completing": "complete", "showing": "show",
-    "listing": "list", "changing": "change", "updating": "update", "renaming": "rename",
-    "clearing": "clear", "checking": "check", "finishing": "finish", "cancelling": "cancel",
-    "canceling": "cancel", "editing": "edit", "reminding": "remind", "noting": "note",
+    "adding": "add",
+    "creating": "create",
+    "putting": "put",
+    "deleting": "delete",
+    "removing": "remove",
+    "marking": "mark",
+    "completing": "complete",
+    "showing": "show",
+    "listing": "list",
+    "changing": "change",
+    "updating": "update",
+    "renaming": "rename",
+    "clearing": "clear",
+    "checking": "check",
+    "finishing": "finish",
+    "cancelling": "cancel",
+    "canceling": "cancel",
+    "editing": "edit",
+    "reminding": "remind",
+    "noting": "note",
 }
 _GERUND = re.compile(r"^(?P<word>" + "|".join(_GERUNDS) + r")\b", _I)
 # Command words people mistype; a close miss of one of these is read as it.
 COMMAND_WORDS = (
-    "add", "create", "remind", "remember", "show", "list", "display", "delete", "remove",
-    "complete", "finish", "mark", "change", "update", "rename", "what", "cancel", "clear",
-    "help", "tasks", "have", "still",
+    "add",
+    "create",
+    "remind",
+    "remember",
+    "show",
+    "list",
+    "display",
+    "delete",
+    "remove",
+    "complete",
+    "finish",
+    "mark",
+    "change",
+    "update",
+    "rename",
+    "what",
+    "cancel",
+    "clear",
+    "help",
+    "tasks",
+    "have",
+    "still",
+    "finished",
+    "completed",
+    "deleted",
+    "removed",
+)
+
+
+# Real words one letter away from a command word.
+_NOT_TYPOS = frozenset(
+    "that task than then chat hat what list lost last mist fist hint mark park dark bark "
+    "lead read heed need dad add odd aid shop shoe snow slow stow have hive hove hate gave "
+    "cave save wave".split()
 )
 
 
@@ -65,7 +115,12 @@ def correct_typos(text: str) -> str:
     words = text.split(" ")
     for index, word in enumerate(words[:6]):
         lowered = word.lower()
-        if len(lowered) < 3 or lowered in COMMAND_WORDS or not lowered.isalpha():
+        if (
+            len(lowered) < 3
+            or lowered in COMMAND_WORDS
+            or lowered in _NOT_TYPOS
+            or not lowered.isalpha()
+        ):
             continue
         best = process.extractOne(lowered, COMMAND_WORDS, scorer=DamerauLevenshtein.distance)
         if best is not None and best[1] == 1 and abs(len(best[0]) - len(lowered)) <= 1:
@@ -73,9 +128,14 @@ def correct_typos(text: str) -> str:
     return " ".join(words)
 
 
+def without_trailing_symbols(text: str) -> str:
+    """ "plants are watered 🌱" -> "plants are watered" (emoji say nothing about intent)."""
+    return _TRAILING_SYMBOLS.sub("", text).strip()
+
+
 def core_request(clause: str) -> str:
     """The request without filler, politeness or end punctuation: the part patterns read."""
-    text = strip_end_punctuation(clause)
+    text = _CHECK_MARK.sub(" done", strip_end_punctuation(clause))
     previous = None
     while previous != text:
         previous = text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 JSON = dict[str, Any]
@@ -57,3 +58,56 @@ class Turn:
     content: str
     tool_calls: list[JSON] = field(default_factory=list)
     meta: JSON = field(default_factory=dict)
+
+
+class Intent(StrEnum):
+    CREATE = "create_task"
+    LIST = "list_tasks"
+    COMPLETE = "complete_task"
+    DELETE = "delete_task"
+    UPDATE = "update_task"
+    HELP = "help"
+    GREETING = "greeting"
+    UNCLEAR = "unclear"
+
+
+class Action(StrEnum):
+    """What exactly to do within an intent."""
+
+    PLAIN = "plain"
+    LOOKUP = "lookup"  # LIST: "is milk on my list?"
+    CLEAR = "clear"  # DELETE: "clear my list" (asks first)
+    UNDO = "undo"  # reverse the last change
+    REOPEN = "reopen"  # UPDATE: "mark task 2 as not done"
+
+
+@dataclass(frozen=True)
+class Detection:
+    intent: Intent
+    rule: str
+    obj: str = ""
+    action: Action = Action.PLAIN
+
+
+# The spec's keyword lists, in its order of precedence (the tie-breaker).
+SPEC_KEYWORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (
+        Intent.CREATE,
+        (
+            "add",
+            "create",
+            "remember",
+            "remind",
+            "need to",
+            "don't forget",
+            "make a note",
+            "task to",
+        ),
+    ),
+    (Intent.LIST, ("show", "list", "see", "what", "view", "display", "tell me")),
+    (Intent.COMPLETE, ("done", "complete", "finish", "completed", "mark as done", "finished")),
+    (Intent.DELETE, ("delete", "remove", "cancel", "clear", "get rid of")),
+    (Intent.UPDATE, ("change", "update", "edit", "rename", "modify", "revise")),
+    (Intent.HELP, ("help", "how", "what can you do", "commands", "usage")),
+    (Intent.GREETING, ("hi", "hello", "hey", "good morning", "good afternoon")),
+)

@@ -100,8 +100,7 @@ CASES: list[Case] = [
     Case(
         "mark walk the dog as done",
         "complete_task",
-        asks=True,
-        note="'walk the dog' (7) is already completed; no pending task matches.",
+        note="'walk the dog' (7) is already completed: say so (nothing to ask or change).",
     ),
     # --- Pronouns with nothing to refer to ------------------------------------------------
     Case("mark it as done", "complete_task", asks=True, note="No earlier task to refer to."),

@@ -110,9 +110,9 @@ CASES: list[Case] = [
     ),
     Case(
         "hi! can you show me my tasks?",
-        "greeting",
+        "list_tasks",
         (Call("list_tasks", {"status": "all"}),),
-        note="The greeting is the first clause; the request after it is still carried out.",
+        note="A greeting in front of a request is politeness; the request decides.",
     ),
     # --- Context: pronouns, positions, clarification answers -----------------------------
     Case(
@@ -221,7 +221,12 @@ CASES: list[Case] = [
         note="Confirmation declined: nothing is deleted, nothing more to ask.",
     ),
     # --- Beyond the spec: "is X on my list?" (internal look-up, yes/no answer) ------------
-    Case("is milk on my list?", "list_tasks", note="Answer no; the look-up is internal."),
+    Case(
+        "is milk on my list?",
+        "list_tasks",
+        asks=True,
+        note="Answer no, and offer to add it; the look-up is internal.",
+    ),
     Case("is walk the dog on my list?", "list_tasks", note="Answer yes (task 7, done)."),
     Case("do I have a task to call mom?", "list_tasks", note="Answer yes (task 2)."),
     Case("did I already pay the electricity bill?", "list_tasks", note="Answer yes (task 5 done)."),
@@ -243,9 +248,9 @@ CASES: list[Case] = [
     Case(
         "undo",
         "update_task",
-        (Call("update_task", {"task_id": 6, "title": "book dentist appointment"}),),
         history=("rename task 6 to book dentist cleaning",),
-        note="Restores the old title.",
+        note="A rename by number never saw the old title (update_task returns only the new "
+        "one), so the assistant says it cannot undo it rather than guess.",
     ),
     Case(
         "undo",
@@ -257,9 +262,8 @@ CASES: list[Case] = [
     Case(
         "undo that",
         "update_task",
-        (Call("update_task", {"task_id": 8, "description": "expires in March"}),),
         history=("update task 8's description to bring two photos",),
-        note="Restores the old description.",
+        note="As above: the old description was never seen, so no guess.",
     ),
     Case(
         "oops, undo",

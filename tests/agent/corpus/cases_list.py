@@ -126,9 +126,10 @@ CASES: list[Case] = [
     Case(
         "yes",
         "list_tasks",
-        ALL,
+        PENDING,
         history=("delete buy milk",),
-        note="Nothing matches 'buy milk'; the assistant offered to show all tasks.",
+        note="Nothing matches 'buy milk'; 'yes' to 'see your current tasks?' shows the pending "
+        "ones, as in the spec's Error 1 recovery.",
     ),
     Case(
         "sure, show me",

@@ -25,10 +25,13 @@ def all_cases() -> list[Case]:
 
 
 def counted_calls(tool_calls: list[dict[str, Any]]) -> tuple[Call, ...]:
-    """Calls that change tasks, and list_tasks calls that show a list (no query, no limit)."""
+    """Successful calls that change tasks, and list_tasks calls that show a list (no query, no
+    limit). A call that failed (say, an unknown task number) changed nothing."""
     counted = []
     for call in tool_calls:
         arguments = call["arguments"]
+        if isinstance(call["result"], dict) and "error" in call["result"]:
+            continue
         if call["name"] in CHANGING_TOOLS or (
             call["name"] == "list_tasks" and "query" not in arguments and "limit" not in arguments
         ):

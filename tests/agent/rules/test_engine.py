@@ -13,15 +13,75 @@ def run(message: str, outcomes: list[ToolOutcome], context: ConversationContext 
     return advance(interpret(message, context), outcomes)
 
 
-def test_add_asks_for_add_task_then_confirms() -> None:
+def test_add_calls_add_task_then_confirms() -> None:
     first = run("Add buy groceries", [])
     assert first == ToolCall("add_task", {"title": "buy groceries"})
     assert isinstance(first, ToolCall)
-    reply = run("Add buy groceries", [ToolOutcome(first, {"task_id": 5, "title": "buy groceries"})])
+    added = ToolOutcome(first, {"task_id": 5, "title": "buy groceries"})
+    reply = run("Add buy groceries", [added])
     assert isinstance(reply, FinalReply)
     assert reply.text == "I've added 'Buy groceries' to your list."
     assert reply.meta["focus"] == 5
     assert reply.meta["intents"] == ["create_task"]
+
+
+def test_a_similar_pending_task_seen_in_the_conversation_gets_a_note() -> None:
+    history = [
+        Turn("user", "add buy groceries"),
+        Turn(
+            "assistant",
+            "I've added 'Buy groceries' to your list.",
+            [
+                {
+                    "name": "add_task",
+                    "arguments": {"title": "buy groceries"},
+                    "result": {"task_id": 1, "status": "created", "title": "buy groceries"},
+                }
+            ],
+            {"focus": 1},
+        ),
+    ]
+    context = ConversationContext.from_turns(history)
+    added = ToolOutcome(
+        ToolCall("add_task", {"title": "buy milk"}), {"task_id": 2, "title": "buy milk"}
+    )
+    reply = run("add buy milk", [added], context)
+    assert isinstance(reply, FinalReply)
+    assert (
+        reply.text == "I've added 'Buy milk' to your list. (You also have 'Buy groceries' pending.)"
+    )
+
+
+def test_the_third_add_in_a_row_counts_pending_tasks_for_a_nudge() -> None:
+    history: list[Turn] = []
+    for number, title in enumerate(["a one", "b two"], start=1):
+        history += [
+            Turn("user", f"add {title}"),
+            Turn(
+                "assistant",
+                "ok",
+                [
+                    {
+                        "name": "add_task",
+                        "arguments": {"title": title},
+                        "result": {"task_id": number, "title": title},
+                    }
+                ],
+            ),
+        ]
+    context = ConversationContext.from_turns(history)
+    added = ToolOutcome(
+        ToolCall("add_task", {"title": "c three"}), {"task_id": 3, "title": "c three"}
+    )
+    lookup = run("add c three", [added], context)
+    assert lookup == ToolCall("list_tasks", {"status": "pending", "limit": 1000})
+    assert isinstance(lookup, ToolCall)
+    pending = [{"id": n, "title": t} for n, t in [(1, "a one"), (2, "b two"), (3, "c three")]]
+    reply = run("add c three", [added, ToolOutcome(lookup, pending)], context)
+    assert isinstance(reply, FinalReply)
+    assert reply.text == (
+        "I've added 'C three'. You now have 3 pending tasks. Ready to tackle one?"
+    )
 
 
 def test_replaying_the_same_outcomes_gives_the_same_answer() -> None:
@@ -84,7 +144,7 @@ def test_it_without_context_asks_which_task() -> None:
     assert (
         reply.text == "Which task would you like to delete? You can say the task number or title."
     )
-    assert reply.meta["pending"] == {"kind": "ask_task", "tool": "delete_task"}
+    assert reply.meta["pending"] == {"kind": "ask_task", "tool": "delete_task", "fields": {}}
 
 
 def test_update_with_no_fields_asks_what_to_change() -> None:

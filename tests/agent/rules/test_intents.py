@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from backend.agent.rules.intents import Intent, detect_intent
+from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.text import prepare, strip_end_punctuation
+from backend.agent.rules.types import Intent
 
 
 def detect(message: str, **kwargs: bool) -> Intent:
@@ -50,6 +51,15 @@ def test_a_task_id_turns_a_create_keyword_into_an_action_on_that_task() -> None:
 
 def test_every_detection_names_the_rule_that_fired() -> None:
     detection = detect_intent("add buy milk")
-    assert detection.rule == "leading verb 'add'"
-    assert detect_intent("I need to call mom").rule == "keyword 'need to'"
+    assert detection.rule == "leading verb: add"
+    assert detect_intent("I need to call mom").rule == "I need to X"
+    assert detect_intent("milk should be added to my list").rule == "X should be added"
+    assert detect_intent("I really must call mom, tell me").rule.startswith("I need to")
     assert detect_intent("blah").rule == "no rule matched"
+
+
+def test_the_spec_keyword_order_breaks_ties_when_no_sentence_pattern_fits() -> None:
+    # No sentence pattern fits; "remember" (CREATE) comes before "list" (LIST) in the spec.
+    detection = detect_intent("my brother will remember the list")
+    assert detection.intent is Intent.CREATE
+    assert detection.rule == "keyword 'remember'"

@@ -1,0 +1,88 @@
+"""CREATE: the title, description and separate tasks in an add request."""
+
+from __future__ import annotations
+
+import re
+
+from backend.agent.rules import replies, steps
+from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.extract import (
+    split_title_description,
+)
+from backend.agent.rules.text import clean_title, core_request
+
+_I = re.IGNORECASE
+
+_ADD_LEAD = re.compile(
+    r"^(?:(?:a|an|the|one)\s+)?(?:new\s+)?(?:task|todo|to-do|item|reminder|note|entry)s?\s*"
+    r"(?:to|for|called|named|titled|that says|saying|:|-)?\s+|^(?:that\s+)?(?:i\s+|we\s+)?"
+    r"(?:need|have|should|must|gotta|got|want)\s+to\s+|^(?:to|on|onto|in)\s+(?:my|the|our)\s+"
+    r"(?:[\w'-]+\s+)?(?:list|tasks|to-?dos?|reminders)\s*[:,-]?\s+|^to\s+|^that\s+",
+    _I,
+)
+_ADD_TAIL = re.compile(
+    r"\s+(?:to|on|onto|in|into|for)\s+(?:my|the|our)\s+(?:[\w'-]+\s+)?(?:list|tasks|to-?dos?|"
+    r"to-do list|todo list|reminders|agenda)$|\s+(?:as an?|as)\s+(?:new\s+)?(?:task|todo|"
+    r"to-do|reminder|item)$|\s+to (?:the|my) list$|\s+(?:please|for me|thanks|thank you)$",
+    _I,
+)
+_CASUAL = re.compile(
+    r"^\W*(?:please\s+)?(?:remember|remind|don'?t forget|do not forget|make a note)", _I
+)
+_SEVERAL = re.compile(
+    r"^(?:these|the following|(?:these|the following|some|(?:a )?few|(?:two|three|four|five|six|"
+    r"several|\d+)(?: new)?)\s+(?:tasks|things|items|todos|to-dos|reminders)|tasks|items)\s*:\s*",
+    _I,
+)
+
+_I = re.IGNORECASE
+_QUOTED_ITEMS = re.compile(r"^(['\"])[^'\"]+\1(?:\s*(?:,|and|&|;)\s*(['\"])[^'\"]+\2)+$")
+_ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|;|\band\b|&)\s*", _I)
+
+
+def _title_text(obj: str) -> str:
+    text = obj.strip()
+    previous = None
+    while previous != text:
+        previous = text
+        text = _ADD_LEAD.sub("", text, count=1).strip()
+        text = _ADD_TAIL.sub("", text).strip()
+    return text
+
+
+def _several_items(obj: str) -> list[str]:
+    """Separate tasks in one add: "these: a, b and c", "'a' and 'b'", bulleted lines."""
+    text = obj.strip().lstrip(";:").strip()
+    several = _SEVERAL.match(text)
+    if several:
+        text = text[several.end() :]
+    elif not (_QUOTED_ITEMS.match(text) or ";" in text):
+        return [obj]
+    separator = _ITEM_SPLIT if (several or _QUOTED_ITEMS.match(text)) else re.compile(r"\s*;\s*")
+    return [clean_title(item) for item in separator.split(text) if clean_title(item)]
+
+
+def create_steps(obj: str, clause: str, context: ConversationContext) -> list[steps.Step]:
+    casual = bool(_CASUAL.match(core_request(clause)))
+    items = _several_items(obj)
+    if len(items) > 1:
+        return [
+            steps.add_task(
+                *split_title_description(_title_text(item)),
+                casual=casual,
+                adds_in_a_row=context.adds_in_a_row + n,
+            )
+            for n, item in enumerate(items)
+        ]
+    title, description = split_title_description(_title_text(obj))
+    if not title:
+        return [steps.say(replies.ask_title_to_add(), pending={"kind": "ask_title"})]
+    return [
+        steps.add_task(
+            title,
+            description,
+            casual=casual,
+            adds_in_a_row=context.adds_in_a_row,
+            known_pending=context.known_pending(),
+        )
+    ]

@@ -1,0 +1,292 @@
+"""The sentence patterns behind intent detection, most specific first.
+
+Each rule is (name, intent, action, pattern); a pattern matches the whole request (after
+filler and politeness are set aside) and may capture the words the action applies to as
+`obj` (or `obj2`..`obj4`, `target` + `newtitle`, `desc`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.agent.rules.types import Action, Intent
+
+_I = re.IGNORECASE
+
+_LIST_NOUN = (
+    r"(?:(?:to-?do|todo|task|shopping|grocery|groceries|work|reminders?|check)\s*)?(?:list|lists)"
+)
+_MY_LIST = rf"(?:my|the|our|your)\s+(?:\w+\s+)?{_LIST_NOUN}"
+_TASKS = r"(?:tasks?|to-?dos?|todos|items?|things|reminders?|stuff|chores|errands)"
+_DONE_WORDS = (
+    r"(?:done|complete|completed|finished|finish|ticked off|checked off|crossed off|sorted)"
+)
+
+GREETING_PATTERN = re.compile(
+    r"^(?:hi+|hello+|hey+|hiya|howdy|yo|heya|greetings|good (?:morning|afternoon|evening|day)|"
+    r"what's up|whats up|sup|morning|evening)"
+    r"(?:\s+(?:there|bot|assistant|again|friend|buddy|everyone|all))?[\W_]*$",
+    _I,
+)
+HELP_PATTERN = re.compile(
+    r"^(?:help(?: me)?(?: out)?|what can you do(?: for me)?|what do you do|what are you|"
+    r"who are you|what (?:are )?(?:the|your) commands|commands|usage|instructions|"
+    r"how (?:does|do) (?:this|it|you) work|how (?:do|can|should) i\b.*|how to\b.*|"
+    r"what can i (?:say|do|ask)\b.*|what should i say|i'm (?:confused|lost|stuck)|"
+    r"what (?:kind|sort|type)s? of (?:things|stuff|commands|questions) can i\b.*|"
+    r"what (?:things|commands) (?:can|do) you (?:understand|know|support)|"
+    r"i am (?:confused|lost|stuck)|\?+)$",
+    _I,
+)
+UNDO_PATTERN = re.compile(
+    r"^(?:undo(?: (?:that|it|the last (?:one|change|action)|last|please))*|revert(?: that| it)?|"
+    r"take (?:that|it) back|reverse that|oops,? undo(?: that)?|cancel that(?: last)? change)$",
+    _I,
+)
+
+
+def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
+    rules: list[tuple[str, Intent, Action, str]] = [
+        # --- bulk delete, asked before anything is removed ------------------------------
+        (
+            "clear the whole list",
+            Intent.DELETE,
+            Action.CLEAR,
+            rf"^(?:clear|empty|wipe|reset|delete|remove|erase|trash|drop)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?"
+            rf"(?:(?:my|the)\s+)?(?:(?P<status>completed|done|finished|pending)\s+)?"
+            rf"(?:(?:entire|whole)\s+)?(?:{_LIST_NOUN}|{_TASKS}|everything)(?:\s+(?:out|clean))?$"
+            r"|^(?:delete|remove|clear|erase) (?:it )?all$|^start over$|^delete everything.*$",
+        ),
+        # --- lookups: "is milk on my list?" ---------------------------------------------
+        (
+            "is X on the list",
+            Intent.LIST,
+            Action.LOOKUP,
+            rf"^(?:is|are)\s+(?:there\s+)?(?:a\s+task\s+(?:to|for|called)\s+)?(?P<obj>.+?)\s+"
+            rf"(?:on|in)\s+(?:{_MY_LIST}|my\s+{_TASKS})$",
+        ),
+        (
+            "do I have X",
+            Intent.LIST,
+            Action.LOOKUP,
+            rf"^(?:do|did)\s+i\s+(?:already\s+)?(?:have|add|put)\s+(?:a\s+task\s+(?:to|for|called)\s+)?"
+            rf"(?P<obj>(?!any\b|anything\b).+?)\s+(?:on|in|to)\s+(?:{_MY_LIST}|my\s+{_TASKS})$",
+        ),
+        (
+            "do I have a task to X",
+            Intent.LIST,
+            Action.LOOKUP,
+            r"^(?:do|did)\s+i\s+(?:already\s+)?(?:have|add|put|make)\s+(?:a|any)\s+(?:task|todo|to-do|"
+            r"reminder|item)s?\s+(?:to|for|called|named|about)\s+(?P<obj>.+)$",
+        ),
+        (
+            "have I done X",
+            Intent.LIST,
+            Action.LOOKUP,
+            r"^(?:have|did|had)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?:finish(?:ed)?|"
+            r"complete(?:d)?|do|done|tick(?:ed)? off|check(?:ed)? off)\s+(?P<obj>.+)$"
+            r"|^(?:have|did)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?P<obj2>(?!add\b|put\b|"
+            r"ask\b|tell\b|say\b|mention\b|get\b)\w+\s+.+)$"
+            r"|^is\s+(?P<obj3>.+?)\s+(?:done|finished|complete|completed)(?:\s+yet)?$",
+        ),
+        # --- updates phrased as statements ----------------------------------------------
+        (
+            "X should be called Y",
+            Intent.UPDATE,
+            Action.PLAIN,
+            r"^(?P<target>.+?)\s+(?:should|needs? to|has to|must)\s+(?:be\s+(?:called|named|renamed"
+            r"(?:\s+to)?|titled|changed to)|say|read)\s+(?P<newtitle>.+)$",
+        ),
+        (
+            "add a description",
+            Intent.UPDATE,
+            Action.PLAIN,
+            r"^(?P<desc>(?:add|set|put|give|attach|write|include)\s+(?:a\s+|the\s+|an?\s+|some\s+|"
+            r"new\s+)?(?:description|desc|details?|notes?)\b.+)$",
+        ),
+        (
+            "I haven't done X yet",
+            Intent.UPDATE,
+            Action.REOPEN,
+            r"^(?:oops,?\s*)?(?:i|we)\s+(?:haven't|have not|didn't|did not|never)\s+(?:actually\s+|"
+            r"really\s+|even\s+)?(?P<obj>.+?)(?:\s+(?:yet|after all))$",
+        ),
+        # --- reopen ----------------------------------------------------------------------
+        (
+            "mark X as not done",
+            Intent.UPDATE,
+            Action.REOPEN,
+            r"^(?:mark|set|put)\s+(?P<obj>.+?)\s+(?:as\s+)?(?:not done|not complete|incomplete|"
+            r"undone|unfinished|pending|open)$|^(?:reopen|uncheck|untick|unmark)\s+(?P<obj2>.+)$",
+        ),
+        # --- questions about the list -----------------------------------------------------
+        (
+            "question about the list",
+            Intent.LIST,
+            Action.PLAIN,
+            rf"^(?:what|what's|whats|which|how many|how much|do i have|have i|did i|anything|any|"
+            rf"is there|are there|got any|where)\b(?!.*\b(?:can you do|do you do)\b).*"
+            rf"(?:{_TASKS}|{_LIST_NOUN}|left|pending|to do|todo|remaining|finish|finished|"
+            rf"complete|completed|done|remind|agenda|outstanding|open|incomplete|asked|told)\b.*$",
+        ),
+        (
+            "question about my day",
+            Intent.LIST,
+            Action.PLAIN,
+            r"^(?:what|what's|whats|anything|is there anything)\b(?=.*\b(?:i|my|me)\b).*"
+            r"\b(?:today|tomorrow|tonight|this week|plate|schedule|agenda|up to|coming up)\b.*$",
+        ),
+        # --- imperative verbs leading the request ------------------------------------------
+        (
+            "leading verb: show",
+            Intent.LIST,
+            Action.PLAIN,
+            r"^(?:show|list|display|view|see|give me|tell me|read me|read out|pull up|bring up|"
+            r"(?:check|open|print)(?=\s+(?:my|the|what|on|if|whether|all|out|pending|completed)\b)|"
+            r"let me see|can i see|may i see|i want to see|i'd like to see|remind me what)\b"
+            r"(?!\s+(?:to|me to)\s)(?P<obj>.*)$",
+        ),
+        (
+            "leading verb: add",
+            Intent.CREATE,
+            Action.PLAIN,
+            r"^(?:add|create|insert|include|new(?= (?:task|todo|to-do|item|reminder|one)\b)|"
+            r"jot down|note down|write down|note to self|note|log|put|stick|pop|throw|chuck|toss|"
+            r"slap|schedule|"
+            r"don'?t let me forget(?: to| about)?|make sure (?:i|to)|"
+            r"set up|set a reminder(?: to| for)?|"
+            r"make (?:a |me a )?(?:new )?(?:task|todo|to-do|note|"
+            r"reminder)(?: to| for| called| named)?|make a note(?: to| of| that)?|"
+            r"can you remind me(?: to| about)?|"
+            r"remind me(?: to| about| of)?|remember(?: to| that)?|don't forget(?: to| about)?|"
+            r"dont forget(?: to| about)?|do not forget(?: to| about)?|"
+            r"(?:todo|to-do|task)(?=\s*[:-]))\b[\s:;,-]*"
+            r"(?P<obj>.*)$",
+        ),
+        (
+            "leading verb: complete",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            rf"^(?:complete|finish|finished|mark|tick off|tick|check off|check|cross off|cross out|"
+            rf"close|done with|done|i(?:'ve| have)? (?:finished|completed|done|did|ticked off|"
+            rf"checked off|crossed off|knocked out|wrapped up)|i'm done with|i am done with|"
+            rf"i'm finished with|i am finished with|i just (?:finished|completed|did)|"
+            rf"i got (?:done with )?)\b\s*(?P<obj>.*?)"
+            rf"(?:\s+(?:as\s+)?(?:{_DONE_WORDS}|off)(?:\s+now)?)?(?:\s+off(?:\s+(?:of\s+)?{_MY_LIST})?)?$",
+        ),
+        (
+            "leading verb: delete",
+            Intent.DELETE,
+            Action.PLAIN,
+            rf"^(?:delete|remove|cancel|drop|erase|scrap|trash|bin|ditch|kill|discard|get rid of|"
+            rf"take(?=.*\b(?:off|from|out of)\b)|cross out|strike|forget(?: about)?|"
+            rf"never ?mind(?: about)?|scratch|nix|axe)\b\s*"
+            rf"(?P<obj>.*?)(?:\s+(?:off|from|out of)\s+(?:{_MY_LIST}|my\s+{_TASKS}|the list|it))?$",
+        ),
+        (
+            "leading verb: update",
+            Intent.UPDATE,
+            Action.PLAIN,
+            r"^(?:change|update|edit|rename|modify|revise|reword|amend|adjust|retitle|"
+            r"(?:fix|correct|set|make|call|replace)(?=\s+(?:it|that|this|the|task|its|#?\d)\b))"
+            r"\b\s*(?P<obj>.*)$",
+        ),
+        # --- statements ---------------------------------------------------------------------
+        (
+            "X should be added",
+            Intent.CREATE,
+            Action.PLAIN,
+            rf"^(?P<obj>.+?)\s+(?:should|needs? to|has to|must|could|can|ought to)\s+(?:be|go)\s+"
+            rf"(?:added|put|written|on)(?:\s+(?:to|on|onto|in)\s+(?:{_MY_LIST}|my\s+{_TASKS}|it))?$",
+        ),
+        (
+            "X on my list",
+            Intent.CREATE,
+            Action.PLAIN,
+            rf"^(?P<obj>.+?)\s+(?:on|to|onto)\s+{_MY_LIST}$",
+        ),
+        (
+            "X should be removed",
+            Intent.DELETE,
+            Action.PLAIN,
+            rf"^(?P<obj>.+?)\s+(?:should|needs? to|has to|must|can|could)\s+(?:be\s+)?"
+            rf"(?:removed|deleted|cancelled|canceled|dropped|taken off|go)(?:\s+(?:from|off)\s+"
+            rf"(?:{_MY_LIST}|my\s+{_TASKS}))?$",
+        ),
+        (
+            "I don't need X anymore",
+            Intent.DELETE,
+            Action.PLAIN,
+            r"^(?:i|we)\s+(?:don't|dont|do not|no longer)\s+(?:need|have|want)\s+(?:to\s+)?"
+            r"(?P<obj>.+?)(?:\s+(?:anymore|any more|after all|now))?$"
+            r"|^no need (?:to|for)\s+(?P<obj2>.+?)(?:\s+(?:anymore|any more))?$"
+            r"|^(?P<obj3>.+?)\s+(?:is|isn't|are)\s+(?:no longer|not)\s+"
+            r"(?:needed|necessary|happening)"
+            r"(?:\s+(?:anymore|any more))?$"
+            r"|^(?P<obj4>.+?)\s+(?:is|was|got)\s+(?:cancelled|canceled|called off)$",
+        ),
+        (
+            "X is done",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            rf"^(?P<obj>.+?)\s+(?:is|are|was|were|has been|have been|got|now)\s+(?:all\s+)?"
+            rf"(?:{_DONE_WORDS}|taken care of|handled|sorted out)(?:\s+now)?$"
+            rf"|^(?P<obj2>.+?)\s+{_DONE_WORDS}$",
+        ),
+        (
+            "X is <done>",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            r"^(?P<obj>.+?)\s+(?:is|are|was|were|has been|have been|got)\s+"
+            r"(?:all\s+|now\s+|finally\s+)?"
+            r"(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b)(?:\w+ed|paid|bought|sent|"
+            r"written|taken|made|sorted|fed|swept|cleaned|booked|read|built|sold|fixed)$",
+        ),
+        (
+            "I did X (past tense)",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            r"^(?:i|we)?\s*(?:just\s+|already\s+|finally\s+|also\s+)*(?P<obj>(?!(?:added|asked|"
+            r"needed|wanted|started|tried|planned|decided|forgot|used|liked|loved|hated|hoped|"
+            r"wished|created|deleted|removed|changed|updated|renamed|listed|showed|called off|"
+            r"cancelled|canceled|mentioned|said|told|meant|thought)\b)(?:\w+(?<!e)ed|got|did|made|"
+            r"paid|bought|sent|wrote|took|met|went|rang|sold|built|brought|fed|swept|ran|"
+            r"picked up|dropped off)\b\s+\S.*)$",
+        ),
+        (
+            "I need to X",
+            Intent.CREATE,
+            Action.PLAIN,
+            r"^(?:i|we)\s+(?:really\s+|also\s+|still\s+)?"
+            r"(?:need to|have to|gotta|got to|'ve got to|"
+            r"must|should|ought to|want to|wanna|need)\s+(?P<obj>.+)$",
+        ),
+        # --- "Buy groceries" is a task in itself (the spec's natural-language flexibility) ---
+        (
+            "a task phrase on its own",
+            Intent.CREATE,
+            Action.PLAIN,
+            r"^(?P<obj>(?:buy|call|phone|ring|email|e-mail|text|message|pay|book|pick up|drop off|"
+            r"clean|wash|write|send|post|mail|get|grab|order|return|renew|water|walk|feed|cook|"
+            r"prepare|submit|file|meet|visit|study|practice|practise|read|learn|bake|fetch|bring|"
+            r"collect|organize|organise|plan|prep|vacuum|mow|iron|fold|repair|sign|print|apply|"
+            r"register|cancel my|go to|go for|attend|make an appointment|make a reservation|"
+            r"reserve|donate|sell|ship|pack|unpack|charge|back up|backup|upload|download|install|"
+            r"tidy|sweep|mop|shop for|research|review|draft|finish up|follow up|reply to|"
+            r"respond to|thank|invite|ask|tell)\b\s+\S.*)$",
+        ),
+        # --- a bare noun phrase asking for the list ------------------------------------------
+        (
+            "the list itself",
+            Intent.LIST,
+            Action.PLAIN,
+            rf"^(?:(?:my|all|all my|the|our)\s+(?:(?:pending|completed|done|open|finished|"
+            rf"incomplete|remaining|current|today's)\s+)?(?:{_TASKS}|{_LIST_NOUN}|agenda)|"
+            rf"(?:(?:pending|completed|done|open|finished|incomplete|remaining|current|today's)\s+)?"
+            rf"(?:tasks|to-?dos|todos|items|reminders|chores|errands|{_LIST_NOUN}|agenda))"
+            r"(?:\s*[^\w\s]+)*$",
+        ),
+    ]
+    return [
+        (name, intent, action, re.compile(pattern, _I)) for name, intent, action, pattern in rules
+    ]

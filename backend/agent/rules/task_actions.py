@@ -1,0 +1,145 @@
+"""Steps that act on one or more existing tasks: by number, by title, or several at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backend.agent.rules import replies
+from backend.agent.rules.resolve import WORD_MATCH, match_tasks, score
+from backend.agent.rules.steps import ACTION_VERB, Action, Step, Task, failure
+from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
+
+
+def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task | None) -> Say:
+    data, arguments = outcome.data, outcome.call.arguments
+    task_id = int(data["task_id"])
+    meta: dict[str, Any] = {"focus": task_id}
+    if tool == "complete_task":
+        text = replies.task_completed(data["title"], encouragement_index=completions)
+        meta["undo"] = {
+            "tool": "update_task",
+            "arguments": {"task_id": task_id, "completed": False},
+        }
+    elif tool == "delete_task":
+        text = replies.task_deleted(data["title"])
+        restore = {"title": data["title"]}
+        if before and before.get("description"):
+            restore["description"] = before["description"]
+        meta["undo"] = {"tool": "add_task", "arguments": restore}
+    elif arguments.get("completed") is False:
+        text = replies.task_reopened(data["title"])
+        meta["undo"] = {"tool": "complete_task", "arguments": {"task_id": task_id}}
+    else:
+        fields = [f for f in ("title", "description") if f in arguments]
+        text = replies.task_updated(task_id, data["title"], fields)
+        if before is not None:
+            previous = {f: before.get(f) or "" for f in fields}
+            meta["undo"] = {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
+        else:
+            meta["undo"] = {"tool": None}  # the old values were never seen: not undoable
+    return Say(text, meta)
+
+
+def act_on_task(
+    tool: str, task_id: int, fields: dict[str, Any] | None = None, *, completions: int = 0
+) -> Step:
+    """complete_task / delete_task / update_task on a known task number."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall(tool, {"task_id": task_id, **(fields or {})})
+        outcome = outcomes[0]
+        if not outcome.ok:
+            return failure(outcome)
+        return _changed(tool, outcome, completions=completions, before=None)
+
+    return step
+
+
+def act_on_title(
+    tool: str, query: str, fields: dict[str, Any] | None = None, *, completions: int = 0
+) -> Step:
+    """Rule 5 by title: look the title up, then act, ask which one, or report none."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "all", "query": query})
+        listing = outcomes[0]
+        if not listing.ok:
+            return failure(listing)
+        matches = match_tasks(query, listing.data)
+        if tool == "complete_task":
+            pending = [t for t in matches if not t.get("completed")]
+            if not pending and matches:
+                return Say(
+                    replies.task_already_completed(str(matches[0]["title"])),
+                    {"focus": int(matches[0]["id"])},
+                    stop=True,
+                )
+            matches = pending
+        if not matches:
+            return Say(replies.no_match(query), {"pending": {"kind": "offer_list"}}, stop=True)
+        if len(matches) > 1:
+            return _clarify(tool, query, matches, fields)
+        target = matches[0]
+        if len(outcomes) == 1:
+            return ToolCall(tool, {"task_id": int(target["id"]), **(fields or {})})
+        outcome = outcomes[1]
+        if not outcome.ok:
+            return failure(outcome)
+        return _changed(tool, outcome, completions=completions, before=target)
+
+    return step
+
+
+def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int = 0) -> Step:
+    """ "done with the groceries and the plants": one look-up, then each named task in turn,
+    unless one task's title is the whole phrase ("salt and pepper")."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "all", "query": whole})
+        listing = outcomes[0]
+        if not listing.ok:
+            return failure(listing)
+        candidates: list[Task] = listing.data
+        if tool == "complete_task":
+            candidates = [t for t in candidates if not t.get("completed")]
+        exact = [t for t in candidates if score(whole, str(t["title"])) >= WORD_MATCH]
+        targets: list[Task] = []
+        if len(exact) == 1:
+            targets = exact
+        else:
+            for part in parts:
+                matches = match_tasks(part, candidates)
+                if len(matches) != 1:
+                    return act_on_title(tool, part, completions=completions)([listing])
+                targets.append(matches[0])
+        calls = tuple(ToolCall(tool, {"task_id": int(t["id"])}) for t in targets)
+        if len(outcomes) == 1:
+            return Batch(calls)
+        failed = [o for o in outcomes[1:] if not o.ok]
+        if failed:
+            return failure(failed[0])
+        said = [
+            _changed(tool, o, completions=completions + n, before=t)
+            for n, (o, t) in enumerate(zip(outcomes[1:], targets, strict=True))
+        ]
+        return Say(" ".join(part.text for part in said), {"focus": int(targets[-1]["id"])})
+
+    return step
+
+
+def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:
+    pending = {
+        "kind": "choose_task",
+        "tool": tool,
+        "candidates": [int(t["id"]) for t in matches],
+        "titles": [str(t["title"]) for t in matches],
+        "fields": fields or {},
+    }
+    return Say(
+        replies.multiple_matches(query, matches, ACTION_VERB[tool]),
+        {"pending": pending, "listed": pending["candidates"]},
+        stop=True,
+    )

@@ -1,0 +1,99 @@
+"""UPDATE: the new title and/or description, and the task they belong to."""
+
+from __future__ import annotations
+
+import re
+
+from backend.agent.rules import replies, steps
+from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.extract import (
+    extract_task_id,
+)
+from backend.agent.rules.targets import PRONOUN, target_step
+from backend.agent.rules.text import clean_title, core_request
+
+_I = re.IGNORECASE
+
+_DESCRIPTION_WORD = re.compile(
+    r"(?P<lead>^|,\s*|\s+and\s+|\s+with\s+|'s\s+|\s+)(?:(?:add|set|change|update|give it|put|"
+    r"attach)\s+)?(?:(?:a|an|the|its|new|some)\s+)?(?:description|desc|details?|notes?)\b",
+    _I,
+)
+_SHORT_TARGET = r"task\s*#?\d+|#\d+|it|that|this|that one|this one"
+_DESCRIPTION_TARGET = re.compile(
+    rf"^\s*(?:of|for|on|to)\s+(?P<target>{_SHORT_TARGET}|the\s+[^:]+?\s+(?:task|one|item))"
+    r"(?:'s)?\s*(?:(?:to|as)\b|[:=-])?\s*(?P<text>.*)$",
+    _I,
+)
+_DESCRIPTION_TEXT = re.compile(
+    r"^\s*(?:(?:to|as|saying|that says|which says|reading)\b|[:=-])?\s*(?P<text>.*)$", _I
+)
+_TRAILING_TARGET = re.compile(
+    rf"^(?P<text>.+?)\s+(?:to|for|on|of)\s+(?P<target>{_SHORT_TARGET})$", _I
+)
+_NEW_TITLE = re.compile(
+    r"(?:^|,\s*|\s+)(?:(?:new|its|the)\s+)?(?:title|name)\s*(?:[:=]|(?=[\"']))\s*(?P<t1>.+)$"
+    r"|(?:^|\s+|(?<=\w):)\s*(?:(?:its|the)\s+)?(?:(?:title|name)\s+)?(?:to(?:\s+(?:say|read))?|"
+    r"into|as|:|so (?:it|that it) (?:says|reads)|with the title|with title)\s+(?P<t2>.+)$",
+    _I,
+)
+_MAKE_IT = re.compile(
+    r"^(?P<target>it|that|this)\s+(?:to\s+|into\s+|say\s+|read\s+)?(?P<title>.+)$", _I
+)
+
+_I = re.IGNORECASE
+_TARGET_NOISE = re.compile(r"\b(?:the\s+)?(?:title|name)(?:\s+(?:of|for))?\b|'s\b|,", _I)
+
+
+def _split_description(text: str) -> tuple[str | None, str]:
+    """The new description, and what is left of the request (with any target it named)."""
+    for match in _DESCRIPTION_WORD.finditer(text):
+        before = text[: match.start()]
+        # "... to write description docs": the word is part of a new title, not a field.
+        if re.search(r"\s(?:to|into|as)\s", f" {before} ", _I) and not match.group("lead").strip():
+            continue
+        after = text[match.end() :]
+        targeted = _DESCRIPTION_TARGET.match(after)
+        target = targeted.group("target") if targeted else ""
+        body = targeted.group("text") if targeted else _DESCRIPTION_TEXT.match(after)["text"]  # type: ignore[index]
+        trailing = _TRAILING_TARGET.match(body)
+        if trailing and not target:
+            body, target = trailing.group("text"), trailing.group("target")
+        description = clean_title(body)
+        if description:
+            return description, f"{before} {target}".strip()
+    return None, text
+
+
+def update_step(obj: str, clause: str, context: ConversationContext) -> steps.Step:
+    fields: dict[str, object] = {}
+    description, rest = _split_description(obj.strip())
+    if description:
+        fields["description"] = description
+    make_it = (
+        _MAKE_IT.match(rest) if re.match(r"^\W*(?:make|call)\b", core_request(clause), _I) else None
+    )
+    title = make_it or _NEW_TITLE.search(rest)
+    if title:
+        new_title = make_it.group("title") if make_it else (title.group("t1") or title.group("t2"))
+        fields["title"] = clean_title(new_title)
+        rest = make_it.group("target") if make_it else rest[: title.start()]
+    fields = {name: value for name, value in fields.items() if value}
+    target = clean_title(_TARGET_NOISE.sub(" ", rest))
+    if not fields:
+        task_id = extract_task_id(core_request(clause))
+        if task_id is None and PRONOUN.match(target or "it"):
+            task_id = context.focus_task_id
+        if task_id is None:
+            return steps.say(
+                replies.ask_which_task("update"),
+                pending={"kind": "ask_task", "tool": "update_task"},
+            )
+        return steps.say(
+            replies.ask_what_to_update(task_id),
+            pending={"kind": "ask_fields", "task_id": task_id},
+            focus=task_id,
+        )
+    if not target and extract_task_id(core_request(clause)) is None:
+        target = "it"
+    return target_step("update_task", target, clause, context, fields)
