@@ -16,7 +16,8 @@ _I = re.IGNORECASE
 _ADD_LEAD = re.compile(
     r"^(?:(?:a|an|the|one)\s+)?(?:new\s+)?(?:task|todo|to-do|item|reminder|note|entry)s?\s*"
     r"(?:to|for|called|named|titled|that says|saying|:|-)?\s+|^(?:that\s+)?(?:i\s+|we\s+)?"
-    r"(?:need|have|should|must|gotta|got|want)\s+to\s+|^(?:to|on|onto|in)\s+(?:my|the|our)\s+"
+    r"(?:need|have|should|must|gotta|got|want)\s+to\s+|^(?:remember|remind me|don't forget)\s+"
+    r"(?:to|about)\s+|^(?:to|on|onto|in)\s+(?:my|the|our)\s+"
     r"(?:[\w'-]+\s+)?(?:list|tasks|to-?dos?|reminders)\s*[:,-]?\s+|^to\s+|^that\s+",
     _I,
 )
@@ -53,6 +54,10 @@ def _title_text(obj: str) -> str:
 def _several_items(obj: str) -> list[str]:
     """Separate tasks in one add: "these: a, b and c", "'a' and 'b'", bulleted lines."""
     text = obj.strip().lstrip(";:").strip()
+    if ";" in text:
+        text = re.sub(
+            r"^(?:the following|these|the following tasks|these tasks)\s*;\s*", "", text, flags=_I
+        )
     several = _SEVERAL.match(text)
     if several:
         text = text[several.end() :]

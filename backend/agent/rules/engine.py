@@ -72,7 +72,7 @@ _CLAUSE_SPLIT = re.compile(
     # "... and add a description X" continues an update; it is not a new add.
     r"(?!(?:add|set|change|update)\s+(?:a\s+|the\s+|its\s+|new\s+)?(?:description|details|notes?)\b)"
     rf"(?={_ACTION_START})"
-    rf"|(?<=[.!?;])\s+(?={_ACTION_START})",
+    rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})",
     _I,
 )
 
@@ -102,8 +102,32 @@ def _intent_of(detection: Detection, context: ConversationContext) -> Intent:
 _GREETING_ONLY = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy)\b", _I)
 
 
+# "I walked the dog, mark it done": the pronoun points back into the same message.
+_PRONOUN_TAIL = re.compile(
+    r"^(?P<statement>.+?),\s*(?:so\s+|and\s+)?(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
+    r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop)"
+    r"\s+(?:it|that|that one|this)\b(?P<tail>.*)$",
+    _I,
+)
+
+
+def merge_pronoun_tail(text: str) -> str:
+    """Applies a trailing "..., <verb> it" to the task the first part of the message names."""
+    match = _PRONOUN_TAIL.match(text)
+    if match is None:
+        return text
+    statement, verb, tail = match.group("statement"), match.group("verb"), match.group("tail")
+    if not core_request(statement):
+        return text  # "Actually, mark it as done": nothing before the comma names a task
+    said = detect_intent(statement)
+    asked = detect_intent(f"{verb} it{tail}")
+    if said.intent is asked.intent and said.action is asked.action:
+        return statement
+    return f"{verb} {core_request(statement)}{tail}"
+
+
 def interpret(message: str, context: ConversationContext) -> Plan:
-    text = prepare(message)
+    text = merge_pronoun_tail(prepare(message))
     answer = answer_to_pending(text, context)
     if answer is not None:
         answer_steps, intent, rule = answer

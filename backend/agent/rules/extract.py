@@ -27,31 +27,69 @@ _ID_LIST = re.compile(
 )
 
 
+_BARE_ID_LIST = re.compile(
+    r"\b(?:complete|finish|mark|tick off|check off|delete|remove|cancel|drop)\s+(\d{1,9})"
+    r"(?:\s*(?:,|and|&)\s*\d{1,9}\b)+",
+    _I,
+)
+
+
 def extract_task_ids(text: str) -> list[int]:
-    """Every task number of "tasks 2 and 9", "#1 and #9", "task 3 and task 4" (in order)."""
-    match = _ID_LIST.search(text)
+    """Every task number of "tasks 2 and 9", "#1 and #9", "mark 3 and 4 as done" (in order)."""
+    match = _ID_LIST.search(text) or _BARE_ID_LIST.search(text)
     if match is None:
         return []
     numbers = [int(n) for n in re.findall(r"\d{1,9}", match.group(0))]
     return list(dict.fromkeys(numbers))
 
 
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+}
+_WORD_ID = re.compile(r"\b(?:task|number|#)\s*(" + "|".join(_NUMBER_WORDS) + r")\b", _I)
+
+
 def extract_task_id(text: str) -> int | None:
     """The explicit task number in a message, if any (Rule 5, priority 1)."""
     match = _EXPLICIT_ID.search(text) or _BARE_ID_AFTER_VERB.search(text)
-    return int(match.group(1)) if match else None
+    if match:
+        return int(match.group(1))
+    worded = _WORD_ID.search(text)
+    return _NUMBER_WORDS[worded.group(1).lower()] if worded else None
 
 
 _BOTH = re.compile(
     r"\b(?:done or not|finished or not|complete or not|completed or not|done and (?:not done|"
-    r"undone|pending)|finished and unfinished|complete and incomplete|whether done or not)\b",
+    r"undone|pending)|finished and unfinished|complete and incomplete|whether done or not|"
+    r"including (?:the )?(?:finished|completed|done|complete)(?: ones| tasks)?|"
+    r"even (?:the )?(?:finished|completed|done)(?: ones)?|(?:with|plus) (?:the )?(?:finished|"
+    r"completed|done) ones)\b",
     _I,
 )
 _PENDING = re.compile(
     r"\b(pending|incomplete|unfinished|uncompleted|undone|not done|not finished|not completed|"
     r"not complete|not yet|open|outstanding|(?:to do|todo|to-do)(?!\s+list)|left|remaining|"
     r"upcoming|"
-    r"still (?:have|need|got|to)|(?:haven't|have not|hasn't|has not|aren't|are not|isn't|"
+    r"still|(?:haven't|have not|hasn't|has not|aren't|are not|isn't|"
     r"is not|weren't|didn't|did not|yet to)(?:\s+\w+)?\s+(?:done|completed|finished|complete|"
     r"finish|complete|do|been))\b",
     _I,

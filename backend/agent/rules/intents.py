@@ -39,7 +39,7 @@ _ACTIONS_ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
 # Question words that only mean LIST when the sentence is about the user's tasks.
 _WEAK_KEYWORDS = frozenset({"what", "see", "how", "tell me"})
 _ABOUT_THE_LIST = re.compile(
-    r"\b(?:i|my|me|task|tasks|list|todo|todos|to-do|reminders?|pending|done|left)\b", _I
+    r"\b(?:i|my|task|tasks|list|todo|todos|to-do|reminders?|pending|done|left)\b", _I
 )
 # "For task 2, add the description X" reads as "add the description X for task 2".
 _LEADING_TARGET = re.compile(
@@ -71,8 +71,10 @@ def _object(match: re.Match[str]) -> str:
 def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     """The intent of one clause of a message, and the rule that decided it.
 
-    With a task number present, the keyword fallback prefers an action on that task over
-    CREATE and LIST keywords (the spec's contextual rule "task id presence").
+    Sentence patterns are tried on the request as written, then without trailing emoji,
+    then with close misses of command words corrected ("shwo"); only then do the spec's
+    keywords decide. With a task number present, the keyword fallback prefers an action on
+    that task over CREATE and LIST keywords (the spec's contextual rule "task id presence").
     """
     raw = strip_end_punctuation(clause)
     if GREETING_PATTERN.match(raw):
@@ -82,41 +84,46 @@ def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     text = _LEADING_TARGET.sub(r"\g<rest> for \g<target>", core_request(clause))
     if not text:
         return Detection(Intent.UNCLEAR, "nothing to act on")
-    detection = _detect(text, has_task_id)
-    if detection.intent is Intent.UNCLEAR and without_trailing_symbols(text) != text:
-        detection = _detect(without_trailing_symbols(text), has_task_id)
-    if detection.intent is Intent.UNCLEAR:
-        corrected = correct_typos(without_trailing_symbols(text))
-        if corrected != text:
-            retry = _detect(corrected, has_task_id)
-            if retry.intent is not Intent.UNCLEAR:
+    plain = without_trailing_symbols(text)
+    for candidate, note in ((text, ""), (plain, ""), (correct_typos(plain), " (after a typo fix)")):
+        detection = _by_sentence(candidate, has_task_id)
+        if detection is not None:
+            if note:
                 return Detection(
-                    retry.intent, f"{retry.rule} (after a typo fix)", retry.obj, retry.action
+                    detection.intent, detection.rule + note, detection.obj, detection.action
                 )
-    return detection
+            return detection
+    return _by_keyword(text, has_task_id)
 
 
-def _detect(text: str, has_task_id: bool) -> Detection:
+def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
     if HELP_PATTERN.match(text):
         return Detection(Intent.HELP, "help question")
     if UNDO_PATTERN.match(text):
         return Detection(Intent.UPDATE, "undo", action=Action.UNDO)
     for name, intent, action, pattern in _RULES:
         match = pattern.match(text)
-        if match:
-            detection = Detection(intent, name, _object(match), action)
-            if (
-                name == "I need to X"
-                and _COMMAND_START.match(detection.obj)
-                and (_TASK_REFERENCE.search(detection.obj))
-            ):
-                inner = _detect(detection.obj, has_task_id)
-                return Detection(
-                    inner.intent, f"{inner.rule} (after 'I need to')", inner.obj, inner.action
-                )
-            if action is Action.CLEAR and match.groupdict().get("status"):
-                return Detection(intent, name, match.group("status").lower(), action)
-            return detection
+        if not match:
+            continue
+        detection = Detection(intent, name, _object(match), action)
+        if (
+            name == "I need to X"
+            and _COMMAND_START.match(detection.obj)
+            and _TASK_REFERENCE.search(detection.obj)
+        ):
+            inner = _by_sentence(detection.obj, has_task_id) or _by_keyword(
+                detection.obj, has_task_id
+            )
+            return Detection(
+                inner.intent, f"{inner.rule} (after 'I need to')", inner.obj, inner.action
+            )
+        if action is Action.CLEAR and match.groupdict().get("status"):
+            return Detection(intent, name, match.group("status").lower(), action)
+        return detection
+    return None
+
+
+def _by_keyword(text: str, has_task_id: bool) -> Detection:
     found = [(intent, m) for intent, pattern in _KEYWORD_PATTERNS if (m := pattern.search(text))]
     if has_task_id:
         on_task = [(intent, m) for intent, m in found if intent in _ACTIONS_ON_A_TASK]

@@ -35,7 +35,8 @@ HELP_PATTERN = re.compile(
     r"what can i (?:say|do|ask)\b.*|what should i say|i'm (?:confused|lost|stuck)|"
     r"what (?:kind|sort|type)s? of (?:things|stuff|commands|questions) can i\b.*|"
     r"what (?:things|commands) (?:can|do) you (?:understand|know|support)|"
-    r"i am (?:confused|lost|stuck)|\?+)$",
+    r"i am (?:confused|lost|stuck)|\?+|(?:i'm|i am) (?:confused|lost|stuck)\b.*|"
+    r"what are my options(?: here)?|what (?:are|is) (?:my|the) options?|what now)$",
     _I,
 )
 UNDO_PATTERN = re.compile(
@@ -55,7 +56,9 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             rf"^(?:clear|empty|wipe|reset|delete|remove|erase|trash|drop)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?"
             rf"(?:(?:my|the)\s+)?(?:(?P<status>completed|done|finished|pending)\s+)?"
             rf"(?:(?:entire|whole)\s+)?(?:{_LIST_NOUN}|{_TASKS}|everything)(?:\s+(?:out|clean))?$"
-            r"|^(?:delete|remove|clear|erase) (?:it )?all$|^start over$|^delete everything.*$",
+            r"|^(?:delete|remove|clear|erase) (?:it )?all$|^start over$|^delete everything.*$"
+            r"|^(?:clear|delete|remove|wipe|erase)\s+(?:everything|all(?: (?:my )?tasks)?)\s+"
+            r"(?:off|from|on)\s+(?:my|the)\s+(?:\w+\s+)?list$",
         ),
         # --- lookups: "is milk on my list?" ---------------------------------------------
         (
@@ -113,10 +116,17 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         # --- reopen ----------------------------------------------------------------------
         (
+            "set X to done",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            r"^(?:set|change|move|switch|put|turn|update)\s+(?P<obj>.+?)\s+(?:to|as|into)\s+"
+            r"(?:done|complete|completed|finished)$",
+        ),
+        (
             "mark X as not done",
             Intent.UPDATE,
             Action.REOPEN,
-            r"^(?:mark|set|put)\s+(?P<obj>.+?)\s+(?:as\s+)?(?:not done|not complete|incomplete|"
+            r"^(?:mark|set|put)\s+(?P<obj>.+?)\s+(?:as\s+|to\s+)?(?:not done|not complete|incomplete|"
             r"undone|unfinished|pending|open)$|^(?:reopen|uncheck|untick|unmark)\s+(?P<obj2>.+)$",
         ),
         # --- questions about the list -----------------------------------------------------
@@ -127,7 +137,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             rf"^(?:what|what's|whats|which|how many|how much|do i have|have i|did i|anything|any|"
             rf"is there|are there|got any|where)\b(?!.*\b(?:can you do|do you do)\b).*"
             rf"(?:{_TASKS}|{_LIST_NOUN}|left|pending|to do|todo|remaining|finish|finished|"
-            rf"complete|completed|done|remind|agenda|outstanding|open|incomplete|asked|told)\b.*$",
+            rf"complete|completed|done|remind|agenda|outstanding|open|incomplete|asked|told|"
+            rf"ones|ticked off|checked off|crossed off)\b.*$",
         ),
         (
             "question about my day",
@@ -141,7 +152,9 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "leading verb: show",
             Intent.LIST,
             Action.PLAIN,
-            r"^(?:show|list|display|view|see|give me|tell me|read me|read out|pull up|bring up|"
+            r"^(?:show|list|display|view|see|give me|read me|read out|pull up|bring up|"
+            r"tell me(?=.*\b(?:tasks?|list|to-?dos?|what|pending|left|done|finish|complete|"
+            r"everything|all|my)\b)|"
             r"(?:check|open|print)(?=\s+(?:my|the|what|on|if|whether|all|out|pending|completed)\b)|"
             r"let me see|can i see|may i see|i want to see|i'd like to see|remind me what)\b"
             r"(?!\s+(?:to|me to)\s)(?P<obj>.*)$",
@@ -246,7 +259,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "I did X (past tense)",
             Intent.COMPLETE,
             Action.PLAIN,
-            r"^(?:i|we)?\s*(?:just\s+|already\s+|finally\s+|also\s+)*(?P<obj>(?!(?:added|asked|"
+            r"^(?:(?:i|we)(?:'ve| have)?)?\s*(?:just\s+|already\s+|finally\s+|also\s+)*"
+            r"(?P<obj>(?!(?:added|asked|"
             r"needed|wanted|started|tried|planned|decided|forgot|used|liked|loved|hated|hoped|"
             r"wished|created|deleted|removed|changed|updated|renamed|listed|showed|called off|"
             r"cancelled|canceled|mentioned|said|told|meant|thought)\b)(?:\w+(?<!e)ed|got|did|made|"
@@ -273,7 +287,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"register|cancel my|go to|go for|attend|make an appointment|make a reservation|"
             r"reserve|donate|sell|ship|pack|unpack|charge|back up|backup|upload|download|install|"
             r"tidy|sweep|mop|shop for|research|review|draft|finish up|follow up|reply to|"
-            r"respond to|thank|invite|ask|tell)\b\s+\S.*)$",
+            r"respond to|thank|invite|ask(?! you\b)|tell(?! me\b))\b\s+\S.*)$",
         ),
         # --- a bare noun phrase asking for the list ------------------------------------------
         (

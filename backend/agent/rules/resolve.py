@@ -19,11 +19,14 @@ _LEADING_NOISE = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_NOISE = re.compile(
-    r"(?:\s+(?:task|tasks|todo|to-do|item|one|thing|on my list|from my list|off my list|"
+    r"(?:\s+(?:task|tasks|todo|to-do|item|one|thing|reminder|on my list|from my list|off my list|"
     r"on the list|from the list|off the list))+$",
     re.IGNORECASE,
 )
-_STOPWORDS = frozenset("the a an my to of for and or with on in at by from it".split())
+_STOPWORDS = frozenset(
+    "the a an my to of for and or with on in at by from it i i'm i've didn't did not don't "
+    "have haven't just already actually really anymore any more need".split()
+)
 
 
 def strip_reference_noise(text: str) -> str:
@@ -42,8 +45,9 @@ def normalize_query(query: str) -> str:
 
 
 def _stems(text: str) -> set[str]:
-    words = re.findall(r"\w+", text.lower())
-    return {w[:_STEM] for w in words if w not in _STOPWORDS}
+    words = re.findall(r"\w+(?:'\w+)?", text.lower())
+    words = [w.removesuffix("'s") for w in words]
+    return {w[:_STEM] for w in words if len(w) > 1 and w not in _STOPWORDS}
 
 
 def score(query: str, title: str) -> float:

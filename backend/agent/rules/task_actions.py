@@ -114,7 +114,8 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
                 matches = match_tasks(part, candidates)
                 if len(matches) != 1:
                     return act_on_title(tool, part, completions=completions)([listing])
-                targets.append(matches[0])
+                if matches[0] not in targets:
+                    targets.append(matches[0])
         calls = tuple(ToolCall(tool, {"task_id": int(t["id"])}) for t in targets)
         if len(outcomes) == 1:
             return Batch(calls)

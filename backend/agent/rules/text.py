@@ -24,7 +24,8 @@ _POLITE_LEAD = re.compile(
 _TRAIL_FILLER = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|for me|asap|now|right now|ok|okay|too|"
     r"as well|lol|haha|:\)|:d|(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
-    r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+[\s.!?]*$",
+    r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+(?:\s*[\u2190-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]+)?"
+    r"[\s.!?]*$",
     _I,
 )
 _CHECK_MARK = re.compile(r"\s*(?:✅|✔️|✔|☑️|☑|✓)\s*$")
@@ -133,9 +134,13 @@ def without_trailing_symbols(text: str) -> str:
     return _TRAILING_SYMBOLS.sub("", text).strip()
 
 
+_CONTRACTIONS = re.compile(r"^(that|it|this|what|there)'s\b", _I)
+
+
 def core_request(clause: str) -> str:
     """The request without filler, politeness or end punctuation: the part patterns read."""
     text = _CHECK_MARK.sub(" done", strip_end_punctuation(clause))
+    text = _CONTRACTIONS.sub(lambda m: f"{m.group(1)} is", text)
     previous = None
     while previous != text:
         previous = text

@@ -13,7 +13,7 @@ from typing import Any
 from tests.agent.corpus.model import SEED_TASKS, Call, Case
 from tests.agent.fake_tools import Conversation, FakeTaskStore
 
-MODULES = ("create", "list", "complete", "delete", "update", "conversation")
+MODULES = ("create", "list", "complete", "delete", "update", "conversation", "holdout")
 CHANGING_TOOLS = {"add_task", "complete_task", "delete_task", "update_task"}
 
 
