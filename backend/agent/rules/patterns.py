@@ -126,7 +126,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "mark X as not done",
             Intent.UPDATE,
             Action.REOPEN,
-            r"^(?:mark|set|put)\s+(?P<obj>.+?)\s+(?:as\s+|to\s+)?(?:not done|not complete|incomplete|"
+            r"^(?:mark|set|put)\s+(?P<obj>.+?)\s+(?:as\s+|to\s+)?"
+            r"(?:not done|not complete|incomplete|"
             r"undone|unfinished|pending|open)$|^(?:reopen|uncheck|untick|unmark)\s+(?P<obj2>.+)$",
         ),
         # --- questions about the list -----------------------------------------------------
