@@ -41,6 +41,14 @@ _QUOTED_ITEMS = re.compile(r"^(['\"])[^'\"]+\1(?:\s*(?:,|and|&|;)\s*(['\"])[^'\"
 _ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|;|\band\b|&)\s*", _I)
 
 
+# "add a task", "create a new one": the thing to add is still unnamed.
+_NO_TITLE = re.compile(
+    r"^(?:(?:a|an|the|new|one|another|some)\s+)*(?:task|todo|to-do|item|reminder|note|entry|"
+    r"something|one|thing)s?$",
+    _I,
+)
+
+
 def _title_text(obj: str) -> str:
     text = obj.strip()
     previous = None
@@ -76,11 +84,12 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
                 *split_title_description(_title_text(item)),
                 casual=casual,
                 adds_in_a_row=context.adds_in_a_row + n,
+                may_nudge=False,
             )
             for n, item in enumerate(items)
         ]
     title, description = split_title_description(_title_text(obj))
-    if not title:
+    if not title or _NO_TITLE.match(title):
         return [steps.say(replies.ask_title_to_add(), pending={"kind": "ask_title"})]
     return [
         steps.add_task(

@@ -47,10 +47,11 @@ def add_task(
     casual: bool = False,
     adds_in_a_row: int = 0,
     known_pending: tuple[Task, ...] = (),
+    may_nudge: bool = True,
 ) -> Step:
     """add_task; the "you also have" note comes from tasks this conversation has seen, and
     every few adds in a row one look-up counts the pending tasks for a friendly nudge."""
-    nudge = (adds_in_a_row + 1) % NUDGE_EVERY == 0
+    nudge = may_nudge and (adds_in_a_row + 1) % NUDGE_EVERY == 0
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
