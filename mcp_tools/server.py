@@ -56,7 +56,12 @@ def build_task_server(
 ) -> MCPServer:
     """A server whose tools act for whoever `principal` says the caller is."""
     server: MCPServer = MCPServer(
-        SERVER_NAME, instructions=INSTRUCTIONS, auth=auth, token_verifier=token_verifier
+        SERVER_NAME,
+        instructions=INSTRUCTIONS,
+        auth=auth,
+        token_verifier=token_verifier,
+        # The SDK configures root logging only if nothing has yet; keep it quiet by default.
+        log_level="WARNING",
     )
 
     @server.tool()

@@ -159,7 +159,7 @@ def clean_title(raw: str) -> str:
     """Trims spaces, surrounding quotes and trailing punctuation from an extracted title."""
     title = _SPACES.sub(" ", raw).strip().strip(",;").rstrip(" .!?,;:")
     while len(title) >= 2 and title[0] in _EDGE_QUOTES and title[-1] == title[0]:
-        title = title[1:-1].strip()
+        title = title[1:-1].strip().rstrip(" .!?,;:")
     return title
 
 

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+from backend.agent.rules.resolve import match_tasks, normalize_query, score, similar_tasks
+
+TASKS = [
+    {"id": 3, "title": "Finish Q4 Report"},
+    {"id": 7, "title": "Review Report Draft"},
+    {"id": 8, "title": "renew passport"},
+    {"id": 9, "title": "Buy Groceries"},
+    {"id": 10, "title": "walk the dog"},
+]
+
+
+def test_exact_title_wins_case_insensitively() -> None:
+    assert match_tasks("buy groceries", TASKS) == [TASKS[3]]
+    assert score("BUY GROCERIES", "Buy Groceries") == 100.0
+
+
+def test_a_substring_matching_several_titles_returns_all_in_number_order() -> None:
+    assert [t["id"] for t in match_tasks("the report", TASKS)] == [3, 7]
+
+
+def test_the_60_percent_threshold_is_strict() -> None:
+    # "report" vs "renew passport" scores exactly 60 on plain similarity: not a match.
+    assert 8 not in [t["id"] for t in match_tasks("report", TASKS)]
+    assert match_tasks("zebra crossing", TASKS) == []
+
+
+def test_word_stems_match_in_any_order() -> None:
+    assert match_tasks("the dog walking task", TASKS) == [TASKS[4]]
+
+
+def test_a_typo_still_matches_one_task() -> None:
+    assert match_tasks("grocries", TASKS) == [TASKS[3]]
+
+
+def test_query_noise_is_removed_but_casing_is_not_needed() -> None:
+    assert normalize_query("the 'Buy Groceries' task") == "buy groceries"
+
+
+def test_similar_tasks_share_a_word_and_exclude_the_new_one() -> None:
+    pending = [{"id": 1, "title": "buy groceries"}, {"id": 2, "title": "call mom"}]
+    assert similar_tasks("buy milk", pending, exclude=5) == ["buy groceries"]
+    assert similar_tasks("buy groceries", pending, exclude=1) == []

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import pytest
+
+from backend.agent.rules.text import clean_title, core_request, correct_typos, prepare
+
+
+@pytest.mark.parametrize(
+    ("message", "core"),
+    [
+        ("Could you please add milk?", "add milk"),
+        ("ok so, hey, show my tasks thanks!", "show my tasks"),
+        ("would you mind adding eggs", "add eggs"),
+        ("task 6 ✅", "task 6 done"),
+        ("that's done now", "that is done"),
+        ("Actually, make it oat milk", "make it oat milk"),
+    ],
+)
+def test_core_request_sets_aside_filler_and_politeness(message: str, core: str) -> None:
+    assert core_request(message) == core
+
+
+def test_prepare_turns_bulleted_lines_into_items_and_straightens_quotes() -> None:
+    assert prepare("add:\n- milk\n- eggs") == "add:; milk; eggs"
+    assert prepare("“quoted”  title’s") == '"quoted" title\'s'
+
+
+def test_typo_fixes_touch_only_near_misses_of_command_words() -> None:
+    assert correct_typos("shwo my tasks") == "show my tasks"
+    assert correct_typos("remidn me to call") == "remind me to call"
+    assert correct_typos("that thing") == "that thing"
+    assert correct_typos("lost keys") == "lost keys"
+
+
+def test_clean_title_strips_quotes_and_trailing_punctuation_only() -> None:
+    assert clean_title("  'call mom!'  ") == "call mom"
+    assert clean_title("buy 2 apples.") == "buy 2 apples"
+    assert clean_title("café ☕") == "café ☕"
