@@ -8,11 +8,12 @@ from contextlib import asynccontextmanager
 
 from agents import set_tracing_disabled
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from backend.agent.assistant import Assistant, RuleBrain
 from backend.agent.mcp_bridge import InProcessTaskTools
+from backend.api.frontend import mount_frontend
 from backend.api.routes import auth, chat, conversations, health, tasks
 from backend.core.config import Settings, get_settings
 from backend.core.db import create_engine, create_sessionmaker
@@ -81,11 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers={"Retry-After": "5"},
         )
 
-    @app.get("/", include_in_schema=False)
-    async def _root() -> RedirectResponse:
-        return RedirectResponse("/docs")
-
     app.mount("/mcp", mcp_http_app)
+    # Last: the UI's catch-all route must not shadow any API route.
+    mount_frontend(app, settings.frontend_dist)
     return app
 
 

@@ -99,11 +99,13 @@ def main() -> None:
     decisions = decision_times(args.repeats)
     turns = asyncio.run(turn_times(args.turns))
     quantiles = statistics.quantiles(turns, n=100)
-    print(f"rule engine decision ({len(decisions)} samples over the corpus)")  # noqa: T201
-    print(f"  median {_ms(statistics.median(decisions))}   p95 "  # noqa: T201
-          f"{_ms(statistics.quantiles(decisions, n=100)[94])}   target < 1 ms")
-    print(f"POST /api/chat turn, in-process, SQLite ({len(turns)} turns)")  # noqa: T201
-    print(f"  median {_ms(statistics.median(turns))}   p95 {_ms(quantiles[94])}")  # noqa: T201
+    print(f"rule engine decision ({len(decisions)} samples over the corpus)")
+    print(
+        f"  median {_ms(statistics.median(decisions))}   p95 "
+        f"{_ms(statistics.quantiles(decisions, n=100)[94])}   target < 1 ms"
+    )
+    print(f"POST /api/chat turn, in-process, SQLite ({len(turns)} turns)")
+    print(f"  median {_ms(statistics.median(turns))}   p95 {_ms(quantiles[94])}")
 
 
 if __name__ == "__main__":

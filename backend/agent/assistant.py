@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agents import Agent, RunConfig, RunContextWrapper, RunHooks, Runner, Tool, TResponseInputItem
 from agents.models.interface import Model
 from agents.tool_context import ToolContext
+from openai.types.responses import ResponseTextDeltaEvent
 
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.agent.rule_model import RuleModel
@@ -57,6 +58,21 @@ class AgentReply:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class ToolCallDone:
+    """A tool call has finished (streamed as it happens)."""
+
+    call: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+AgentEvent = ToolCallDone | TextDelta | AgentReply
+
+
 class _ToolCallRecorder(RunHooks[TurnContext]):
     """Records each tool call as it finishes, so calls made before a failure are kept too."""
 
@@ -98,12 +114,17 @@ class Assistant:
             name="Todo assistant", instructions=INSTRUCTIONS, mcp_servers=[tools]
         )
 
-    async def respond(self, *, user_id: int, history: Sequence[Turn], message: str) -> AgentReply:
+    def _prepare(
+        self, user_id: int, history: Sequence[Turn]
+    ) -> tuple[Model, TurnContext, Agent[TurnContext]]:
         model = self.brain.model_for(ConversationContext.from_turns(history))
-        turn = TurnContext(user_id=user_id)
+        return model, TurnContext(user_id=user_id), self._agent.clone(model=model)
+
+    async def respond(self, *, user_id: int, history: Sequence[Turn], message: str) -> AgentReply:
+        model, turn, agent = self._prepare(user_id, history)
         try:
             result = await Runner.run(
-                self._agent.clone(model=model),
+                agent,
                 _input_items(history, message),
                 context=turn,
                 max_turns=MAX_MODEL_CALLS,
@@ -116,3 +137,38 @@ class Assistant:
             return AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
         text = str(result.final_output or "") or SYSTEM_ERROR
         return AgentReply(text, turn.tool_calls, self.brain.reply_meta(model))
+
+    async def stream(
+        self, *, user_id: int, history: Sequence[Turn], message: str
+    ) -> AsyncIterator[AgentEvent]:
+        """The same turn, event by event: tool calls as they finish, text as it is produced,
+        then the whole reply (which is authoritative: after a failure it replaces the text)."""
+        model, turn, agent = self._prepare(user_id, history)
+        sent = 0
+        try:
+            result = Runner.run_streamed(
+                agent,
+                _input_items(history, message),
+                context=turn,
+                max_turns=MAX_MODEL_CALLS,
+                hooks=self._recorder,
+                run_config=self._run_config,
+            )
+            async for event in result.stream_events():
+                for call in turn.tool_calls[sent:]:
+                    yield ToolCallDone(call)
+                sent = len(turn.tool_calls)
+                if event.type == "raw_response_event" and isinstance(
+                    event.data, ResponseTextDeltaEvent
+                ):
+                    yield TextDelta(event.data.delta)
+        except Exception:
+            logger.exception("agent run failed for user %s", user_id)
+            for call in turn.tool_calls[sent:]:
+                yield ToolCallDone(call)
+            yield AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
+            return
+        for call in turn.tool_calls[sent:]:
+            yield ToolCallDone(call)
+        text = str(result.final_output or "") or SYSTEM_ERROR
+        yield AgentReply(text, turn.tool_calls, self.brain.reply_meta(model))

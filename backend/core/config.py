@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -31,6 +32,9 @@ class Settings(BaseSettings):
     # The MCP stdio server acts for this user unless MCP_USER_TOKEN is given.
     mcp_user_token: str | None = None
     mcp_user_id: int | None = None
+
+    # The built web UI; `make run` builds it when its sources change.
+    frontend_dist: Path = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 
     host: str = "127.0.0.1"
     port: int = 8000

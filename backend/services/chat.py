@@ -3,13 +3,15 @@ assistant, store its reply with the tool calls. Nothing is kept in process memor
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from backend.agent.assistant import Assistant
+from backend.agent.assistant import AgentReply, Assistant, TextDelta, ToolCallDone
 from backend.agent.rules.types import Turn
 from backend.core.db import SessionMaker
 from backend.models import Conversation, MessageRole
@@ -30,14 +32,24 @@ class ChatResult:
     tool_calls: list[dict[str, Any]]
 
 
-async def _open_turn(
+@dataclass(frozen=True)
+class OpenTurn:
+    """A turn whose user message is stored, with the window of messages before it."""
+
+    conversation: Conversation
+    history: list[Turn]
+    user_id: int
+    message: str
+
+
+async def open_turn(
     sessionmaker: SessionMaker,
     *,
     user_id: int,
     message: str,
     conversation_id: int | None,
     window: int,
-) -> tuple[Conversation, list[Turn]]:
+) -> OpenTurn:
     """Steps 1-3: the caller's conversation, its last `window` messages, the message stored."""
     async with sessionmaker() as session:
         if conversation_id is None:
@@ -58,7 +70,29 @@ async def _open_turn(
         )
         await session.commit()
     turns = [Turn(m.role, m.content, m.tool_calls or [], m.meta or {}) for m in history]
-    return conversation, turns
+    return OpenTurn(conversation, turns, user_id, message)
+
+
+async def finish_turn(
+    sessionmaker: SessionMaker, opened: OpenTurn, reply: AgentReply
+) -> ChatResult:
+    """Step 5: the assistant's reply stored with its tool calls."""
+    try:
+        async with sessionmaker() as session:
+            conversations.add_message(
+                session,
+                conversation=opened.conversation,
+                role=MessageRole.ASSISTANT,
+                content=reply.text,
+                tool_calls=reply.tool_calls,
+                meta=reply.meta,
+            )
+            await session.commit()
+    except SQLAlchemyError as exc:
+        logger.exception("could not store the assistant's reply")
+        raise ReplyNotStoredError("reply not stored") from exc
+    assert opened.conversation.id is not None
+    return ChatResult(opened.conversation.id, reply.text, reply.tool_calls)
 
 
 async def chat_turn(
@@ -70,27 +104,47 @@ async def chat_turn(
     conversation_id: int | None,
     window: int,
 ) -> ChatResult:
-    conversation, history = await _open_turn(
+    opened = await open_turn(
         sessionmaker,
         user_id=user_id,
         message=message,
         conversation_id=conversation_id,
         window=window,
     )
-    reply = await assistant.respond(user_id=user_id, history=history, message=message)
-    try:
-        async with sessionmaker() as session:
-            conversations.add_message(
-                session,
-                conversation=conversation,
-                role=MessageRole.ASSISTANT,
-                content=reply.text,
-                tool_calls=reply.tool_calls,
-                meta=reply.meta,
-            )
-            await session.commit()
-    except SQLAlchemyError as exc:
-        logger.exception("could not store the assistant's reply")
-        raise ReplyNotStoredError("reply not stored") from exc
-    assert conversation.id is not None
-    return ChatResult(conversation.id, reply.text, reply.tool_calls)
+    reply = await assistant.respond(user_id=user_id, history=opened.history, message=message)
+    return await finish_turn(sessionmaker, opened, reply)
+
+
+StreamEvent = ToolCallDone | TextDelta | ChatResult | ReplyNotStoredError
+
+# Turns still running after their client went away; kept so they are not garbage collected.
+_running: set[asyncio.Task[None]] = set()
+
+
+async def stream_turn(
+    sessionmaker: SessionMaker, assistant: Assistant, opened: OpenTurn
+) -> AsyncIterator[StreamEvent]:
+    """Step 4-5 as events. The turn runs in a task of its own, so a client that disconnects
+    mid-stream does not cancel it: the reply is still stored."""
+    queue: asyncio.Queue[StreamEvent | None] = asyncio.Queue()
+
+    async def run() -> None:
+        try:
+            async for event in assistant.stream(
+                user_id=opened.user_id, history=opened.history, message=opened.message
+            ):
+                if isinstance(event, AgentReply):
+                    try:
+                        queue.put_nowait(await finish_turn(sessionmaker, opened, event))
+                    except ReplyNotStoredError as exc:
+                        queue.put_nowait(exc)
+                else:
+                    queue.put_nowait(event)
+        finally:
+            queue.put_nowait(None)
+
+    task = asyncio.create_task(run())
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+    while (event := await queue.get()) is not None:
+        yield event

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Request, status
 from pydantic import BaseModel, Field, field_validator
+from sse_starlette import EventSourceResponse
 
-from backend.agent.assistant import Assistant
+from backend.agent.assistant import Assistant, TextDelta
 from backend.api.deps import CurrentUserId, SessionMakerDep, SettingsDep
-from backend.services.chat import ReplyNotStoredError, chat_turn
+from backend.services.chat import (
+    ChatResult,
+    ReplyNotStoredError,
+    chat_turn,
+    open_turn,
+    stream_turn,
+)
 from backend.services.errors import ConversationNotFoundError
 
 router = APIRouter(prefix="/api", tags=["chat"])
@@ -78,6 +87,63 @@ async def chat(
         response=result.response,
         tool_calls=[ToolCallRecord(**call) for call in result.tool_calls],
     )
+
+
+def _result_body(result: ChatResult) -> dict[str, Any]:
+    return ChatResponse(
+        conversation_id=result.conversation_id,
+        response=result.response,
+        tool_calls=[ToolCallRecord(**call) for call in result.tool_calls],
+    ).model_dump(mode="json")
+
+
+@router.post(
+    "/chat/stream",
+    response_class=EventSourceResponse,
+    responses={
+        200: {
+            "description": (
+                "Server-Sent Events: `tool_call` ({name, arguments, result}) as each tool call "
+                "finishes, `delta` ({text}) as the reply is produced, then `done` with the "
+                "body of POST /api/chat, or `error` ({detail}) if the reply could not be saved."
+            ),
+            "content": {"text/event-stream": {}},
+        }
+    },
+)
+async def chat_stream(
+    body: ChatRequest,
+    request: Request,
+    user_id: CurrentUserId,
+    sessionmaker: SessionMakerDep,
+    settings: SettingsDep,
+) -> EventSourceResponse:
+    """Like POST /api/chat, streamed. Errors before the turn starts are plain HTTP errors."""
+    try:
+        opened = await open_turn(
+            sessionmaker,
+            user_id=user_id,
+            message=body.message,
+            conversation_id=body.conversation_id,
+            window=settings.context_window_messages,
+        )
+    except ConversationNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Conversation not found") from exc
+
+    async def events() -> AsyncIterator[dict[str, str]]:
+        async for event in stream_turn(sessionmaker, _assistant(request), opened):
+            if isinstance(event, ChatResult):
+                yield {"event": "done", "data": json.dumps(_result_body(event))}
+            elif isinstance(event, ReplyNotStoredError):
+                detail = "Your message was saved but the reply could not be; please try again"
+                yield {"event": "error", "data": json.dumps({"detail": detail})}
+            elif isinstance(event, TextDelta):
+                yield {"event": "delta", "data": json.dumps({"text": event.text})}
+            else:
+                record = ToolCallRecord(**event.call).model_dump(mode="json")
+                yield {"event": "tool_call", "data": json.dumps(record)}
+
+    return EventSourceResponse(events())
 
 
 @router.post("/{user_id}/chat")

@@ -94,4 +94,4 @@ def format_report(results: list[Result]) -> str:
 
 
 if __name__ == "__main__":
-    print(format_report(evaluate(all_cases())))  # noqa: T201
+    print(format_report(evaluate(all_cases())))
