@@ -11,7 +11,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
-from backend.agent.assistant import Assistant, RuleBrain
+from backend.agent.assistant import Assistant
+from backend.agent.brains import build_brain
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.frontend import mount_frontend
 from backend.api.routes import auth, chat, conversations, health, tasks
@@ -32,7 +33,7 @@ def _is_unavailability(exc: DBAPIError) -> bool:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     # Traces would be exported to OpenAI; nothing leaves the machine unless asked to.
-    set_tracing_disabled(True)
+    set_tracing_disabled(not settings.agent_tracing)
     engine = create_engine(settings)
     sessionmaker = create_sessionmaker(engine)
     mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker)
@@ -42,8 +43,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await migrate(engine)
         tools = InProcessTaskTools(build_task_server(sessionmaker, principal_from_meta))
         await tools.connect()  # type: ignore[no-untyped-call]
-        brain = RuleBrain()
-        app.state.assistant = Assistant(tools, brain)
+        brain = build_brain(settings)
+        app.state.assistant = Assistant(tools, brain, tracing=settings.agent_tracing)
         app.state.brain_name = brain.name
         logger.info("ready: database=%s brain=%s", engine.dialect.name, brain.name)
         try:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import os
+import socket
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -40,6 +42,44 @@ _POSTGRES_PROBLEM = _postgres_reachable()
 if _POSTGRES_PROBLEM and os.environ.get("CI"):
     # CI machines run PostgreSQL; a suite that silently skipped it would prove nothing.
     raise pytest.UsageError(f"PostgreSQL is required under CI: {_POSTGRES_PROBLEM}")
+
+
+def _is_local(address: object) -> bool:
+    if isinstance(address, str | bytes):  # a unix socket path
+        return True
+    host = str(address[0]) if isinstance(address, tuple) and address else ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_network_beyond_this_machine() -> Iterator[None]:
+    """Fails any test that would reach past loopback (a real model API, say)."""
+    real_connect, real_connect_ex = socket.socket.connect, socket.socket.connect_ex
+
+    def guard(address: object) -> None:
+        if not _is_local(address):
+            raise ConnectionRefusedError(f"test tried to reach {address!r}: only loopback allowed")
+
+    def connect(self: socket.socket, address: object) -> None:
+        guard(address)
+        real_connect(self, address)  # type: ignore[arg-type]
+
+    def connect_ex(self: socket.socket, address: object) -> int:
+        guard(address)
+        return real_connect_ex(self, address)  # type: ignore[arg-type]
+
+    socket.socket.connect = connect  # type: ignore[method-assign,assignment]
+    socket.socket.connect_ex = connect_ex  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        socket.socket.connect = real_connect  # type: ignore[method-assign]
+        socket.socket.connect_ex = real_connect_ex  # type: ignore[method-assign]
 
 
 async def _admin(sql: str) -> None:

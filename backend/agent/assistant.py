@@ -5,15 +5,26 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from agents import Agent, RunConfig, RunContextWrapper, RunHooks, Runner, Tool, TResponseInputItem
+from agents import (
+    Agent,
+    RunConfig,
+    RunContextWrapper,
+    RunHooks,
+    Runner,
+    RunResult,
+    RunResultStreaming,
+    Tool,
+    TResponseInputItem,
+)
 from agents.models.interface import Model
 from agents.tool_context import ToolContext
 from openai.types.responses import ResponseTextDeltaEvent
 
+from backend.agent.brains import Brain
+from backend.agent.instructions import build_instructions
 from backend.agent.mcp_bridge import InProcessTaskTools
-from backend.agent.rule_model import RuleModel
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.replies import SYSTEM_ERROR
 from backend.agent.rules.types import Turn
@@ -21,34 +32,8 @@ from backend.agent.turn import TurnContext, parse_arguments, parse_tool_output
 
 logger = logging.getLogger(__name__)
 
-INSTRUCTIONS = (
-    "You are a friendly task assistant. Manage the user's todo list only through the task "
-    "tools, confirm what you did in one or two sentences, and never reveal internal errors."
-)
 # A turn needs at most a handful of tool calls (list, act, list); this bounds a runaway loop.
 MAX_MODEL_CALLS = 16
-
-
-class Brain(Protocol):
-    """Chooses the model for a turn; the rest of the turn is the same for every brain."""
-
-    name: str
-
-    def model_for(self, context: ConversationContext) -> Model: ...
-
-    def reply_meta(self, model: Model) -> dict[str, Any]: ...
-
-
-class RuleBrain:
-    name = "rules"
-
-    def model_for(self, context: ConversationContext) -> Model:
-        return RuleModel(context)
-
-    def reply_meta(self, model: Model) -> dict[str, Any]:
-        if isinstance(model, RuleModel) and model.final is not None:
-            return dict(model.final.meta)
-        return {}
 
 
 @dataclass(frozen=True)
@@ -104,14 +89,28 @@ def _input_items(history: Sequence[Turn], message: str) -> list[TResponseInputIt
     return items
 
 
+def _usage(result: RunResult | RunResultStreaming, brain: str, user_id: int) -> dict[str, int]:
+    """Token usage of the turn; logged, and stored with the reply for cost visibility."""
+    usage = result.context_wrapper.usage
+    figures = {
+        "requests": usage.requests,
+        "input_tokens": usage.input_tokens,
+        "output_tokens": usage.output_tokens,
+        "total_tokens": usage.total_tokens,
+    }
+    if usage.total_tokens:
+        logger.info("turn usage user=%s brain=%s %s", user_id, brain, figures)
+    return figures
+
+
 class Assistant:
-    def __init__(self, tools: InProcessTaskTools, brain: Brain) -> None:
+    def __init__(self, tools: InProcessTaskTools, brain: Brain, *, tracing: bool = False) -> None:
         self.brain = brain
         self._recorder = _ToolCallRecorder()
-        self._run_config = RunConfig(tracing_disabled=True, workflow_name="todo-chat")
+        self._run_config = RunConfig(tracing_disabled=not tracing, workflow_name="todo-chat")
         # Built once; each turn clones it with that turn's model.
         self._agent: Agent[TurnContext] = Agent(
-            name="Todo assistant", instructions=INSTRUCTIONS, mcp_servers=[tools]
+            name="Todo assistant", instructions=build_instructions(), mcp_servers=[tools]
         )
 
     def _prepare(
@@ -136,7 +135,8 @@ class Assistant:
             logger.exception("agent run failed for user %s", user_id)
             return AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
         text = str(result.final_output or "") or SYSTEM_ERROR
-        return AgentReply(text, turn.tool_calls, self.brain.reply_meta(model))
+        meta = {**self.brain.reply_meta(model), "usage": _usage(result, self.brain.name, user_id)}
+        return AgentReply(text, turn.tool_calls, meta)
 
     async def stream(
         self, *, user_id: int, history: Sequence[Turn], message: str
@@ -171,4 +171,5 @@ class Assistant:
         for call in turn.tool_calls[sent:]:
             yield ToolCallDone(call)
         text = str(result.final_output or "") or SYSTEM_ERROR
-        yield AgentReply(text, turn.tool_calls, self.brain.reply_meta(model))
+        meta = {**self.brain.reply_meta(model), "usage": _usage(result, self.brain.name, user_id)}
+        yield AgentReply(text, turn.tool_calls, meta)

@@ -12,7 +12,7 @@ import json
 import logging
 from typing import Any
 
-from agents import Agent, RunContextWrapper
+from agents import Agent, ModelBehaviorError, RunContextWrapper
 from agents.agent import AgentBase
 from agents.mcp import MCPToolMetaContext
 from agents.mcp.server import _MCPServerWithClientSession
@@ -37,6 +37,9 @@ def _principal_meta(context: MCPToolMetaContext) -> dict[str, Any]:
 
 
 def _tool_failure(_context: RunContextWrapper[Any], error: Exception) -> str:
+    if isinstance(error, ModelBehaviorError):
+        # Malformed arguments from a model: end the turn (friendly reply), do not improvise.
+        raise error
     logger.error("task tool call failed", exc_info=error)
     return json.dumps({"error": TOOL_FAILURE})
 

@@ -69,14 +69,14 @@ class RuleModel(Model):
         self._plan: tuple[str, Plan] | None = None
         self._ids = itertools.count(1)
 
-    def _plan_for(self, message: str) -> Plan:
+    def plan_for(self, message: str) -> Plan:
         if self._plan is None or self._plan[0] != message:
             self._plan = (message, interpret(message, self.context))
         return self._plan[1]
 
     def decide(self, items: str | list[TResponseInputItem]) -> list[TResponseOutputItem]:
         message, outcomes = read_turn(items)
-        action = advance(self._plan_for(message), outcomes)
+        action = advance(self.plan_for(message), outcomes)
         n = next(self._ids)
         if isinstance(action, ToolCall):
             return [sdk_output.function_call(action.name, action.arguments, f"call_rules_{n}")]

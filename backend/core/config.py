@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEV_SECRET_KEY = "dev-only-insecure-secret-key-change-me"
@@ -29,6 +29,19 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(default=10, gt=0)
     db_max_overflow: int = Field(default=20, ge=0)
 
+    # The assistant's brain: the deterministic rules (default, offline), OpenAI, any
+    # OpenAI-compatible chat-completions server, or rules first with an LLM for the rest.
+    agent_brain: Literal["rules", "openai", "compatible", "hybrid"] = "rules"
+    openai_api_key: SecretStr | None = None
+    openai_model: str = "gpt-4.1-mini"
+    openai_base_url: str | None = None
+    llm_timeout_seconds: float = Field(default=30.0, gt=0)
+    llm_max_retries: int = Field(default=2, ge=0, le=10)
+    # Longest tool output (characters) handed to an LLM; longer lists are cut with a note.
+    llm_max_tool_output_chars: int = Field(default=8000, ge=500)
+    # Traces of agent runs are exported to OpenAI only when this is set.
+    agent_tracing: bool = False
+
     # The MCP stdio server acts for this user unless MCP_USER_TOKEN is given.
     mcp_user_token: str | None = None
     mcp_user_id: int | None = None
@@ -49,6 +62,19 @@ class Settings(BaseSettings):
                 "SECRET_KEY must be set to a random string of at least 32 characters "
                 "outside development"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _brain_has_what_it_needs(self) -> Settings:
+        if self.agent_brain == "openai" and self.openai_api_key is None:
+            raise ValueError("AGENT_BRAIN=openai needs OPENAI_API_KEY")
+        if self.agent_brain == "compatible" and not self.openai_base_url:
+            raise ValueError(
+                "AGENT_BRAIN=compatible needs OPENAI_BASE_URL (e.g. http://localhost:11434/v1 for "
+                "Ollama) and OPENAI_MODEL"
+            )
+        if self.agent_brain == "hybrid" and not (self.openai_base_url or self.openai_api_key):
+            raise ValueError("AGENT_BRAIN=hybrid needs OPENAI_API_KEY or OPENAI_BASE_URL")
         return self
 
     @property

@@ -51,6 +51,8 @@ class ConversationContext:
             meta = turn.meta
             if meta.get("focus") is not None:
                 focus = int(meta["focus"])
+            elif "focus" not in meta and (from_tools := _focus_from_tools(turn.tool_calls)):
+                focus = from_tools  # a turn of the LLM brain leaves no meta: use its tools
             if "listed" in meta:
                 listed = tuple(int(i) for i in meta["listed"])
             if meta.get("undone"):
@@ -99,3 +101,14 @@ def _learn(known: dict[int, tuple[str, bool]], call: dict[str, Any]) -> None:
         completed = call.get("arguments", {}).get("completed")
         previous = known.get(number, (title, False))[1]
         known[number] = (title, previous if completed is None else bool(completed))
+
+
+def _focus_from_tools(tool_calls: list[dict[str, Any]]) -> int | None:
+    """The task the last successful tool call was about (a list: its first task)."""
+    for call in reversed(tool_calls):
+        result = call.get("result")
+        if isinstance(result, dict) and "task_id" in result:
+            return int(result["task_id"])
+        if isinstance(result, list) and result and isinstance(result[0], dict):
+            return int(result[0]["id"])
+    return None

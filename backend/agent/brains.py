@@ -1,0 +1,154 @@
+"""The assistant's brains. Every brain runs the same Agents SDK Runner with the same MCP
+tools; they differ only in the model that decides what to call and say."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any, Protocol
+
+from agents import ModelResponse, ModelSettings, Tool
+from agents.agent_output import AgentOutputSchemaBase
+from agents.handoffs import Handoff
+from agents.items import TResponseInputItem, TResponseStreamEvent
+from agents.models.interface import Model, ModelTracing
+from openai.types.responses.response_prompt_param import ResponsePromptParam
+
+from backend.agent.llm import llm_model
+from backend.agent.rule_model import RuleModel, read_turn
+from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.types import Intent
+from backend.core.config import Settings
+
+
+class Brain(Protocol):
+    """Chooses the model for a turn; the rest of the turn is the same for every brain."""
+
+    name: str
+
+    def model_for(self, context: ConversationContext) -> Model: ...
+
+    def reply_meta(self, model: Model) -> dict[str, Any]: ...
+
+
+class RuleBrain:
+    name = "rules"
+
+    def model_for(self, context: ConversationContext) -> Model:
+        return RuleModel(context)
+
+    def reply_meta(self, model: Model) -> dict[str, Any]:
+        if isinstance(model, RuleModel) and model.final is not None:
+            return {**model.final.meta, "brain": "rules"}
+        return {"brain": "rules"}
+
+
+class LLMBrain:
+    def __init__(self, name: str, model: Model) -> None:
+        self.name = name
+        self._model = model
+
+    def model_for(self, context: ConversationContext) -> Model:
+        return self._model  # stateless: safe to share between turns
+
+    def reply_meta(self, model: Model) -> dict[str, Any]:
+        return {"brain": "llm"}
+
+
+class HybridModel(Model):
+    """Rules for whatever they understand; the LLM only for what they would call unclear."""
+
+    def __init__(self, rules: RuleModel, llm: Model) -> None:
+        self.rules = rules
+        self.llm = llm
+        self.chosen: Model | None = None
+
+    def _pick(self, items: str | list[TResponseInputItem]) -> Model:
+        if self.chosen is None:
+            message, _ = read_turn(items)
+            plan = self.rules.plan_for(message)
+            unclear = all(intent is Intent.UNCLEAR for intent in plan.intents) and not any(
+                rule.startswith("answer") for rule in plan.rules
+            )
+            self.chosen = self.llm if unclear else self.rules
+        return self.chosen
+
+    async def get_response(
+        self,
+        system_instructions: str | None,
+        input: str | list[TResponseInputItem],
+        model_settings: ModelSettings,
+        tools: list[Tool],
+        output_schema: AgentOutputSchemaBase | None,
+        handoffs: list[Handoff],
+        tracing: ModelTracing,
+        *,
+        previous_response_id: str | None,
+        conversation_id: str | None,
+        prompt: ResponsePromptParam | None,
+    ) -> ModelResponse:
+        return await self._pick(input).get_response(
+            system_instructions,
+            input,
+            model_settings,
+            tools,
+            output_schema,
+            handoffs,
+            tracing,
+            previous_response_id=previous_response_id,
+            conversation_id=conversation_id,
+            prompt=prompt,
+        )
+
+    async def stream_response(
+        self,
+        system_instructions: str | None,
+        input: str | list[TResponseInputItem],
+        model_settings: ModelSettings,
+        tools: list[Tool],
+        output_schema: AgentOutputSchemaBase | None,
+        handoffs: list[Handoff],
+        tracing: ModelTracing,
+        *,
+        previous_response_id: str | None,
+        conversation_id: str | None,
+        prompt: ResponsePromptParam | None,
+    ) -> AsyncIterator[TResponseStreamEvent]:
+        async for event in self._pick(input).stream_response(
+            system_instructions,
+            input,
+            model_settings,
+            tools,
+            output_schema,
+            handoffs,
+            tracing,
+            previous_response_id=previous_response_id,
+            conversation_id=conversation_id,
+            prompt=prompt,
+        ):
+            yield event
+
+
+class HybridBrain:
+    name = "hybrid"
+
+    def __init__(self, llm: Model) -> None:
+        self._llm = llm
+        self._rules = RuleBrain()
+
+    def model_for(self, context: ConversationContext) -> Model:
+        return HybridModel(RuleModel(context), self._llm)
+
+    def reply_meta(self, model: Model) -> dict[str, Any]:
+        if isinstance(model, HybridModel) and model.chosen is model.llm:
+            return {"brain": "llm"}
+        if isinstance(model, HybridModel):
+            return self._rules.reply_meta(model.rules)
+        return {}
+
+
+def build_brain(settings: Settings) -> Brain:
+    if settings.agent_brain == "rules":
+        return RuleBrain()
+    if settings.agent_brain == "hybrid":
+        return HybridBrain(llm_model(settings))
+    return LLMBrain(settings.agent_brain, llm_model(settings))

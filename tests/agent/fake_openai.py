@@ -1,0 +1,153 @@
+"""A scripted OpenAI-compatible chat-completions server on 127.0.0.1: real HTTP, real
+`openai` client, no network beyond loopback. Each request takes the next scripted step."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import socket
+import threading
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+USAGE = {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: str
+
+
+@dataclass(frozen=True)
+class CallTools:
+    """Tool calls in one response; arguments are JSON text (possibly malformed on purpose)."""
+
+    calls: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, *calls: tuple[str, dict[str, Any] | str]) -> CallTools:
+        return cls(tuple((n, a if isinstance(a, str) else json.dumps(a)) for n, a in calls))
+
+
+@dataclass(frozen=True)
+class Fail:
+    status: int
+    message: str = "scripted failure"
+
+
+@dataclass(frozen=True)
+class Hang:
+    seconds: float
+
+
+Step = Reply | CallTools | Fail | Hang
+
+
+@dataclass
+class FakeOpenAI:
+    script: deque[Step] = field(default_factory=deque)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    url: str = ""
+    _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
+
+    def queue(self, *steps: Step) -> None:
+        self.script.extend(steps)
+
+    def reset(self) -> None:
+        self.script.clear()
+        self.requests.clear()
+
+    def _message(self, step: Reply | CallTools) -> tuple[dict[str, Any], str]:
+        if isinstance(step, Reply):
+            return {"role": "assistant", "content": step.text}, "stop"
+        calls = [
+            {
+                "id": f"call_{next(self._ids)}",
+                "type": "function",
+                "function": {"name": name, "arguments": arguments},
+            }
+            for name, arguments in step.calls
+        ]
+        return {"role": "assistant", "content": None, "tool_calls": calls}, "tool_calls"
+
+    async def _completions(self, request: Request) -> Response:
+        body = await request.json()
+        self.requests.append(body)
+        step = self.script.popleft() if self.script else Fail(500, "script exhausted")
+        if isinstance(step, Hang):
+            await asyncio.sleep(step.seconds)
+            step = self.script.popleft() if self.script else Reply("too late")
+        if isinstance(step, Fail):
+            error = {"error": {"message": step.message, "type": "server_error", "code": None}}
+            return JSONResponse(error, status_code=step.status)
+        message, finish = self._message(step)
+        model = body.get("model", "fake-model")
+        if body.get("stream"):
+            return StreamingResponse(
+                self._chunks(message, finish, model), media_type="text/event-stream"
+            )
+        return JSONResponse(
+            {
+                "id": f"chatcmpl-{next(self._ids)}",
+                "object": "chat.completion",
+                "created": 0,
+                "model": model,
+                "usage": USAGE,
+                "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+            }
+        )
+
+    async def _chunks(self, message: dict[str, Any], finish: str, model: str) -> AsyncIterator[str]:
+        base = {
+            "id": f"chatcmpl-{next(self._ids)}",
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "model": model,
+        }
+
+        def chunk(delta: dict[str, Any], reason: str | None = None) -> str:
+            data = {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": reason}]}
+            return f"data: {json.dumps(data)}\n\n"
+
+        yield chunk({"role": "assistant", "content": ""})
+        if message.get("content"):
+            for word in str(message["content"]).split(" "):
+                yield chunk({"content": word + " "})
+        for index, call in enumerate(message.get("tool_calls") or []):
+            yield chunk({"tool_calls": [{"index": index, **call}]})
+        yield chunk({}, finish)
+        yield f"data: {json.dumps({**base, 'choices': [], 'usage': USAGE})}\n\n"
+        yield "data: [DONE]\n\n"
+
+    def app(self) -> Starlette:
+        return Starlette(
+            routes=[Route("/v1/chat/completions", self._completions, methods=["POST"])]
+        )
+
+
+def start(fake: FakeOpenAI) -> tuple[uvicorn.Server, threading.Thread]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(fake.app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("fake OpenAI server did not start")
+        time.sleep(0.01)
+    fake.url = f"http://127.0.0.1:{port}/v1"
+    return server, thread
