@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from agents import set_tracing_disabled
 from fastapi import FastAPI, Request
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
@@ -15,9 +16,11 @@ from backend.agent.assistant import Assistant
 from backend.agent.brains import build_brain
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.frontend import mount_frontend
+from backend.api.middleware import BodySizeLimit, SecurityHeaders
 from backend.api.routes import auth, chat, conversations, health, tasks
 from backend.core.config import Settings, get_settings
 from backend.core.db import create_engine, create_sessionmaker
+from backend.core.limits import SlidingWindowLimiter
 from backend.core.migrate import migrate
 from mcp_tools.http import build_http_app
 from mcp_tools.principal import principal_from_meta
@@ -61,6 +64,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.chat_limiter = SlidingWindowLimiter(settings.chat_requests_per_minute, 60)
+    app.state.login_limiter = SlidingWindowLimiter(
+        settings.login_attempts_per_window, settings.login_window_seconds
+    )
     app.state.engine = engine
     app.state.sessionmaker = sessionmaker
     app.state.brain_name = "starting"
@@ -84,6 +91,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     app.mount("/mcp", mcp_http_app)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST", "PATCH", "DELETE"],
+            allow_headers=["Authorization", "Content-Type"],
+        )
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
     # Last: the UI's catch-all route must not shadow any API route.
     mount_frontend(app, settings.frontend_dist)
     return app

@@ -115,7 +115,9 @@ def database_url(request: pytest.FixtureRequest) -> str:
 
 
 def make_settings(database_url: str, **overrides: Any) -> Settings:
-    return Settings(database_url=database_url, secret_key=TEST_SECRET, **overrides)
+    """Test settings; abuse limits are lifted unless a test sets them (tests/api/test_limits.py)."""
+    limits = {"chat_requests_per_minute": 100_000, "login_attempts_per_window": 100_000}
+    return Settings(database_url=database_url, secret_key=TEST_SECRET, **{**limits, **overrides})
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
+from backend.core.limits import SlidingWindowLimiter
 from backend.core.security import InvalidTokenError, decode_access_token
 from backend.models import User
 from backend.services import users
@@ -76,3 +77,34 @@ def get_current_user_id(user: CurrentUser) -> int:
 
 
 CurrentUserId = Annotated[int, Depends(get_current_user_id)]
+
+
+def _too_many(retry_after: int) -> HTTPException:
+    return HTTPException(
+        status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+        detail="Too many requests; please slow down",
+        headers={"Retry-After": str(retry_after)},
+    )
+
+
+def limit_chat(request: Request, user_id: CurrentUserId) -> None:
+    """Per-user limit on chat turns (each one runs the agent and writes twice)."""
+    limiter: SlidingWindowLimiter = request.app.state.chat_limiter
+    wait = limiter.hit(str(user_id))
+    if wait is not None:
+        raise _too_many(wait)
+
+
+ChatAllowed = Annotated[None, Depends(limit_chat)]
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def limit_login(request: Request, key: str) -> None:
+    """Throttles sign-in and sign-up attempts per client address and account."""
+    limiter: SlidingWindowLimiter = request.app.state.login_limiter
+    wait = limiter.hit(f"{client_address(request)}|{key}")
+    if wait is not None:
+        raise _too_many(wait)

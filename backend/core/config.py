@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEV_SECRET_KEY = "dev-only-insecure-secret-key-change-me"
 
@@ -49,6 +49,14 @@ class Settings(BaseSettings):
     # The built web UI; `make run` builds it when its sources change.
     frontend_dist: Path = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 
+    # Abuse limits (per worker; see backend/core/limits.py).
+    chat_requests_per_minute: int = Field(default=30, gt=0)
+    login_attempts_per_window: int = Field(default=10, gt=0)
+    login_window_seconds: int = Field(default=300, gt=0)
+    max_request_bytes: int = Field(default=64 * 1024, ge=1024)
+    # Origins allowed to call the API from a browser; the UI itself is same-origin.
+    cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+
     host: str = "127.0.0.1"
     port: int = 8000
     log_level: str = "INFO"
@@ -63,6 +71,13 @@ class Settings(BaseSettings):
                 "outside development"
             )
         return self
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip().startswith("["):
+            return [origin.strip() for origin in value.split(",") if origin.strip()]
+        return value
 
     @model_validator(mode="after")
     def _brain_has_what_it_needs(self) -> Settings:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, status
+from fastapi import APIRouter, HTTPException, Request, status
 from pydantic import BaseModel, EmailStr, Field
 
-from backend.api.deps import CurrentUser, SessionDep, SettingsDep
+from backend.api.deps import CurrentUser, SessionDep, SettingsDep, limit_login
 from backend.core.security import create_access_token
 from backend.models import User, UserPublic
 from backend.services import users
@@ -40,9 +40,10 @@ def _token_response(user: User, settings: SettingsDep) -> TokenResponse:
 
 @router.post("/register", status_code=status.HTTP_201_CREATED)
 async def register(
-    body: RegisterRequest, session: SessionDep, settings: SettingsDep
+    body: RegisterRequest, request: Request, session: SessionDep, settings: SettingsDep
 ) -> TokenResponse:
     """Create an account and return a token for it."""
+    limit_login(request, "register")
     try:
         user = await users.register_user(session, email=body.email, password=body.password)
     except EmailTakenError as exc:
@@ -51,8 +52,11 @@ async def register(
 
 
 @router.post("/login")
-async def login(body: LoginRequest, session: SessionDep, settings: SettingsDep) -> TokenResponse:
+async def login(
+    body: LoginRequest, request: Request, session: SessionDep, settings: SettingsDep
+) -> TokenResponse:
     """Exchange email and password for a bearer token."""
+    limit_login(request, users.normalize_email(body.email))
     user = await users.authenticate(session, email=body.email, password=body.password)
     if user is None:
         raise HTTPException(

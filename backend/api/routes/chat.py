@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field, field_validator
 from sse_starlette import EventSourceResponse
 
 from backend.agent.assistant import Assistant, TextDelta
-from backend.api.deps import CurrentUserId, SessionMakerDep, SettingsDep
+from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
 from backend.services.chat import (
     ChatResult,
     ReplyNotStoredError,
@@ -64,6 +64,7 @@ async def chat(
     user_id: CurrentUserId,
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
+    _allowed: ChatAllowed = None,
 ) -> ChatResponse:
     """Send a message to the assistant; omit conversation_id to start a new conversation."""
     try:
@@ -117,6 +118,7 @@ async def chat_stream(
     user_id: CurrentUserId,
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
+    _allowed: ChatAllowed = None,
 ) -> EventSourceResponse:
     """Like POST /api/chat, streamed. Errors before the turn starts are plain HTTP errors."""
     try:
@@ -154,8 +156,9 @@ async def chat_for_user(
     current_user_id: CurrentUserId,
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
+    _allowed: ChatAllowed = None,
 ) -> ChatResponse:
     """The original Phase III path; `user_id` must be the caller's own id."""
     if user_id != str(current_user_id):
         raise HTTPException(status.HTTP_403_FORBIDDEN, detail="You can only chat as yourself")
-    return await chat(body, request, current_user_id, sessionmaker, settings)
+    return await chat(body, request, current_user_id, sessionmaker, settings, None)
