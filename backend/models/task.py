@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import field_validator
+from pydantic import StrictBool, field_validator
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
@@ -47,7 +47,8 @@ class TaskCreate(SQLModel):
 class TaskUpdate(SQLModel):
     title: str | None = Field(default=None, min_length=1, max_length=TITLE_MAX_LENGTH)
     description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
-    completed: bool | None = None
+    # Strict: JSON 0/1 or "true" are type confusion, not a completion state.
+    completed: StrictBool | None = None
 
     @field_validator("title", "description", mode="before")
     @classmethod

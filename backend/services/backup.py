@@ -142,4 +142,3 @@ async def import_user(session: AsyncSession, document: dict[str, Any]) -> User:
             )
     await session.commit()
     return user
-

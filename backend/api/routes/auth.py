@@ -6,12 +6,15 @@ from fastapi import APIRouter, HTTPException, Request, status
 from pydantic import BaseModel, EmailStr, Field
 
 from backend.api.deps import CurrentUser, SessionDep, SettingsDep, limit_login
+from backend.api.errors import BAD_REQUEST, CONFLICT, TOO_LARGE, TOO_MANY, UNAUTHORIZED, UNAVAILABLE
 from backend.core.security import create_access_token
 from backend.models import User, UserPublic
 from backend.services import users
 from backend.services.errors import EmailTakenError
 
-router = APIRouter(prefix="/api/auth", tags=["auth"])
+router = APIRouter(
+    prefix="/api/auth", tags=["auth"], responses={**BAD_REQUEST, **TOO_LARGE, **UNAVAILABLE}
+)
 
 
 class RegisterRequest(BaseModel):
@@ -38,7 +41,7 @@ def _token_response(user: User, settings: SettingsDep) -> TokenResponse:
     )
 
 
-@router.post("/register", status_code=status.HTTP_201_CREATED)
+@router.post("/register", status_code=status.HTTP_201_CREATED, responses={**CONFLICT, **TOO_MANY})
 async def register(
     body: RegisterRequest, request: Request, session: SessionDep, settings: SettingsDep
 ) -> TokenResponse:
@@ -51,7 +54,7 @@ async def register(
     return _token_response(user, settings)
 
 
-@router.post("/login")
+@router.post("/login", responses={**UNAUTHORIZED, **TOO_MANY})
 async def login(
     body: LoginRequest, request: Request, session: SessionDep, settings: SettingsDep
 ) -> TokenResponse:
@@ -67,7 +70,7 @@ async def login(
     return _token_response(user, settings)
 
 
-@router.get("/me")
+@router.get("/me", responses=UNAUTHORIZED)
 async def me(user: CurrentUser) -> UserPublic:
     """The user the bearer token belongs to."""
     assert user.id is not None

@@ -7,11 +7,12 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Request, status
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, StrictInt, field_validator
 from sse_starlette import EventSourceResponse
 
 from backend.agent.assistant import Assistant, TextDelta
 from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
+from backend.api.errors import AUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY
 from backend.services.chat import (
     ChatResult,
     ReplyNotStoredError,
@@ -21,14 +22,16 @@ from backend.services.chat import (
 )
 from backend.services.errors import ConversationNotFoundError
 
-router = APIRouter(prefix="/api", tags=["chat"])
+router = APIRouter(
+    prefix="/api", tags=["chat"], responses={**AUTHENTICATED, **TOO_MANY, **NOT_FOUND}
+)
 
 MAX_MESSAGE_CHARS = 4000
 
 
 class ChatRequest(BaseModel):
     message: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
-    conversation_id: int | None = Field(default=None, ge=1, le=2**31 - 1)
+    conversation_id: StrictInt | None = Field(default=None, ge=1, le=2**31 - 1)
 
     @field_validator("message")
     @classmethod
@@ -148,7 +151,7 @@ async def chat_stream(
     return EventSourceResponse(events())
 
 
-@router.post("/{user_id}/chat")
+@router.post("/{user_id}/chat", responses=FORBIDDEN)
 async def chat_for_user(
     user_id: Annotated[str, Path(max_length=32)],
     body: ChatRequest,

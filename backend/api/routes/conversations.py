@@ -7,11 +7,12 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 
 from backend.api.deps import CurrentUserId, SessionDep
+from backend.api.errors import AUTHENTICATED, NOT_FOUND
 from backend.models import ConversationPublic, MessagePublic
 from backend.services import conversations
 from backend.services.errors import ConversationNotFoundError
 
-router = APIRouter(prefix="/api/conversations", tags=["conversations"])
+router = APIRouter(prefix="/api/conversations", tags=["conversations"], responses=AUTHENTICATED)
 
 ConversationId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
@@ -25,13 +26,15 @@ async def list_conversations(
     return [ConversationPublic.model_validate(c, from_attributes=True) for c in found]
 
 
-@router.get("/{conversation_id}/messages")
+@router.get("/{conversation_id}/messages", responses=NOT_FOUND)
 async def list_messages(
     conversation_id: ConversationId,
     user_id: CurrentUserId,
     session: SessionDep,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
-    before_id: Annotated[int | None, Query(ge=1, description="Page backwards from here")] = None,
+    before_id: Annotated[
+        int | None, Query(ge=1, le=2**31 - 1, description="Page backwards from here")
+    ] = None,
 ) -> list[MessagePublic]:
     """A conversation's messages, oldest first (the newest `limit`, or those before `before_id`)."""
     try:
@@ -56,7 +59,7 @@ async def list_messages(
     ]
 
 
-@router.delete("/{conversation_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/{conversation_id}", status_code=status.HTTP_204_NO_CONTENT, responses=NOT_FOUND)
 async def delete_conversation(
     conversation_id: ConversationId, user_id: CurrentUserId, session: SessionDep
 ) -> Response:

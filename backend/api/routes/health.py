@@ -19,7 +19,11 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/readyz", response_model=None)
+@router.get(
+    "/readyz",
+    response_model=None,
+    responses={503: {"description": "The database does not answer"}},
+)
 async def readyz(request: Request) -> dict[str, str] | JSONResponse:
     """The database answers; also names the database kind and the agent's brain."""
     engine: AsyncEngine = request.app.state.engine

@@ -7,11 +7,12 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 
 from backend.api.deps import CurrentUserId, SessionDep
+from backend.api.errors import AUTHENTICATED, NOT_FOUND
 from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
 from backend.services import tasks
 from backend.services.errors import TaskNotFoundError
 
-router = APIRouter(prefix="/api/tasks", tags=["tasks"])
+router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 
 TaskId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The task's per-user number")]
 
@@ -34,7 +35,7 @@ async def create_task(body: TaskCreate, user_id: CurrentUserId, session: Session
     return TaskPublic.of(task)
 
 
-@router.get("/{task_id}")
+@router.get("/{task_id}", responses=NOT_FOUND)
 async def get_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep) -> TaskPublic:
     """One task by its number."""
     try:
@@ -44,7 +45,7 @@ async def get_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep)
     return TaskPublic.of(task)
 
 
-@router.patch("/{task_id}")
+@router.patch("/{task_id}", responses=NOT_FOUND)
 async def update_task(
     task_id: TaskId, body: TaskUpdate, user_id: CurrentUserId, session: SessionDep
 ) -> TaskPublic:
@@ -56,7 +57,7 @@ async def update_task(
     return TaskPublic.of(task)
 
 
-@router.delete("/{task_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/{task_id}", status_code=status.HTTP_204_NO_CONTENT, responses=NOT_FOUND)
 async def delete_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep) -> Response:
     """Delete a task; its number is never reused."""
     try:

@@ -1,0 +1,30 @@
+"""The error responses routes document in OpenAPI (their bodies are `{"detail": str}`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class ErrorDetail(BaseModel):
+    detail: str
+
+
+Responses = dict[int | str, dict[str, Any]]
+
+
+def _error(status: int, description: str) -> Responses:
+    return {status: {"model": ErrorDetail, "description": description}}
+
+
+BAD_REQUEST = _error(400, "The request body could not be parsed")
+UNAUTHORIZED = _error(401, "Missing, invalid or expired bearer token")
+FORBIDDEN = _error(403, "Not allowed for this user")
+NOT_FOUND = _error(404, "Not found (or not the caller's)")
+CONFLICT = _error(409, "Already exists")
+TOO_LARGE = _error(413, "Request body too large")
+TOO_MANY = _error(429, "Rate limited; see Retry-After")
+UNAVAILABLE = _error(503, "The database is unreachable; retry later")
+
+AUTHENTICATED: Responses = {**BAD_REQUEST, **UNAUTHORIZED, **TOO_LARGE, **UNAVAILABLE}
