@@ -10,7 +10,7 @@ from agents import set_tracing_disabled
 from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError
 
 from backend.agent.assistant import Assistant
 from backend.agent.brains import build_brain
@@ -19,7 +19,7 @@ from backend.api.frontend import mount_frontend
 from backend.api.middleware import BodySizeLimit, SecurityHeaders
 from backend.api.routes import auth, chat, conversations, health, tasks
 from backend.core.config import Settings, get_settings
-from backend.core.db import create_engine, create_sessionmaker
+from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.limits import SlidingWindowLimiter
 from backend.core.migrate import migrate
 from mcp_tools.http import build_http_app
@@ -27,10 +27,6 @@ from mcp_tools.principal import principal_from_meta
 from mcp_tools.server import build_task_server
 
 logger = logging.getLogger(__name__)
-
-
-def _is_unavailability(exc: DBAPIError) -> bool:
-    return isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -79,7 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(OSError)
     @app.exception_handler(TimeoutError)
     async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
-        if isinstance(exc, DBAPIError) and not _is_unavailability(exc):
+        if isinstance(exc, DBAPIError) and not is_unavailable(exc):
             raise exc  # a bug, not an outage: let it surface as one
         logger.error(
             "database unavailable during %s %s", request.method, request.url.path, exc_info=exc

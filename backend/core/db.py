@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -61,6 +62,24 @@ def create_engine(settings: Settings) -> AsyncEngine:
         pool_pre_ping=True,
         pool_recycle=1800,
     )
+
+
+# SQLSTATE classes that mean "the database cannot serve you right now", not "your query is
+# wrong": connection exceptions, insufficient resources, operator intervention (shutdown,
+# cannot connect now), and a database not accepting connections.
+_UNAVAILABLE_SQLSTATES = ("08", "53", "57P", "55000")
+
+
+def is_unavailable(exc: BaseException) -> bool:
+    """Whether a database error means an outage (retry later) rather than a bug."""
+    if isinstance(exc, OSError | TimeoutError):
+        return True
+    if not isinstance(exc, DBAPIError):
+        return False
+    if isinstance(exc, OperationalError | InterfaceError) or exc.connection_invalidated:
+        return True
+    sqlstate = getattr(exc.orig, "sqlstate", None)
+    return isinstance(sqlstate, str) and sqlstate.startswith(_UNAVAILABLE_SQLSTATES)
 
 
 def create_sessionmaker(engine: AsyncEngine) -> SessionMaker:

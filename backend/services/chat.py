@@ -13,7 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from backend.agent.assistant import AgentReply, Assistant, TextDelta, ToolCallDone
 from backend.agent.rules.types import Turn
-from backend.core.db import SessionMaker
+from backend.core.db import SessionMaker, is_unavailable
 from backend.models import Conversation, MessageRole
 from backend.services import conversations
 from backend.services.errors import ServiceError
@@ -73,24 +73,38 @@ async def open_turn(
     return OpenTurn(conversation, turns, user_id, message)
 
 
+# The reply records what the tools already did, so storing it is worth a few tries when a
+# connection drops (a killed backend, a failover) rather than leaving effects unrecorded.
+STORE_ATTEMPTS = 4
+STORE_BACKOFF_SECONDS = 0.25
+
+
 async def finish_turn(
     sessionmaker: SessionMaker, opened: OpenTurn, reply: AgentReply
 ) -> ChatResult:
     """Step 5: the assistant's reply stored with its tool calls."""
-    try:
-        async with sessionmaker() as session:
-            conversations.add_message(
-                session,
-                conversation=opened.conversation,
-                role=MessageRole.ASSISTANT,
-                content=reply.text,
-                tool_calls=reply.tool_calls,
-                meta=reply.meta,
-            )
-            await session.commit()
-    except SQLAlchemyError as exc:
-        logger.exception("could not store the assistant's reply")
-        raise ReplyNotStoredError("reply not stored") from exc
+    for attempt in range(1, STORE_ATTEMPTS + 1):
+        try:
+            async with sessionmaker() as session:
+                conversations.add_message(
+                    session,
+                    conversation=opened.conversation,
+                    role=MessageRole.ASSISTANT,
+                    content=reply.text,
+                    tool_calls=reply.tool_calls,
+                    meta=reply.meta,
+                )
+                await session.commit()
+            break
+        except (SQLAlchemyError, OSError) as exc:
+            if not is_unavailable(exc):
+                logger.exception("could not store the assistant's reply")
+                raise ReplyNotStoredError("reply not stored") from exc
+            if attempt == STORE_ATTEMPTS:
+                logger.exception("could not store the assistant's reply")
+                raise ReplyNotStoredError("reply not stored") from exc
+            logger.warning("storing the reply failed (attempt %s), retrying", attempt)
+            await asyncio.sleep(STORE_BACKOFF_SECONDS * attempt)
     assert opened.conversation.id is not None
     return ChatResult(opened.conversation.id, reply.text, reply.tool_calls)
 
