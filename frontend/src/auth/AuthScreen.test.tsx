@@ -1,0 +1,86 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+
+import { json, mockServer } from "../test/fetchMock";
+import { renderWithClient } from "../test/render";
+import { AuthScreen } from "./AuthScreen";
+import { getSessionState, STORAGE_KEY } from "./session";
+
+const TOKEN = { access_token: "abc", token_type: "bearer", user: { id: 1, email: "sam@example.com" } };
+
+describe("AuthScreen", () => {
+  it("switches between logging in and signing up", async () => {
+    const { user } = renderWithClient(<AuthScreen />);
+    expect(screen.getByRole("button", { name: "Log in" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Create an account" }));
+    expect(screen.getByRole("button", { name: "Sign up" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Log in" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "I already have an account" }));
+    expect(screen.getByRole("button", { name: "Log in" })).toBeInTheDocument();
+  });
+
+  it("logs in, keeping the token in localStorage", async () => {
+    const server = mockServer({ "POST /api/auth/login": () => json(TOKEN) });
+    const { user } = renderWithClient(<AuthScreen />);
+
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+
+    await vi.waitFor(() => expect(getSessionState().session?.token).toBe("abc"));
+    expect(server.callsTo("POST /api/auth/login")[0]?.body).toEqual({
+      email: "sam@example.com",
+      password: "correct horse",
+    });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}")).toEqual({
+      token: "abc",
+      email: "sam@example.com",
+    });
+  });
+
+  it("says so when the email or password is wrong (401)", async () => {
+    mockServer({ "POST /api/auth/login": () => json({ detail: "Incorrect email or password" }, 401) });
+    const { user } = renderWithClient(<AuthScreen />);
+
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong password");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Incorrect email or password");
+    expect(getSessionState().session).toBeNull();
+  });
+
+  it("says so when signing up with an email that already has an account (409)", async () => {
+    mockServer({
+      "POST /api/auth/register": () => json({ detail: "A user with this email already exists" }, 409),
+    });
+    const { user } = renderWithClient(<AuthScreen />);
+
+    await user.click(screen.getByRole("button", { name: "Create an account" }));
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "long enough");
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("A user with this email already exists");
+  });
+
+  it("checks the password length before signing up", async () => {
+    const server = mockServer({});
+    const { user } = renderWithClient(<AuthScreen />);
+
+    await user.click(screen.getByRole("button", { name: "Create an account" }));
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "short");
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+
+    expect(screen.getByRole("alert")).toHaveTextContent("Password must be at least 8 characters.");
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it("shows why the user was sent back here", () => {
+    renderWithClient(<AuthScreen notice="Your session has expired. Please log in again." />);
+    expect(screen.getByRole("alert")).toHaveTextContent("Your session has expired. Please log in again.");
+  });
+});

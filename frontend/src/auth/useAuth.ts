@@ -1,0 +1,53 @@
+/** Log in, sign up and "who am I", as TanStack Query hooks over the generated client. */
+import { useMutation, useQuery } from "@tanstack/react-query";
+
+import { api, unwrap } from "../api/client";
+import { ApiError } from "../api/errors";
+import type { TokenResponse } from "../api/types";
+import { signIn } from "./session";
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export type AuthMode = "login" | "signup";
+
+function start(token: TokenResponse): void {
+  signIn({ token: token.access_token, email: token.user.email });
+}
+
+/** 401 and 409 keep the server's own words ("Incorrect email or password", "... already exists"). */
+function authError(error: unknown, mode: AuthMode): unknown {
+  if (error instanceof ApiError && error.status === 422 && mode === "login") {
+    return new ApiError(422, "Enter your email and password.");
+  }
+  return error;
+}
+
+export function useAuthenticate(mode: AuthMode) {
+  return useMutation({
+    mutationFn: async (body: Credentials) => {
+      try {
+        const call =
+          mode === "login" ? api.POST("/api/auth/login", { body }) : api.POST("/api/auth/register", { body });
+        return await unwrap(call);
+      } catch (error) {
+        throw authError(error, mode);
+      }
+    },
+    onSuccess: start,
+  });
+}
+
+export const meKey = ["me"] as const;
+
+/** Who the stored token belongs to; a 401 here sends the user back to the login screen. */
+export function useMe() {
+  return useQuery({
+    queryKey: meKey,
+    queryFn: () => unwrap(api.GET("/api/auth/me")),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

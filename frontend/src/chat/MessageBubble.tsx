@@ -1,0 +1,49 @@
+/** One message: "You" on the right, "Assistant" on the left with what its tools did. */
+import type { ToolCallRecord } from "../api/types";
+import { MessageText } from "./MessageText";
+import type { Role } from "./messages";
+import { summarizeToolCall } from "./toolCallSummary";
+
+interface Props {
+  role: Role;
+  text: string;
+  toolCalls?: readonly ToolCallRecord[];
+  streaming?: boolean;
+}
+
+function ToolCalls({ calls }: { calls: readonly ToolCallRecord[] }) {
+  const summaries = calls.map(summarizeToolCall).filter((summary) => summary.kind !== "lookup");
+  if (summaries.length === 0) return null;
+  return (
+    <ul className="tool-calls" aria-label="Task changes">
+      {summaries.map((summary, index) => (
+        <li key={index} className={`tool-chip tool-${summary.kind}`}>
+          {summary.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function MessageBubble({ role, text, toolCalls = [], streaming = false }: Props) {
+  const name = role === "user" ? "You" : "Assistant";
+  return (
+    <div className={`msg-row msg-row-${role}`}>
+      {role === "assistant" && (
+        <span className="avatar" aria-hidden="true">
+          AI
+        </span>
+      )}
+      <div className="msg-stack">
+        <article
+          aria-label={name}
+          className={`bubble bubble-${role}`}
+          data-streaming={streaming || undefined}
+        >
+          {role === "user" ? <p className="msg-paragraph">{text}</p> : <MessageText text={text} />}
+        </article>
+        {role === "assistant" && <ToolCalls calls={toolCalls} />}
+      </div>
+    </div>
+  );
+}

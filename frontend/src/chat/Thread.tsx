@@ -1,0 +1,108 @@
+/** The message log: history, the turn in flight, and what went wrong with the last one. */
+import { useLayoutEffect, useRef, type ReactNode } from "react";
+
+import type { ChatMessage } from "./messages";
+import { MessageBubble } from "./MessageBubble";
+import { TypingIndicator } from "./TypingIndicator";
+import type { PendingTurn, TurnFailure } from "./useChatTurn";
+
+interface Props {
+  messages: readonly ChatMessage[];
+  pending: PendingTurn | null;
+  failure: TurnFailure | null;
+  onRetry: (text: string) => void;
+  onDismiss: () => void;
+  /** Shown above the (empty) log, e.g. the suggested prompts. */
+  children?: ReactNode;
+}
+
+interface ThreadMessage extends ChatMessage {
+  streaming: boolean;
+}
+
+function withPending(messages: readonly ChatMessage[], pending: PendingTurn | null): ThreadMessage[] {
+  const thread = messages.map((message) => ({ ...message, streaming: false }));
+  if (pending) thread.push({ role: "user", text: pending.userText, toolCalls: [], streaming: false });
+  if (pending?.replyText) {
+    thread.push({
+      role: "assistant",
+      text: pending.replyText,
+      toolCalls: pending.toolCalls,
+      streaming: true,
+    });
+  }
+  return thread;
+}
+
+/** Follow new text only while the reader is at (or near) the bottom. */
+function useStickToBottom(deps: unknown[]) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, deps);
+
+  function onScroll() {
+    const element = scroller.current;
+    if (element) atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+  }
+
+  return { scroller, onScroll };
+}
+
+function Failure({
+  failure,
+  onRetry,
+  onDismiss,
+}: { failure: TurnFailure } & Pick<Props, "onRetry" | "onDismiss">) {
+  return (
+    <div role="alert" className="turn-error">
+      <p>{failure.canRetry ? <>Your message wasn't sent. {failure.message}</> : failure.message}</p>
+      <div className="turn-error-actions">
+        {failure.canRetry && (
+          <button type="button" className="button button-small" onClick={() => onRetry(failure.text)}>
+            Try again
+          </button>
+        )}
+        <button type="button" className="button button-small button-ghost" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function Thread({ messages, pending, failure, onRetry, onDismiss, children }: Props) {
+  const { scroller, onScroll } = useStickToBottom([messages, pending, failure]);
+
+  return (
+    <div className="thread-scroll" ref={scroller} onScroll={onScroll}>
+      <div className="thread-inner">
+        {children}
+        <div
+          role="log"
+          aria-live="polite"
+          aria-label="Conversation"
+          aria-busy={pending !== null}
+          className="thread"
+        >
+          {/* One list keyed by position: a conversation only grows, so the turn in flight, the
+              cached turn and the server's copy of it reuse the same elements (nothing re-announced). */}
+          {withPending(messages, pending).map((message, index) => (
+            <MessageBubble
+              key={index}
+              role={message.role}
+              text={message.text}
+              toolCalls={message.toolCalls}
+              streaming={message.streaming}
+            />
+          ))}
+        </div>
+        {pending && !pending.replyText && <TypingIndicator />}
+        {failure && <Failure failure={failure} onRetry={onRetry} onDismiss={onDismiss} />}
+      </div>
+    </div>
+  );
+}

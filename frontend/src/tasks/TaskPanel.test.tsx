@@ -1,0 +1,172 @@
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+
+import type { Task } from "../api/types";
+import { signInAsTester, renderWithClient } from "../test/render";
+import { json, mockServer, noContent, type Call } from "../test/fetchMock";
+import { Toaster } from "../ui/Toaster";
+import { TaskPanel } from "./TaskPanel";
+
+function task(id: number, title: string, completed = false): Task {
+  const at = "2026-01-01T00:00:00Z";
+  return { id, title, description: null, completed, created_at: at, updated_at: at };
+}
+
+/** A small in-memory task API, so refetches after each edit see the change. */
+function taskServer(initial: Task[]) {
+  let tasks = [...initial];
+  const idOf = (call: Call) => Number(call.path.split("/").pop());
+  const server = mockServer({
+    "GET /api/tasks": () => json(tasks),
+  });
+  server.fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    const url = new URL(request.url);
+    const text = await request.text();
+    const call: Call = {
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      headers: request.headers,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    server.calls.push(call);
+    if (call.method === "GET") return json(tasks);
+    if (call.method === "PATCH") {
+      tasks = tasks.map((t) => (t.id === idOf(call) ? { ...t, ...(call.body as Partial<Task>) } : t));
+      return json(tasks.find((t) => t.id === idOf(call)));
+    }
+    if (call.method === "DELETE") {
+      tasks = tasks.filter((t) => t.id !== idOf(call));
+      return noContent();
+    }
+    if (call.method === "POST") {
+      const created = task(tasks.length + 10, (call.body as { title: string }).title);
+      tasks = [...tasks, created];
+      return json(created, 201);
+    }
+    return json({ detail: "Not Found" }, 404);
+  });
+  return server;
+}
+
+describe("TaskPanel", () => {
+  beforeEach(signInAsTester);
+
+  it("lists pending and completed tasks with their numbers", async () => {
+    taskServer([task(1, "Buy milk"), task(3, "Call mom", true)]);
+    renderWithClient(<TaskPanel />);
+
+    const region = screen.getByRole("region", { name: "Tasks" });
+    const pending = await within(region).findByRole("heading", { name: "Pending" });
+    expect(within(region).getByRole("heading", { name: "Completed" })).toBeInTheDocument();
+    const items = within(region).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("#1");
+    expect(within(items[0] as HTMLElement).getByRole("checkbox", { name: "Buy milk" })).not.toBeChecked();
+    expect(within(items[1] as HTMLElement).getByRole("checkbox", { name: "Call mom" })).toBeChecked();
+    expect(items[1]).toHaveTextContent("#3");
+    expect(pending).toBeInTheDocument();
+  });
+
+  it("says when there are no tasks yet", async () => {
+    taskServer([]);
+    renderWithClient(<TaskPanel />);
+    expect(await screen.findByText("No tasks yet")).toBeInTheDocument();
+  });
+
+  it("completes and reopens a task with its checkbox", async () => {
+    const server = taskServer([task(2, "Buy milk")]);
+    const { user } = renderWithClient(<TaskPanel />);
+
+    await user.click(await screen.findByRole("checkbox", { name: "Buy milk" }));
+    expect(server.callsTo("PATCH /api/tasks/2")[0]?.body).toEqual({ completed: true });
+    await vi.waitFor(() => expect(screen.getByRole("checkbox", { name: "Buy milk" })).toBeChecked());
+
+    await user.click(screen.getByRole("checkbox", { name: "Buy milk" }));
+    expect(server.callsTo("PATCH /api/tasks/2")[1]?.body).toEqual({ completed: false });
+    await vi.waitFor(() => expect(screen.getByRole("checkbox", { name: "Buy milk" })).not.toBeChecked());
+  });
+
+  it("shows the new state at once and keeps keyboard focus on a task that changes section", async () => {
+    taskServer([task(2, "Buy milk"), task(3, "Call mom")]);
+    const { user } = renderWithClient(<TaskPanel />);
+    const checkbox = await screen.findByRole("checkbox", { name: "Buy milk" });
+
+    checkbox.focus();
+    await user.keyboard(" ");
+
+    await vi.waitFor(() => {
+      const moved = screen.getByRole("checkbox", { name: "Buy milk" });
+      expect(moved).toBeChecked();
+      expect(moved).toHaveFocus();
+    });
+  });
+
+  it("renames a task inline: Enter saves", async () => {
+    const server = taskServer([task(4, "Buy milk")]);
+    const { user } = renderWithClient(<TaskPanel />);
+
+    await user.click(await screen.findByRole("button", { name: "Rename Buy milk" }));
+    const input = screen.getByRole("textbox", { name: "New title for Buy milk" });
+    expect(input).toHaveFocus();
+    await user.clear(input);
+    await user.type(input, "Buy oat milk{Enter}");
+
+    expect(server.callsTo("PATCH /api/tasks/4")[0]?.body).toEqual({ title: "Buy oat milk" });
+    expect(await screen.findByRole("checkbox", { name: "Buy oat milk" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: /New title for/ })).not.toBeInTheDocument();
+  });
+
+  it("renames a task inline: Escape cancels", async () => {
+    const server = taskServer([task(4, "Buy milk")]);
+    const { user } = renderWithClient(<TaskPanel />);
+
+    await user.click(await screen.findByRole("button", { name: "Rename Buy milk" }));
+    await user.type(screen.getByRole("textbox", { name: "New title for Buy milk" }), " and eggs{Escape}");
+
+    expect(screen.queryByRole("textbox", { name: /New title for/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Buy milk" })).toBeInTheDocument();
+    expect(server.callsTo("PATCH /api/tasks/4")).toHaveLength(0);
+  });
+
+  it("deletes a task", async () => {
+    const server = taskServer([task(1, "Buy milk"), task(2, "Call mom")]);
+    const { user } = renderWithClient(<TaskPanel />);
+
+    await user.click(await screen.findByRole("button", { name: "Delete Buy milk" }));
+
+    expect(server.callsTo("DELETE /api/tasks/1")).toHaveLength(1);
+    await vi.waitFor(() =>
+      expect(screen.queryByRole("checkbox", { name: "Buy milk" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole("checkbox", { name: "Call mom" })).toBeInTheDocument();
+  });
+
+  it("adds a task typed into the panel", async () => {
+    const server = taskServer([]);
+    const { user } = renderWithClient(<TaskPanel />);
+
+    await user.type(await screen.findByRole("textbox", { name: "New task" }), "Water plants{Enter}");
+
+    expect(server.callsTo("POST /api/tasks")[0]?.body).toEqual({ title: "Water plants" });
+    expect(await screen.findByRole("checkbox", { name: "Water plants" })).toBeInTheDocument();
+  });
+
+  it("puts a task back and says why when the server refuses an edit", async () => {
+    const server = taskServer([task(5, "Buy milk")]);
+    const { user } = renderWithClient(
+      <>
+        <TaskPanel />
+        <Toaster />
+      </>,
+    );
+    const checkbox = await screen.findByRole("checkbox", { name: "Buy milk" });
+    server.fetchMock.mockResolvedValueOnce(json({ detail: "Task not found" }, 404));
+
+    await user.click(checkbox);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't update the task. Task not found");
+    await vi.waitFor(() => expect(screen.getByRole("checkbox", { name: "Buy milk" })).not.toBeChecked());
+  });
+});

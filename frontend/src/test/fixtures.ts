@@ -1,0 +1,35 @@
+/** Data and a signed-in fake server shared by the app-level tests. */
+import type { Conversation, Task } from "../api/types";
+import { json, mockServer } from "./fetchMock";
+
+export const AT = "2026-01-01T00:00:00Z";
+export const conversation = (id: number, title: string): Conversation => ({
+  id,
+  title,
+  created_at: AT,
+  updated_at: AT,
+});
+export const task = (id: number, title: string): Task => ({
+  id,
+  title,
+  description: null,
+  completed: false,
+  created_at: AT,
+  updated_at: AT,
+});
+
+export const ADD_CALL = {
+  name: "add_task",
+  arguments: { title: "buy milk" },
+  result: { task_id: 1, status: "created", title: "buy milk" },
+};
+
+/** The endpoints every signed-in screen calls, answering "nothing yet" unless overridden. */
+export function signedInServer(overrides: Parameters<typeof mockServer>[0] = {}) {
+  return mockServer({
+    "GET /api/auth/me": () => json({ id: 1, email: "tester@example.com" }),
+    "GET /api/conversations": () => json([]),
+    "GET /api/tasks": () => json([]),
+    ...overrides,
+  });
+}

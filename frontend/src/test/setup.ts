@@ -1,0 +1,18 @@
+import "@testing-library/jest-dom/vitest";
+
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+import { setConnectivity } from "../api/connectivity";
+import { signOut } from "../auth/session";
+import { clearToasts } from "../ui/toasts";
+
+// Module-level stores outlive a test: put them back as a fresh page load would have them.
+afterEach(() => {
+  cleanup();
+  signOut();
+  setConnectivity("online");
+  clearToasts();
+  localStorage.clear();
+  history.replaceState(null, "", "/");
+});

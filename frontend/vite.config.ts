@@ -1,0 +1,32 @@
+/// <reference types="vitest/config" />
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const backend = "http://127.0.0.1:8000";
+
+export default defineConfig({
+  plugins: [react()],
+  // The backend serves dist/index.html at / and dist/assets/* at /assets/*.
+  base: "/",
+  build: {
+    outDir: "dist",
+    assetsDir: "assets",
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      "/api": { target: backend, changeOrigin: true },
+      "/healthz": backend,
+      "/readyz": backend,
+    },
+  },
+  test: {
+    environment: "jsdom",
+    globals: true,
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    css: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});

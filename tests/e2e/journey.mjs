@@ -1,0 +1,192 @@
+// A person's journey through the web UI, in Debian's chromium driven by playwright-core.
+// Usage: BASE_URL=http://127.0.0.1:8765 ARTIFACTS=dir node journey.mjs
+// Prints one line per step; exits non-zero on the first failure (with a screenshot).
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8765";
+const ARTIFACTS = process.env.ARTIFACTS ?? "test-artifacts/e2e";
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const PASSWORD = "a long enough password";
+const stamp = Date.now();
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const problems = [];
+
+// Requests the journey makes fail on purpose (a wrong password): the browser itself logs
+// "Failed to load resource" for them, which no page can prevent.
+const expectedFailures = new Set();
+
+function watch(page, who) {
+  page.on("console", (message) => {
+    if (message.type() !== "error" && message.type() !== "warning") return;
+    const url = message.location()?.url ?? "";
+    if (message.text().startsWith("Failed to load resource") && expectedFailures.has(url)) return;
+    problems.push(`${who} console ${message.type()}: ${message.text()} ${url}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${who} page error: ${error.message}`));
+}
+
+async function step(name, page, action) {
+  try {
+    await action();
+    console.log(`ok - ${name}`);
+  } catch (error) {
+    await page.screenshot({ path: join(ARTIFACTS, "failure.png"), fullPage: true });
+    console.log(`not ok - ${name}`);
+    throw error;
+  }
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+async function signUp(page, email) {
+  await page.goto(BASE_URL);
+  await page.getByRole("button", { name: "Create an account" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByLabel("Message").waitFor();
+}
+
+async function send(page, text) {
+  const replies = page.getByRole("article", { name: "Assistant" });
+  const before = await replies.count();
+  await page.getByLabel("Message").fill(text);
+  await page.getByLabel("Message").press("Enter");
+  await replies.nth(before).waitFor();
+  // The turn is over when the composer is usable again.
+  await until(() => page.getByLabel("Message").isEnabled(), "the composer is enabled again");
+  return replies.nth(before);
+}
+
+const tasks = (page) => page.getByRole("region", { name: "Tasks" });
+
+async function until(check, what, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
+
+try {
+  // --- desktop ------------------------------------------------------------------------
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await desktop.newPage();
+  watch(page, "desktop");
+  const email = `e2e-${stamp}@example.com`;
+
+  await step("sign up lands in an empty chat with suggested prompts", page, async () => {
+    await signUp(page, email);
+    await page.getByRole("button", { name: "Add buy groceries" }).waitFor();
+    await shot(page, "desktop-empty-chat");
+  });
+
+  await step("'add buy milk' gets a reply and the task appears in the panel", page, async () => {
+    const reply = await send(page, "add buy milk");
+    await assert.doesNotReject(
+      reply.filter({ hasText: "I've added 'Buy milk' to your list." }).waitFor(),
+    );
+    await tasks(page).getByRole("checkbox", { name: "buy milk" }).waitFor();
+    assert.match(await tasks(page).innerText(), /#1/);
+  });
+
+  await step("ticking the task in the panel completes it", page, async () => {
+    const checkbox = tasks(page).getByRole("checkbox", { name: "buy milk" });
+    const saved = page.waitForResponse(
+      (r) => r.url().includes("/api/tasks/1") && r.request().method() === "PATCH",
+    );
+    await checkbox.check();
+    assert.equal((await saved).status(), 200);
+    await until(() => checkbox.isChecked(), "the checkbox stays checked");
+  });
+
+  await step("the assistant sees the panel's change: 'what have I finished?'", page, async () => {
+    const reply = await send(page, "what have I finished?");
+    await assert.doesNotReject(reply.filter({ hasText: "Buy milk" }).waitFor());
+    assert.match(await reply.innerText(), /completed tasks/i);
+    await shot(page, "desktop-chat-with-tasks");
+  });
+
+  await step("a reload keeps the conversation", page, async () => {
+    await page.reload();
+    await page.getByRole("article", { name: "You" }).filter({ hasText: "add buy milk" }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Conversations" })
+      .getByRole("button", { name: "add buy milk", exact: true })
+      .waitFor();
+  });
+
+  await step("log out returns to the login screen", page, async () => {
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    await shot(page, "desktop-login");
+  });
+
+  await step("a wrong password is refused with a clear message", page, async () => {
+    expectedFailures.add(`${BASE_URL}/api/auth/login`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByRole("alert").filter({ hasText: /incorrect email or password/i }).waitFor();
+  });
+
+  // --- another user ------------------------------------------------------------------
+  const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const otherPage = await other.newPage();
+  watch(otherPage, "other user");
+  await step("another user sees none of it", otherPage, async () => {
+    await signUp(otherPage, `e2e-other-${stamp}@example.com`);
+    await tasks(otherPage).getByText("No tasks yet").waitFor();
+    const conversations = otherPage.getByRole("navigation", { name: "Conversations" });
+    assert.equal(await conversations.getByRole("button", { name: "add buy milk" }).count(), 0);
+    const reply = await send(otherPage, "show my tasks");
+    await assert.doesNotReject(reply.filter({ hasText: "You don't have any tasks" }).waitFor());
+  });
+
+  // --- mobile ------------------------------------------------------------------------
+  const mobile = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const phone = await mobile.newPage();
+  watch(phone, "mobile");
+  await step("at 375 px the chat works and the task panel opens from its toggle", phone, async () => {
+    await signUp(phone, `e2e-mobile-${stamp}@example.com`);
+    const reply = await send(phone, "add call mom");
+    await assert.doesNotReject(reply.filter({ hasText: "Call mom" }).waitFor());
+    await shot(phone, "mobile-chat");
+    const toggle = phone.getByRole("button", { name: "Tasks" });
+    await toggle.click();
+    assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+    await tasks(phone).getByRole("checkbox", { name: "call mom" }).waitFor();
+    await shot(phone, "mobile-tasks");
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 375, `page is ${width}px wide at a 375px viewport`);
+  });
+
+  assert.deepEqual(problems, [], "no console errors or warnings");
+  console.log("ok - no console errors or warnings");
+} finally {
+  await browser.close();
+}
