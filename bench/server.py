@@ -1,0 +1,116 @@
+"""A real uvicorn server for the benchmark, with seeded accounts and data."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "benchmark-secret-key-0123456789abcdef0123"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(
+    database_url: str, workers: int, log: Path
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": SECRET,
+        "CHAT_REQUESTS_PER_MINUTE": "100000000",
+        "LOGIN_ATTEMPTS_PER_WINDOW": "100000000",
+        "LOG_LEVEL": "WARNING",
+    }
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "backend.main:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--workers",
+                str(workers),
+                "--log-level",
+                "warning",
+                "--no-access-log",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError(f"server exited: {log.read_text()}")
+                try:
+                    if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError("server did not start")
+                time.sleep(0.1)
+            yield url, process
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def register_accounts(url: str, count: int, prefix: str) -> list[dict[str, object]]:
+    """`count` accounts, each with a conversation started, for the load generator."""
+    accounts = []
+    run = uuid.uuid4().hex[:8]
+    with httpx.Client(base_url=url, timeout=60) as http:
+        for i in range(count):
+            token = http.post(
+                "/api/auth/register",
+                json={"email": f"{prefix}-{run}-{i}@bench.example", "password": "bench password"},
+            ).json()["access_token"]
+            headers = {"Authorization": f"Bearer {token}"}
+            first = http.post("/api/chat", json={"message": "hello"}, headers=headers)
+            accounts.append({"token": token, "conversation_id": first.json()["conversation_id"]})
+    return accounts
+
+
+def worker_pids(process: subprocess.Popen[bytes]) -> list[int]:
+    """The uvicorn process, or its worker children when there are several."""
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    pids = [int(p) for p in children.read_text().split()] if children.exists() else []
+    return pids or [process.pid]
+
+
+def rss_kib(pid: int) -> tuple[int, int]:
+    """(current RSS, peak RSS) of a process, in KiB."""
+    fields = dict(
+        line.split(":", 1)
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+        if ":" in line
+    )
+    return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])

@@ -1,0 +1,37 @@
+"""A seconds-long run of the benchmark so it cannot rot (figures are not asserted)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.live_server import ROOT
+
+
+def test_the_benchmark_runs_end_to_end_and_writes_its_results(
+    tmp_path: Path, postgresql_url: str
+) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.run", "--quick", "--out", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env={**os.environ, "MPLBACKEND": "Agg"},
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert set(results["databases"]) == {"sqlite", "postgresql"}
+    for entry in results["databases"].values():
+        assert all(
+            row["chat"]["requests"] > 0 and row["chat"]["errors"] == 0
+            for row in entry["throughput"]
+        )
+        assert {"messages_ratio", "rss_end_mib"} <= set(entry["scaling"]) | set(entry["memory"])
+    assert results["databases"]["postgresql"]["two_workers"]
+    assert (tmp_path / "chart.png").stat().st_size > 10_000
+    assert "chat/s" in result.stdout
