@@ -57,6 +57,7 @@ async def turn_times(turns: int) -> list[float]:
         settings = Settings(
             database_url=f"sqlite+aiosqlite:///{Path(directory) / 'bench.db'}",
             secret_key="benchmark-secret-key-0123456789abcdef",
+            chat_requests_per_minute=10**9,
         )
         app = create_app(settings)
         async with app.router.lifespan_context(app):

@@ -72,6 +72,7 @@ class InProcessTaskTools(_MCPServerWithClientSession):
             failure_error_function=_tool_failure,
         )
         self._server = server
+        self._model_tools: list[Tool] | None = None
 
     @property
     def name(self) -> str:
@@ -85,8 +86,12 @@ class InProcessTaskTools(_MCPServerWithClientSession):
         run_context: RunContextWrapper[Any] | None = None,
         agent: AgentBase | Agent[Any] | None = None,
     ) -> list[Tool]:
-        tools = await super().list_tools(run_context, agent)
-        return [_without_user_id(tool) for tool in tools]
+        # The server's tools never change while it runs: fetch and strip them once, instead
+        # of the SDK's defensive deep copy on every turn.
+        if self._model_tools is None:
+            tools = await super().list_tools(run_context, agent)
+            self._model_tools = [_without_user_id(tool) for tool in tools]
+        return list(self._model_tools)
 
     async def call_tool(
         self, tool_name: str, arguments: dict[str, Any] | None, meta: dict[str, Any] | None = None
