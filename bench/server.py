@@ -1,4 +1,5 @@
-"""A real uvicorn server for the benchmark, with seeded accounts and data."""
+"""A real uvicorn server in a subprocess (for the benchmark and the over-HTTP tests), and the
+accounts and process facts the benchmark needs."""
 
 from __future__ import annotations
 
@@ -81,6 +82,7 @@ def server(
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
+                process.wait(timeout=5)
 
 
 def register_accounts(url: str, count: int, prefix: str) -> list[dict[str, object]]:

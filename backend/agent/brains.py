@@ -3,16 +3,11 @@ tools; they differ only in the model that decides what to call and say."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
-from agents import ModelResponse, ModelSettings, Tool
-from agents.agent_output import AgentOutputSchemaBase
-from agents.handoffs import Handoff
-from agents.items import TResponseInputItem, TResponseStreamEvent
-from agents.models.interface import Model, ModelTracing
-from openai.types.responses.response_prompt_param import ResponsePromptParam
+from agents.models.interface import Model
 
+from backend.agent.delegating_model import DelegatingModel, ModelInput
 from backend.agent.llm import llm_model
 from backend.agent.rule_model import RuleModel, read_turn
 from backend.agent.rules.context import ConversationContext
@@ -54,7 +49,7 @@ class LLMBrain:
         return {"brain": "llm"}
 
 
-class HybridModel(Model):
+class HybridModel(DelegatingModel):
     """Rules for whatever they understand; the LLM only for what they would call unclear."""
 
     def __init__(self, rules: RuleModel, llm: Model) -> None:
@@ -62,70 +57,15 @@ class HybridModel(Model):
         self.llm = llm
         self.chosen: Model | None = None
 
-    def _pick(self, items: str | list[TResponseInputItem]) -> Model:
+    def choose(self, input: ModelInput) -> Model:
         if self.chosen is None:
-            message, _ = read_turn(items)
+            message, _ = read_turn(input)
             plan = self.rules.plan_for(message)
             unclear = all(intent is Intent.UNCLEAR for intent in plan.intents) and not any(
                 rule.startswith("answer") for rule in plan.rules
             )
             self.chosen = self.llm if unclear else self.rules
         return self.chosen
-
-    async def get_response(
-        self,
-        system_instructions: str | None,
-        input: str | list[TResponseInputItem],
-        model_settings: ModelSettings,
-        tools: list[Tool],
-        output_schema: AgentOutputSchemaBase | None,
-        handoffs: list[Handoff],
-        tracing: ModelTracing,
-        *,
-        previous_response_id: str | None,
-        conversation_id: str | None,
-        prompt: ResponsePromptParam | None,
-    ) -> ModelResponse:
-        return await self._pick(input).get_response(
-            system_instructions,
-            input,
-            model_settings,
-            tools,
-            output_schema,
-            handoffs,
-            tracing,
-            previous_response_id=previous_response_id,
-            conversation_id=conversation_id,
-            prompt=prompt,
-        )
-
-    async def stream_response(
-        self,
-        system_instructions: str | None,
-        input: str | list[TResponseInputItem],
-        model_settings: ModelSettings,
-        tools: list[Tool],
-        output_schema: AgentOutputSchemaBase | None,
-        handoffs: list[Handoff],
-        tracing: ModelTracing,
-        *,
-        previous_response_id: str | None,
-        conversation_id: str | None,
-        prompt: ResponsePromptParam | None,
-    ) -> AsyncIterator[TResponseStreamEvent]:
-        async for event in self._pick(input).stream_response(
-            system_instructions,
-            input,
-            model_settings,
-            tools,
-            output_schema,
-            handoffs,
-            tracing,
-            previous_response_id=previous_response_id,
-            conversation_id=conversation_id,
-            prompt=prompt,
-        ):
-            yield event
 
 
 class HybridBrain:

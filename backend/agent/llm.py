@@ -8,19 +8,14 @@ context window.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
-from agents import ModelResponse, ModelSettings, Tool
-from agents.agent_output import AgentOutputSchemaBase
-from agents.handoffs import Handoff
-from agents.items import TResponseInputItem, TResponseStreamEvent
-from agents.models.interface import Model, ModelTracing
+from agents.models.interface import Model
 from agents.models.openai_chatcompletions import OpenAIChatCompletionsModel
 from agents.models.openai_responses import OpenAIResponsesModel
 from openai import AsyncOpenAI
-from openai.types.responses.response_prompt_param import ResponsePromptParam
 
+from backend.agent.delegating_model import DelegatingModel, ModelInput
 from backend.core.config import Settings
 
 # Servers like Ollama or vLLM accept any key; the client insists on one.
@@ -74,7 +69,7 @@ def bound_output(output: str, max_chars: int) -> str:
     return json.dumps({"result": kept, "note": note}, ensure_ascii=False)
 
 
-def _bounded(items: str | list[TResponseInputItem], max_chars: int) -> Any:
+def _bounded(items: ModelInput, max_chars: int) -> ModelInput:
     if isinstance(items, str):
         return items
     bounded: list[Any] = []
@@ -92,64 +87,15 @@ def _bounded(items: str | list[TResponseInputItem], max_chars: int) -> Any:
     return bounded
 
 
-class BoundedToolOutputs(Model):
+class BoundedToolOutputs(DelegatingModel):
     """Delegates to an LLM model, bounding every tool output in what it is sent."""
 
     def __init__(self, model: Model, max_chars: int) -> None:
         self.model = model
         self.max_chars = max_chars
 
-    async def get_response(
-        self,
-        system_instructions: str | None,
-        input: str | list[TResponseInputItem],
-        model_settings: ModelSettings,
-        tools: list[Tool],
-        output_schema: AgentOutputSchemaBase | None,
-        handoffs: list[Handoff],
-        tracing: ModelTracing,
-        *,
-        previous_response_id: str | None,
-        conversation_id: str | None,
-        prompt: ResponsePromptParam | None,
-    ) -> ModelResponse:
-        return await self.model.get_response(
-            system_instructions,
-            _bounded(input, self.max_chars),
-            model_settings,
-            tools,
-            output_schema,
-            handoffs,
-            tracing,
-            previous_response_id=previous_response_id,
-            conversation_id=conversation_id,
-            prompt=prompt,
-        )
+    def choose(self, input: ModelInput) -> Model:
+        return self.model
 
-    async def stream_response(
-        self,
-        system_instructions: str | None,
-        input: str | list[TResponseInputItem],
-        model_settings: ModelSettings,
-        tools: list[Tool],
-        output_schema: AgentOutputSchemaBase | None,
-        handoffs: list[Handoff],
-        tracing: ModelTracing,
-        *,
-        previous_response_id: str | None,
-        conversation_id: str | None,
-        prompt: ResponsePromptParam | None,
-    ) -> AsyncIterator[TResponseStreamEvent]:
-        async for event in self.model.stream_response(
-            system_instructions,
-            _bounded(input, self.max_chars),
-            model_settings,
-            tools,
-            output_schema,
-            handoffs,
-            tracing,
-            previous_response_id=previous_response_id,
-            conversation_id=conversation_id,
-            prompt=prompt,
-        ):
-            yield event
+    def adapt(self, input: ModelInput) -> ModelInput:
+        return _bounded(input, self.max_chars)

@@ -111,7 +111,7 @@ def task_list(tasks: Sequence[dict[str, Any]], status: str) -> str:
     lines = [heading, *(task_line(task) for task in tasks[:LIST_LIMIT])]
     if len(tasks) > LIST_LIMIT:
         lines.append(
-            f"…and {len(tasks) - LIST_LIMIT} more. Ask me about a task by name to find it."
+            "…and more. Ask me about a task by name, or for your pending or completed ones."
         )
     return "\n".join(lines)
 

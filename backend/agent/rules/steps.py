@@ -22,6 +22,8 @@ ACTION_VERB = {"complete_task": "complete", "delete_task": "delete", "update_tas
 NUDGE_EVERY = 3  # adds in a row without a completion before a friendly nudge
 # Look-ups the assistant makes for itself (not to show a list) are bounded.
 LOOKUP_LIMIT = 1000
+# A list shown in chat asks for one task more than it shows, to know whether there are more.
+SHOW_LIMIT = replies.LIST_LIMIT + 1
 
 
 def failure(outcome: ToolOutcome) -> Say:
@@ -85,7 +87,7 @@ def add_task(
 def list_tasks(status: str) -> Step:
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
-            return ToolCall("list_tasks", {"status": status})
+            return ToolCall("list_tasks", {"status": status, "limit": SHOW_LIMIT})
         outcome = outcomes[0]
         if not outcome.ok:
             return failure(outcome)

@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from backend.agent.rules.steps import SHOW_LIMIT
 from tests.agent.corpus.model import SEED_TASKS, Call, Case
 from tests.agent.fake_tools import Conversation, FakeTaskStore
 
@@ -25,17 +26,21 @@ def all_cases() -> list[Case]:
 
 
 def counted_calls(tool_calls: list[dict[str, Any]]) -> tuple[Call, ...]:
-    """Successful calls that change tasks, and list_tasks calls that show a list (no query, no
-    limit). A call that failed (say, an unknown task number) changed nothing."""
+    """Successful calls that change tasks, and list_tasks calls that show a list (no title
+    query; the page size of a shown list is not part of the expectation). A call that failed
+    (say, an unknown task number) changed nothing."""
     counted = []
     for call in tool_calls:
         arguments = call["arguments"]
         if isinstance(call["result"], dict) and "error" in call["result"]:
             continue
-        if call["name"] in CHANGING_TOOLS or (
-            call["name"] == "list_tasks" and "query" not in arguments and "limit" not in arguments
-        ):
+        if call["name"] in CHANGING_TOOLS:
             counted.append(Call(call["name"], arguments))
+        elif call["name"] == "list_tasks" and "query" not in arguments and (
+            arguments.get("limit", SHOW_LIMIT) == SHOW_LIMIT
+        ):
+            shown = {name: value for name, value in arguments.items() if name != "limit"}
+            counted.append(Call(call["name"], shown))
     return tuple(counted)
 
 

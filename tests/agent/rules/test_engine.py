@@ -85,7 +85,7 @@ def test_the_third_add_in_a_row_counts_pending_tasks_for_a_nudge() -> None:
 
 
 def test_replaying_the_same_outcomes_gives_the_same_answer() -> None:
-    call = ToolCall("list_tasks", {"status": "all"})
+    call = ToolCall("list_tasks", {"status": "all", "limit": 51})
     outcome = ToolOutcome(call, [{"id": 1, "title": "a", "completed": True}])
     assert run("show my tasks", [outcome]) == run("show my tasks", [outcome])
 
@@ -98,9 +98,9 @@ def test_a_compound_message_chains_steps_in_order() -> None:
         ToolCall("add_task", {"title": "buy milk"}), {"task_id": 1, "title": "buy milk"}
     )
     listing = run(message, [added])
-    assert listing == ToolCall("list_tasks", {"status": "all"})
+    assert listing == ToolCall("list_tasks", {"status": "all", "limit": 51})
     listed = ToolOutcome(
-        ToolCall("list_tasks", {"status": "all"}),
+        ToolCall("list_tasks", {"status": "all", "limit": 51}),
         [
             {"id": 1, "title": "buy milk", "completed": False},
             {"id": 2, "title": "call mom", "completed": False},

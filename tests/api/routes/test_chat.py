@@ -50,7 +50,7 @@ async def test_the_explicit_commands_call_the_right_tools(chat: ChatFn) -> None:
     await chat("add call mom")
     await chat("add old notes")
     pending = await chat("show pending tasks")
-    assert pending["tool_calls"][0]["arguments"] == {"status": "pending"}
+    assert pending["tool_calls"][0]["arguments"] == {"status": "pending", "limit": 51}
     renamed = await chat("change task 1 to call dad")
     assert renamed["tool_calls"][0]["arguments"] == {"task_id": 1, "title": "call dad"}
     assert renamed["response"] == "I've updated 'Call dad'."

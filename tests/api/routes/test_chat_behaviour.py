@@ -257,7 +257,7 @@ async def test_delete_and_tell_me_whats_left(
     await seed(client, user, "a", "b", "c")
     body = await chat("Delete task 3 and tell me what's left")
     assert names(body) == ["delete_task", "list_tasks"]
-    assert body["tool_calls"][1]["arguments"] == {"status": "pending"}
+    assert body["tool_calls"][1]["arguments"] == {"status": "pending", "limit": 51}
 
 
 # --- replies ------------------------------------------------------------------------------
@@ -400,3 +400,15 @@ async def test_unicode_and_emoji_titles_survive_the_chat(
     assert task["description"] == "東京 🎉"
     body = await chat("delete the café ☕ avec Zoë task")
     assert body["response"] == "I've deleted 'Café ☕ avec Zoë' from your list."
+
+
+async def test_a_long_list_shows_fifty_and_says_there_are_more(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await seed(client, user, *(f"chore {i}" for i in range(60)))
+    body = await chat("show my tasks")
+    lines = body["response"].splitlines()
+    assert lines[0] == "Here are all your tasks:"
+    assert lines[1] == "1. Chore 0" and lines[50] == "50. Chore 49"
+    assert lines[-1].startswith("…and more.")
+    assert len(body["tool_calls"][0]["result"]) == 51  # one more than shown, never all
