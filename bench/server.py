@@ -28,16 +28,30 @@ def _free_port() -> int:
 
 @contextmanager
 def server(
-    database_url: str, workers: int, log: Path
+    database_url: str,
+    workers: int,
+    log: Path,
+    *,
+    secret: str = SECRET,
+    unlimited: bool = True,
+    **settings: str,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Starts `uvicorn backend.main:app` on a free loopback port and waits for /healthz.
+
+    `settings` become environment variables (upper-cased); `unlimited` lifts the abuse limits.
+    """
     port = _free_port()
+    unlimited_env = {
+        "CHAT_REQUESTS_PER_MINUTE": "100000000",
+        "LOGIN_ATTEMPTS_PER_WINDOW": "100000000",
+    }
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
-        "SECRET_KEY": SECRET,
-        "CHAT_REQUESTS_PER_MINUTE": "100000000",
-        "LOGIN_ATTEMPTS_PER_WINDOW": "100000000",
+        "SECRET_KEY": secret,
         "LOG_LEVEL": "WARNING",
+        **(unlimited_env if unlimited else {}),
+        **{name.upper(): value for name, value in settings.items()},
     }
     with log.open("w") as output:
         process = subprocess.Popen(
