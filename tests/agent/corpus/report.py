@@ -36,8 +36,10 @@ def counted_calls(tool_calls: list[dict[str, Any]]) -> tuple[Call, ...]:
             continue
         if call["name"] in CHANGING_TOOLS:
             counted.append(Call(call["name"], arguments))
-        elif call["name"] == "list_tasks" and "query" not in arguments and (
-            arguments.get("limit", SHOW_LIMIT) == SHOW_LIMIT
+        elif (
+            call["name"] == "list_tasks"
+            and "query" not in arguments
+            and (arguments.get("limit", SHOW_LIMIT) == SHOW_LIMIT)
         ):
             shown = {name: value for name, value in arguments.items() if name != "limit"}
             counted.append(Call(call["name"], shown))
