@@ -43,7 +43,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tools = InProcessTaskTools(build_task_server(sessionmaker, principal_from_meta))
         await tools.connect()  # type: ignore[no-untyped-call]
         brain = build_brain(settings)
-        app.state.assistant = Assistant(tools, brain, tracing=settings.agent_tracing)
+        assistant = Assistant(tools, brain, tracing=settings.agent_tracing)
+        await assistant.start()
+        app.state.assistant = assistant
         app.state.brain_name = brain.name
         logger.info("ready: database=%s brain=%s", engine.dialect.name, brain.name)
         try:

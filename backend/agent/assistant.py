@@ -18,6 +18,7 @@ from agents import (
     Tool,
     TResponseInputItem,
 )
+from agents.mcp import MCPUtil
 from agents.models.interface import Model
 from agents.tool_context import ToolContext
 from openai.types.responses import ResponseTextDeltaEvent
@@ -104,31 +105,53 @@ def _usage(result: RunResult | RunResultStreaming, brain: str, user_id: int) -> 
 
 
 class Assistant:
+    """Runs chat turns. Call `start()` once (it reads the MCP server's tools) before use."""
+
     def __init__(self, tools: InProcessTaskTools, brain: Brain, *, tracing: bool = False) -> None:
         self.brain = brain
+        self._tools = tools
+        self._tracing = tracing
         self._recorder = _ToolCallRecorder()
-        self._run_config = RunConfig(tracing_disabled=not tracing, workflow_name="todo-chat")
-        # Built once; each turn clones it with that turn's model.
-        self._agent: Agent[TurnContext] = Agent(
-            name="Todo assistant", instructions=build_instructions(), mcp_servers=[tools]
+        self._agent: Agent[TurnContext] | None = None
+
+    async def start(self) -> None:
+        """Builds the one agent every turn runs: its tools are the MCP server's, converted
+        once (every call still goes through the MCP protocol)."""
+        placeholder: Agent[TurnContext] = Agent(name="Todo assistant")
+        function_tools = await MCPUtil.get_function_tools(
+            self._tools,
+            convert_schemas_to_strict=False,
+            run_context=RunContextWrapper(context=None),
+            agent=placeholder,
+        )
+        self._agent = Agent(
+            name="Todo assistant", instructions=build_instructions(), tools=function_tools
         )
 
     def _prepare(
-        self, user_id: int, history: Sequence[Turn]
-    ) -> tuple[Model, TurnContext, Agent[TurnContext]]:
+        self, user_id: int, history: Sequence[Turn], message: str
+    ) -> tuple[Model, TurnContext, Agent[TurnContext], RunConfig, list[TResponseInputItem]]:
+        if self._agent is None:
+            raise RuntimeError("Assistant.start() was not awaited")
         model = self.brain.model_for(ConversationContext.from_turns(history))
-        return model, TurnContext(user_id=user_id), self._agent.clone(model=model)
+        # The rule model reads the conversation from its context, not from the input, so
+        # only an LLM is sent the history.
+        items = _input_items(history if self.brain.needs_history else (), message)
+        run_config = RunConfig(
+            model=model, tracing_disabled=not self._tracing, workflow_name="todo-chat"
+        )
+        return model, TurnContext(user_id=user_id), self._agent, run_config, items
 
     async def respond(self, *, user_id: int, history: Sequence[Turn], message: str) -> AgentReply:
-        model, turn, agent = self._prepare(user_id, history)
+        model, turn, agent, run_config, items = self._prepare(user_id, history, message)
         try:
             result = await Runner.run(
                 agent,
-                _input_items(history, message),
+                items,
                 context=turn,
                 max_turns=MAX_MODEL_CALLS,
                 hooks=self._recorder,
-                run_config=self._run_config,
+                run_config=run_config,
             )
         except Exception:
             # The user gets the friendly retry message; the details go to the log only.
@@ -143,16 +166,16 @@ class Assistant:
     ) -> AsyncIterator[AgentEvent]:
         """The same turn, event by event: tool calls as they finish, text as it is produced,
         then the whole reply (which is authoritative: after a failure it replaces the text)."""
-        model, turn, agent = self._prepare(user_id, history)
+        model, turn, agent, run_config, items = self._prepare(user_id, history, message)
         sent = 0
         try:
             result = Runner.run_streamed(
                 agent,
-                _input_items(history, message),
+                items,
                 context=turn,
                 max_turns=MAX_MODEL_CALLS,
                 hooks=self._recorder,
-                run_config=self._run_config,
+                run_config=run_config,
             )
             async for event in result.stream_events():
                 for call in turn.tool_calls[sent:]:

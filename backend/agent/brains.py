@@ -19,6 +19,8 @@ class Brain(Protocol):
     """Chooses the model for a turn; the rest of the turn is the same for every brain."""
 
     name: str
+    # Whether the model must be sent the conversation (an LLM) or derives it itself (rules).
+    needs_history: bool
 
     def model_for(self, context: ConversationContext) -> Model: ...
 
@@ -27,6 +29,7 @@ class Brain(Protocol):
 
 class RuleBrain:
     name = "rules"
+    needs_history = False
 
     def model_for(self, context: ConversationContext) -> Model:
         return RuleModel(context)
@@ -38,6 +41,8 @@ class RuleBrain:
 
 
 class LLMBrain:
+    needs_history = True
+
     def __init__(self, name: str, model: Model) -> None:
         self.name = name
         self._model = model
@@ -70,6 +75,7 @@ class HybridModel(DelegatingModel):
 
 class HybridBrain:
     name = "hybrid"
+    needs_history = True
 
     def __init__(self, llm: Model) -> None:
         self._llm = llm
