@@ -20,7 +20,7 @@ from backend.api.middleware import BodySizeLimit, SecurityHeaders
 from backend.api.routes import auth, chat, conversations, health, tasks
 from backend.core.config import Settings, get_settings
 from backend.core.db import create_engine, create_sessionmaker, is_unavailable
-from backend.core.limits import SlidingWindowLimiter
+from backend.core.limits import KnownUsers, SlidingWindowLimiter
 from backend.core.migrate import migrate
 from mcp_tools.http import build_http_app
 from mcp_tools.principal import principal_from_meta
@@ -62,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.known_users = KnownUsers()
     app.state.chat_limiter = SlidingWindowLimiter(settings.chat_requests_per_minute, 60)
     app.state.login_limiter = SlidingWindowLimiter(
         settings.login_attempts_per_window, settings.login_window_seconds

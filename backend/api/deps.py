@@ -11,7 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
-from backend.core.limits import SlidingWindowLimiter
+from backend.core.limits import KnownUsers, SlidingWindowLimiter
 from backend.core.security import InvalidTokenError, decode_access_token
 from backend.models import User
 from backend.services import users
@@ -49,17 +49,21 @@ def _unauthorized(detail: str) -> HTTPException:
     )
 
 
+def _token_subject(settings: Settings, credentials: HTTPAuthorizationCredentials | None) -> int:
+    if credentials is None or credentials.scheme.lower() != "bearer":
+        raise _unauthorized("Not authenticated")
+    try:
+        return decode_access_token(credentials.credentials, settings)
+    except InvalidTokenError as exc:
+        raise _unauthorized("Invalid or expired token") from exc
+
+
 async def get_current_user(
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> User:
-    if credentials is None or credentials.scheme.lower() != "bearer":
-        raise _unauthorized("Not authenticated")
-    try:
-        user_id = decode_access_token(credentials.credentials, settings)
-    except InvalidTokenError as exc:
-        raise _unauthorized("Invalid or expired token") from exc
+    user_id = _token_subject(settings, credentials)
     # A short session of its own, so authentication never holds a transaction open.
     async with sessionmaker() as session:
         user = await users.get_user(session, user_id=user_id)
@@ -71,9 +75,22 @@ async def get_current_user(
 CurrentUser = Annotated[User, Depends(get_current_user)]
 
 
-def get_current_user_id(user: CurrentUser) -> int:
-    assert user.id is not None
-    return user.id
+async def get_current_user_id(
+    request: Request,
+    sessionmaker: SessionMakerDep,
+    settings: SettingsDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> int:
+    """The token's user. The signature proves who it is; whether the account still exists is
+    checked in the database and remembered for a minute (a per-worker cache)."""
+    user_id = _token_subject(settings, credentials)
+    known: KnownUsers = request.app.state.known_users
+    if not known.recently_seen(user_id):
+        async with sessionmaker() as session:
+            if await users.get_user(session, user_id=user_id) is None:
+                raise _unauthorized("Invalid or expired token")
+        known.remember(user_id)
+    return user_id
 
 
 CurrentUserId = Annotated[int, Depends(get_current_user_id)]

@@ -62,3 +62,29 @@ class SlidingWindowLimiter:
 
     def reset(self, key: str) -> None:
         self._hits.pop(key, None)
+
+
+class KnownUsers:
+    """User ids recently confirmed to exist, so a signed token needs no lookup every request.
+    Bounded, and forgotten after `ttl_seconds`."""
+
+    def __init__(
+        self,
+        ttl_seconds: float = 60.0,
+        *,
+        max_size: int = 100_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._ttl = ttl_seconds
+        self._max_size = max_size
+        self._clock = clock
+        self._seen: dict[int, float] = {}
+
+    def recently_seen(self, user_id: int) -> bool:
+        seen = self._seen.get(user_id)
+        return seen is not None and self._clock() - seen < self._ttl
+
+    def remember(self, user_id: int) -> None:
+        if len(self._seen) >= self._max_size:
+            self._seen.clear()
+        self._seen[user_id] = self._clock()

@@ -8,7 +8,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from backend.core.limits import SlidingWindowLimiter
+from backend.core.limits import KnownUsers, SlidingWindowLimiter
 from backend.main import create_app
 from tests.conftest import client_for, make_settings, register, running, unique_email
 
@@ -130,3 +130,17 @@ def test_the_limiter_forgets_idle_keys_to_bound_memory() -> None:
     limiter.hit("d")
     assert limiter.retry_after("a") is None
     assert len(limiter._hits) <= 3
+
+
+def test_known_users_are_remembered_for_a_while_then_checked_again() -> None:
+    now = [0.0]
+    known = KnownUsers(ttl_seconds=60, clock=lambda: now[0], max_size=2)
+    assert not known.recently_seen(1)
+    known.remember(1)
+    assert known.recently_seen(1)
+    now[0] = 61
+    assert not known.recently_seen(1)
+    known.remember(2)
+    known.remember(3)
+    known.remember(4)  # over the bound: the cache starts afresh rather than grow
+    assert known.recently_seen(4) and not known.recently_seen(2)
