@@ -11,6 +11,7 @@ from backend.agent.rules.extract import (
     extract_status,
     extract_task_id,
 )
+from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.targets import target_step, targets_steps
 from backend.agent.rules.text import clean_title
@@ -53,9 +54,7 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
 
 def is_command(text: str) -> bool:
     """Whether a reply to a question is a new request rather than an answer."""
-    from backend.agent.rules.intents import detect_intent
-
     detection = detect_intent(text, has_task_id=extract_task_id(text) is not None)
-    return detection.intent not in (Intent.UNCLEAR,) and not detection.rule.startswith(
+    return detection.intent is not Intent.UNCLEAR and not detection.rule.startswith(
         ("a task phrase", "keyword")
     )
