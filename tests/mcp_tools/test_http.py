@@ -6,14 +6,8 @@ Runs once against a SQLite file and once against the session's PostgreSQL databa
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,9 +20,8 @@ from mcp.types import CallToolResult, TextContent
 from backend.core.config import Settings
 from backend.core.security import create_access_token
 from tests.conftest import TEST_SECRET, UserSession, register
+from tests.live_server import live_server
 
-ROOT = Path(__file__).resolve().parents[2]
-START_UP_SECONDS = 60
 INITIALIZE = {
     "jsonrpc": "2.0",
     "id": 1,
@@ -41,27 +34,6 @@ INITIALIZE = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _wait_until_healthy(base_url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + START_UP_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"uvicorn exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            if httpx.get(f"{base_url}/healthz", timeout=2).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)  # bounded by the deadline
-    raise RuntimeError(f"uvicorn not healthy after {START_UP_SECONDS}s:\n{log.read_text()}")
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def base_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
@@ -71,30 +43,8 @@ def base_url(
         database_url = f"sqlite+aiosqlite:///{workdir / 'todo.db'}"
     else:
         database_url = request.getfixturevalue("postgresql_url")  # skips if unavailable
-    port = _free_port()
-    env = os.environ | {"DATABASE_URL": database_url, "SECRET_KEY": TEST_SECRET}
-    log = workdir / "uvicorn.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "backend.main:app"]
-            + ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        _wait_until_healthy(url, process, log)
+    with live_server(database_url, workdir / "uvicorn.log") as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=15)
 
 
 @pytest.fixture

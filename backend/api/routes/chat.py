@@ -86,19 +86,15 @@ async def chat(
             status.HTTP_503_SERVICE_UNAVAILABLE,
             detail="Your message was saved but the reply could not be; please try again",
         ) from exc
+    return _response(result)
+
+
+def _response(result: ChatResult) -> ChatResponse:
     return ChatResponse(
         conversation_id=result.conversation_id,
         response=result.response,
         tool_calls=[ToolCallRecord(**call) for call in result.tool_calls],
     )
-
-
-def _result_body(result: ChatResult) -> dict[str, Any]:
-    return ChatResponse(
-        conversation_id=result.conversation_id,
-        response=result.response,
-        tool_calls=[ToolCallRecord(**call) for call in result.tool_calls],
-    ).model_dump(mode="json")
 
 
 @router.post(
@@ -138,7 +134,10 @@ async def chat_stream(
     async def events() -> AsyncIterator[dict[str, str]]:
         async for event in stream_turn(sessionmaker, _assistant(request), opened):
             if isinstance(event, ChatResult):
-                yield {"event": "done", "data": json.dumps(_result_body(event))}
+                yield {
+                    "event": "done",
+                    "data": json.dumps(_response(event).model_dump(mode="json")),
+                }
             elif isinstance(event, ReplyNotStoredError):
                 detail = "Your message was saved but the reply could not be; please try again"
                 yield {"event": "error", "data": json.dumps({"detail": detail})}
