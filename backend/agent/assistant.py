@@ -9,6 +9,7 @@ from typing import Any
 
 from agents import (
     Agent,
+    FunctionToolResult,
     RunConfig,
     RunContextWrapper,
     RunHooks,
@@ -16,6 +17,7 @@ from agents import (
     RunResult,
     RunResultStreaming,
     Tool,
+    ToolsToFinalOutputResult,
     TResponseInputItem,
 )
 from agents.mcp import MCPUtil
@@ -29,7 +31,8 @@ from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.replies import SYSTEM_ERROR
 from backend.agent.rules.types import Turn
-from backend.agent.turn import TurnContext, parse_arguments, parse_tool_output
+from backend.agent.sdk_output import text_chunks
+from backend.agent.turn import RepliesAfterTools, TurnContext, parse_arguments, parse_tool_output
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +82,17 @@ class _ToolCallRecorder(RunHooks[TurnContext]):
             )
 
 
+def _reply_after_tools(
+    context: RunContextWrapper[TurnContext], results: list[FunctionToolResult]
+) -> ToolsToFinalOutputResult:
+    """Ends the run after a step's tools when the turn's model already knows its final reply
+    (the rule engine's is composed from the results): one model call fewer per turn. An LLM
+    always gets its results back and speaks for itself."""
+    replier = context.context.replier
+    text = replier.reply_after_tools(results) if replier is not None else None
+    return ToolsToFinalOutputResult(is_final_output=text is not None, final_output=text)
+
+
 def _input_items(history: Sequence[Turn], message: str) -> list[TResponseInputItem]:
     items: list[TResponseInputItem] = []
     for turn in history:
@@ -125,7 +139,10 @@ class Assistant:
             agent=placeholder,
         )
         self._agent = Agent(
-            name="Todo assistant", instructions=build_instructions(), tools=function_tools
+            name="Todo assistant",
+            instructions=build_instructions(),
+            tools=function_tools,
+            tool_use_behavior=_reply_after_tools,
         )
 
     def _prepare(
@@ -140,7 +157,9 @@ class Assistant:
         run_config = RunConfig(
             model=model, tracing_disabled=not self._tracing, workflow_name="todo-chat"
         )
-        return model, TurnContext(user_id=user_id), self._agent, run_config, items
+        replier = model if isinstance(model, RepliesAfterTools) else None
+        turn = TurnContext(user_id=user_id, replier=replier)
+        return model, turn, self._agent, run_config, items
 
     async def respond(self, *, user_id: int, history: Sequence[Turn], message: str) -> AgentReply:
         model, turn, agent, run_config, items = self._prepare(user_id, history, message)
@@ -168,6 +187,7 @@ class Assistant:
         then the whole reply (which is authoritative: after a failure it replaces the text)."""
         model, turn, agent, run_config, items = self._prepare(user_id, history, message)
         sent = 0
+        streamed_text = False
         try:
             result = Runner.run_streamed(
                 agent,
@@ -184,6 +204,7 @@ class Assistant:
                 if event.type == "raw_response_event" and isinstance(
                     event.data, ResponseTextDeltaEvent
                 ):
+                    streamed_text = True
                     yield TextDelta(event.data.delta)
         except Exception:
             logger.exception("agent run failed for user %s", user_id)
@@ -194,5 +215,8 @@ class Assistant:
         for call in turn.tool_calls[sent:]:
             yield ToolCallDone(call)
         text = str(result.final_output or "") or SYSTEM_ERROR
+        if not streamed_text:  # the run ended after its tools: no model streamed this text
+            for chunk in text_chunks(text):
+                yield TextDelta(chunk)
         meta = {**self.brain.reply_meta(model), "usage": _usage(result, self.brain.name, user_id)}
         yield AgentReply(text, turn.tool_calls, meta)

@@ -3,8 +3,10 @@ tools; they differ only in the model that decides what to call and say."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
+from agents import FunctionToolResult
 from agents.models.interface import Model
 
 from backend.agent.delegating_model import DelegatingModel, ModelInput
@@ -71,6 +73,9 @@ class HybridModel(DelegatingModel):
             )
             self.chosen = self.llm if unclear else self.rules
         return self.chosen
+
+    def reply_after_tools(self, results: Sequence[FunctionToolResult]) -> str | None:
+        return self.rules.reply_after_tools(results) if self.chosen is self.rules else None
 
 
 class HybridBrain:

@@ -7,10 +7,10 @@ tool outcomes of the turn on every call and asks the pure engine for the next st
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
-from agents import ModelResponse, ModelSettings, Tool
+from agents import FunctionToolResult, ModelResponse, ModelSettings, Tool
 from agents.agent_output import AgentOutputSchemaBase
 from agents.handoffs import Handoff
 from agents.items import TResponseInputItem, TResponseOutputItem, TResponseStreamEvent
@@ -54,12 +54,15 @@ def read_turn(items: str | list[TResponseInputItem]) -> tuple[str, list[ToolOutc
             )
         elif kind == "function_call_output":
             call = calls.get(str(_field(item, "call_id")), ToolCall("unknown", {}))
-            data = parse_tool_output(_field(item, "output"))
-            if isinstance(data, dict) and "error" in data:
-                outcomes.append(ToolOutcome(call, error=str(data["error"])))
-            else:
-                outcomes.append(ToolOutcome(call, data=data))
+            outcomes.append(_outcome(call, _field(item, "output")))
     return message, outcomes
+
+
+def _outcome(call: ToolCall, output: Any) -> ToolOutcome:
+    data = parse_tool_output(output)
+    if isinstance(data, dict) and "error" in data:
+        return ToolOutcome(call, error=str(data["error"]))
+    return ToolOutcome(call, data=data)
 
 
 class RuleModel(Model):
@@ -68,6 +71,10 @@ class RuleModel(Model):
         self.final: FinalReply | None = None
         self._plan: tuple[str, Plan] | None = None
         self._ids = itertools.count(1)
+        # For `reply_after_tools`: the calls of the last step (in order) and the outcomes of
+        # the steps before it.
+        self._issued: list[tuple[str, ToolCall]] = []
+        self._outcomes: list[ToolOutcome] = []
 
     def plan_for(self, message: str) -> Plan:
         if self._plan is None or self._plan[0] != message:
@@ -78,15 +85,38 @@ class RuleModel(Model):
         message, outcomes = read_turn(items)
         action = advance(self.plan_for(message), outcomes)
         n = next(self._ids)
-        if isinstance(action, ToolCall):
-            return [sdk_output.function_call(action.name, action.arguments, f"call_rules_{n}")]
-        if isinstance(action, Batch):
+        self._outcomes = outcomes
+        if isinstance(action, ToolCall | Batch):
+            calls = action.calls if isinstance(action, Batch) else (action,)
+            self._issued = [(f"call_rules_{n}_{i}", call) for i, call in enumerate(calls)]
             return [
-                sdk_output.function_call(call.name, call.arguments, f"call_rules_{n}_{i}")
-                for i, call in enumerate(action.calls)
+                sdk_output.function_call(call.name, call.arguments, call_id)
+                for call_id, call in self._issued
             ]
+        self._issued = []
         self.final = action
         return [sdk_output.assistant_message(action.text, f"msg_rules_{n}")]
+
+    def reply_after_tools(self, results: Sequence[FunctionToolResult]) -> str | None:
+        """The final reply, when the tools just run were the plan's last step: the Runner can
+        end the turn here instead of calling the model again only to hear this text."""
+        outputs = {}
+        for result in results:
+            item = result.run_item.raw_item if result.run_item is not None else None
+            outputs[str(_field(item, "call_id"))] = _field(item, "output")
+        if (
+            self._plan is None
+            or not self._issued
+            or any(call_id not in outputs for call_id, _ in self._issued)
+        ):
+            return None
+        outcomes = self._outcomes + [_outcome(call, outputs[i]) for i, call in self._issued]
+        action = advance(self._plan[1], outcomes)
+        if not isinstance(action, FinalReply):
+            return None  # more tools to call: the model's next step issues them
+        self._issued = []
+        self.final = action
+        return action.text
 
     async def get_response(
         self,

@@ -49,6 +49,11 @@ def assistant_message(text: str, item_id: str) -> ResponseOutputMessage:
     )
 
 
+def text_chunks(text: str) -> list[str]:
+    """Text in the word-sized pieces a streamed reply is sent in."""
+    return _WORDS.findall(text)
+
+
 def no_usage() -> Usage:
     """A rule model spends no tokens; one request is still one request."""
     return Usage(requests=1, input_tokens=0, output_tokens=0, total_tokens=0)
@@ -94,7 +99,7 @@ def stream_events(
                     part=ResponseOutputText(type="output_text", text="", annotations=[]),
                     sequence_number=next(sequence),
                 )
-                for chunk in _WORDS.findall(part.text):
+                for chunk in text_chunks(part.text):
                     yield ResponseTextDeltaEvent(
                         type="response.output_text.delta",
                         item_id=item.id,

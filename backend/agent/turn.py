@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
+
+from agents import FunctionToolResult
+
+
+@runtime_checkable
+class RepliesAfterTools(Protocol):
+    """A model that can tell, from the tool results of a step, that its next answer is the
+    final reply (the rule engine composes it from those results)."""
+
+    def reply_after_tools(self, results: Sequence[FunctionToolResult]) -> str | None: ...
 
 
 @dataclass
@@ -13,6 +24,8 @@ class TurnContext:
 
     user_id: int
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    # The turn's model, when it can end the run right after its last tools.
+    replier: RepliesAfterTools | None = None
 
 
 def parse_tool_output(output: Any) -> Any:

@@ -64,10 +64,11 @@ def create_engine(settings: Settings) -> AsyncEngine:
     )
 
 
-# SQLSTATE classes that mean "the database cannot serve you right now", not "your query is
-# wrong": connection exceptions, insufficient resources, operator intervention (shutdown,
-# cannot connect now), and a database not accepting connections.
-_UNAVAILABLE_SQLSTATES = ("08", "53", "57P", "55000")
+# SQLSTATEs that mean "the database cannot serve you right now", not "your query is wrong":
+# connection exceptions, insufficient resources, operator intervention (shutdown, cannot
+# connect now), a database not accepting connections, and a transaction the server chose
+# to abort (serialization failure, deadlock), which succeeds when tried again.
+_UNAVAILABLE_SQLSTATES = ("08", "53", "57P", "55000", "40001", "40P01")
 
 
 def is_unavailable(exc: BaseException) -> bool:

@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from backend.agent.assistant import AgentReply, Assistant, TextDelta, ToolCallDone
 from backend.agent.rules.types import Turn
 from backend.core.db import SessionMaker, is_unavailable
-from backend.models import Conversation, MessageRole
+from backend.models import MessageRole
 from backend.services import conversations
 from backend.services.errors import ServiceError
 
@@ -36,7 +36,7 @@ class ChatResult:
 class OpenTurn:
     """A turn whose user message is stored, with the window of messages before it."""
 
-    conversation: Conversation
+    conversation_id: int
     history: list[Turn]
     user_id: int
     message: str
@@ -50,27 +50,33 @@ async def open_turn(
     conversation_id: int | None,
     window: int,
 ) -> OpenTurn:
-    """Steps 1-3: the caller's conversation, its last `window` messages, the message stored."""
+    """Steps 1-3: the caller's conversation, its last `window` messages, the message stored,
+    in one short transaction."""
     async with sessionmaker() as session:
         if conversation_id is None:
             conversation = await conversations.create_conversation(
                 session, owner_id=user_id, title=conversations.title_from_message(message)
             )
-            history = []
+            assert conversation.id is not None
+            conversation_id = conversation.id
+            rows = []
         else:
-            conversation = await conversations.get_conversation(
+            await conversations.touch_conversation(
                 session, owner_id=user_id, conversation_id=conversation_id
             )
-            assert conversation.id is not None
-            history = await conversations.recent_messages(
-                session, conversation_id=conversation.id, limit=window
+            rows = await conversations.window(
+                session, conversation_id=conversation_id, limit=window
             )
-        conversations.add_message(
-            session, conversation=conversation, role=MessageRole.USER, content=message
+        await conversations.insert_message(
+            session,
+            conversation_id=conversation_id,
+            owner_id=user_id,
+            role=MessageRole.USER,
+            content=message,
         )
         await session.commit()
-    turns = [Turn(m.role, m.content, m.tool_calls or [], m.meta or {}) for m in history]
-    return OpenTurn(conversation, turns, user_id, message)
+    turns = [Turn(role, content, calls or [], meta or {}) for role, content, calls, meta in rows]
+    return OpenTurn(conversation_id, turns, user_id, message)
 
 
 # The reply records what the tools already did, so storing it is worth a few tries when a
@@ -86,13 +92,15 @@ async def finish_turn(
     for attempt in range(1, STORE_ATTEMPTS + 1):
         try:
             async with sessionmaker() as session:
-                conversations.add_message(
+                await conversations.insert_message(
                     session,
-                    conversation=opened.conversation,
+                    conversation_id=opened.conversation_id,
+                    owner_id=opened.user_id,
                     role=MessageRole.ASSISTANT,
                     content=reply.text,
                     tool_calls=reply.tool_calls,
                     meta=reply.meta,
+                    touch=True,
                 )
                 await session.commit()
             break
@@ -105,8 +113,7 @@ async def finish_turn(
                 raise ReplyNotStoredError("reply not stored") from exc
             logger.warning("storing the reply failed (attempt %s), retrying", attempt)
             await asyncio.sleep(STORE_BACKOFF_SECONDS * attempt)
-    assert opened.conversation.id is not None
-    return ChatResult(opened.conversation.id, reply.text, reply.tool_calls)
+    return ChatResult(opened.conversation_id, reply.text, reply.tool_calls)
 
 
 async def chat_turn(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import insert, update
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -71,6 +72,69 @@ async def recent_messages(
         query = query.where(col(Message.id) < before_id)
     result = await session.exec(query.order_by(col(Message.id).desc()).limit(limit))
     return list(reversed(result.all()))
+
+
+async def touch_conversation(session: AsyncSession, *, owner_id: int, conversation_id: int) -> None:
+    """Marks the owner's conversation active now; one statement that is also the ownership
+    check (someone else's conversation is reported exactly like a missing one)."""
+    touched = await session.exec(
+        update(Conversation)
+        .where(col(Conversation.id) == conversation_id, col(Conversation.owner_id) == owner_id)
+        .values(updated_at=utcnow())
+    )
+    if touched.rowcount == 0:
+        raise ConversationNotFoundError()
+
+
+# (role, content, tool_calls, meta)
+WindowRow = tuple[str, str, list[dict[str, Any]] | None, dict[str, Any] | None]
+
+
+async def window(session: AsyncSession, *, conversation_id: int, limit: int) -> list[WindowRow]:
+    """The newest `limit` messages as (role, content, tool_calls, meta), oldest first: only
+    the columns the assistant reads."""
+    result = await session.exec(
+        select(col(Message.role), col(Message.content), col(Message.tool_calls), col(Message.meta))
+        .where(col(Message.conversation_id) == conversation_id)
+        .order_by(col(Message.id).desc())
+        .limit(limit)
+    )
+    return [(role, content, calls, meta) for role, content, calls, meta in reversed(result.all())]
+
+
+async def insert_message(
+    session: AsyncSession,
+    *,
+    conversation_id: int,
+    owner_id: int,
+    role: MessageRole,
+    content: str,
+    tool_calls: list[dict[str, Any]] | None = None,
+    meta: dict[str, Any] | None = None,
+    touch: bool = False,
+) -> None:
+    """Stores a message without loading or tracking objects (the chat turn's hot path);
+    `touch` also marks the conversation active."""
+    now = utcnow()
+    if touch:
+        # Before the insert: taking the conversation's row lock first (as deleting it does)
+        # rather than upgrading the insert's key-share lock avoids a deadlock with a delete.
+        await session.exec(
+            update(Conversation)
+            .where(col(Conversation.id) == conversation_id)
+            .values(updated_at=now)
+        )
+    await session.exec(
+        insert(Message).values(
+            conversation_id=conversation_id,
+            owner_id=owner_id,
+            role=role.value,
+            content=content,
+            tool_calls=tool_calls,
+            meta=meta,
+            created_at=now,
+        )
+    )
 
 
 def add_message(

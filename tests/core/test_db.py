@@ -1,13 +1,16 @@
-"""The embedded SQLite setup: WAL, busy timeout, and writers that queue instead of failing."""
+"""The embedded SQLite setup (WAL, busy timeout, writers that queue instead of failing) and
+how database errors are told apart: an outage or an aborted transaction is worth retrying."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 
-from backend.core.db import create_engine, create_sessionmaker
+from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.migrate import migrate
 from backend.models import TaskCreate
 from backend.services import tasks, users
@@ -50,3 +53,44 @@ async def test_two_engines_writing_at_once_never_hit_database_is_locked(tmp_path
         for engine in engines:
             await engine.dispose()
     assert sorted(numbers) == list(range(1, 41))
+
+
+async def test_a_deadlock_the_server_broke_counts_as_worth_retrying(postgresql_url: str) -> None:
+    """Two transactions lock two rows in opposite orders: PostgreSQL aborts one (40P01)."""
+    engine = create_engine(make_settings(postgresql_url))
+    try:
+        async with engine.begin() as setup:
+            await setup.execute(text("CREATE TABLE deadlock_probe (id int PRIMARY KEY, n int)"))
+            await setup.execute(text("INSERT INTO deadlock_probe VALUES (1, 0), (2, 0)"))
+        both_hold_one = asyncio.Barrier(2)
+
+        async def lock_in_order(first: int, second: int) -> None:
+            async with engine.begin() as connection:
+                bump = text("UPDATE deadlock_probe SET n = n + 1 WHERE id = :id")
+                await connection.execute(bump, {"id": first})
+                await both_hold_one.wait()
+                await connection.execute(bump, {"id": second})
+
+        outcomes = await asyncio.gather(
+            lock_in_order(1, 2), lock_in_order(2, 1), return_exceptions=True
+        )
+        async with engine.begin() as cleanup:
+            await cleanup.execute(text("DROP TABLE deadlock_probe"))
+    finally:
+        await engine.dispose()
+    errors = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
+    assert len(errors) == 1 and isinstance(errors[0], DBAPIError)
+    assert getattr(errors[0].orig, "sqlstate", None) == "40P01"
+    assert is_unavailable(errors[0])
+
+
+@pytest.mark.parametrize("sql", ["SELECT no_such_column FROM deadlock_probe", "SELECT 1/0"])
+async def test_a_wrong_query_is_a_bug_not_an_outage(postgresql_url: str, sql: str) -> None:
+    engine = create_engine(make_settings(postgresql_url))
+    try:
+        async with engine.connect() as connection:
+            with pytest.raises(DBAPIError) as raised:
+                await connection.execute(text(sql))
+    finally:
+        await engine.dispose()
+    assert not is_unavailable(raised.value)

@@ -99,8 +99,7 @@ async def test_a_client_that_disconnects_does_not_lose_the_turn(
     await events.aclose()
     await asyncio.gather(*chat_service._running)
     async with app.state.sessionmaker() as session:
-        assert opened.conversation.id is not None
-        stored = await recent_messages(session, conversation_id=opened.conversation.id, limit=5)
+        stored = await recent_messages(session, conversation_id=opened.conversation_id, limit=5)
     assert [m.content for m in stored] == [
         "add water plants",
         "I've added 'Water plants' to your list.",
