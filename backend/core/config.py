@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     sqlite_busy_timeout_ms: int = Field(default=30_000, ge=0)
     db_pool_size: int = Field(default=10, gt=0)
     db_max_overflow: int = Field(default=20, ge=0)
+    # A pooled PostgreSQL connection idle this long is pinged before use (a restart or an
+    # idle timeout may have closed it); busier ones are not, which saves a round trip each.
+    db_ping_after_idle_seconds: float = Field(default=1.0, ge=0)
 
     # The assistant's brain: the deterministic rules (default, offline), OpenAI, any
     # OpenAI-compatible chat-completions server, or rules first with an LLM for the rest.

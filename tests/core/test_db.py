@@ -7,14 +7,15 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import JSON, bindparam, text
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.migrate import migrate
 from backend.models import TaskCreate
 from backend.services import tasks, users
-from tests.conftest import make_settings
+from tests.conftest import _admin, make_settings
 
 
 async def test_sqlite_uses_wal_and_a_busy_timeout(tmp_path: Path) -> None:
@@ -94,3 +95,55 @@ async def test_a_wrong_query_is_a_bug_not_an_outage(postgresql_url: str, sql: st
     finally:
         await engine.dispose()
     assert not is_unavailable(raised.value)
+
+
+async def _backend_pid(engine: AsyncEngine) -> int:
+    async with engine.connect() as connection:
+        pid: int = (await connection.execute(text("SELECT pg_backend_pid()"))).scalar_one()
+    return pid
+
+
+async def test_a_pooled_connection_killed_while_idle_is_replaced_before_use(
+    postgresql_url: str,
+) -> None:
+    engine = create_engine(make_settings(postgresql_url, db_ping_after_idle_seconds=0))
+    try:
+        killed = await _backend_pid(engine)
+        await _admin(f"SELECT pg_terminate_backend({killed})")
+        assert await _backend_pid(engine) != killed  # pinged, found dead, replaced: no error
+    finally:
+        await engine.dispose()
+
+
+async def test_a_busy_connection_is_not_pinged_and_one_failure_renews_the_pool(
+    postgresql_url: str,
+) -> None:
+    """The trade-off of pinging only idle connections: a connection killed within the idle
+    window fails its next use (an outage, so a 503), and the pool is renewed after it."""
+    engine = create_engine(make_settings(postgresql_url, db_ping_after_idle_seconds=3600))
+    try:
+        killed = await _backend_pid(engine)
+        await _admin(f"SELECT pg_terminate_backend({killed})")
+        with pytest.raises(DBAPIError) as raised:
+            await _backend_pid(engine)
+        assert is_unavailable(raised.value)
+        assert await _backend_pid(engine) != killed
+    finally:
+        await engine.dispose()
+
+
+async def test_json_columns_round_trip_what_orjson_cannot_write(tmp_path: Path) -> None:
+    engine = create_engine(make_settings(f"sqlite+aiosqlite:///{tmp_path / 'json.db'}"))
+    value = {"big": 2**70, "text": "é ✓", "nested": [{"n": 1}]}
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(text("CREATE TABLE doc (body JSON)"))
+            insert = text("INSERT INTO doc VALUES (:body)").bindparams(
+                bindparam("body", type_=JSON)
+            )
+            await connection.execute(insert, {"body": value})
+            read = text("SELECT body FROM doc").columns(body=JSON)
+            stored = (await connection.execute(read)).scalar_one()
+    finally:
+        await engine.dispose()
+    assert stored == value
