@@ -16,13 +16,16 @@ from backend.core.security import InvalidTokenError, decode_access_token
 from backend.models import User
 from backend.services import users
 
+# Dependencies are `async def` even when they do not await: FastAPI runs a plain `def`
+# dependency in its thread pool, a thread hop per request for a dictionary lookup.
 
-def get_settings_from_app(request: Request) -> Settings:
+
+async def get_settings_from_app(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 
 
-def get_sessionmaker(request: Request) -> SessionMaker:
+async def get_sessionmaker(request: Request) -> SessionMaker:
     sessionmaker: SessionMaker = request.app.state.sessionmaker
     return sessionmaker
 
@@ -104,7 +107,7 @@ def _too_many(retry_after: int) -> HTTPException:
     )
 
 
-def limit_chat(request: Request, user_id: CurrentUserId) -> None:
+async def limit_chat(request: Request, user_id: CurrentUserId) -> None:
     """Per-user limit on chat turns (each one runs the agent and writes twice)."""
     limiter: SlidingWindowLimiter = request.app.state.chat_limiter
     wait = limiter.hit(str(user_id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import Table, bindparam, insert, update
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -74,13 +74,34 @@ async def recent_messages(
     return list(reversed(result.all()))
 
 
+# The chat turn's statements, built once: building a statement (coercing every column and
+# value) costs SQLAlchemy more CPU than running it, and these run on every turn.
+_conversations: Table = Conversation.__table__  # type: ignore[attr-defined]
+_messages: Table = Message.__table__  # type: ignore[attr-defined]
+_TOUCH_OWNED = (
+    update(_conversations)
+    .where(_conversations.c.id == bindparam("cid"), _conversations.c.owner_id == bindparam("oid"))
+    .values(updated_at=bindparam("now"))
+)
+_TOUCH = (
+    update(_conversations)
+    .where(_conversations.c.id == bindparam("cid"))
+    .values(updated_at=bindparam("now"))
+)
+_WINDOW = (
+    select(_messages.c.role, _messages.c.content, _messages.c.tool_calls, _messages.c.meta)
+    .where(_messages.c.conversation_id == bindparam("cid"))
+    .order_by(_messages.c.id.desc())
+    .limit(bindparam("limit"))
+)
+_INSERT_MESSAGE = insert(_messages)
+
+
 async def touch_conversation(session: AsyncSession, *, owner_id: int, conversation_id: int) -> None:
     """Marks the owner's conversation active now; one statement that is also the ownership
     check (someone else's conversation is reported exactly like a missing one)."""
     touched = await session.exec(
-        update(Conversation)
-        .where(col(Conversation.id) == conversation_id, col(Conversation.owner_id) == owner_id)
-        .values(updated_at=utcnow())
+        _TOUCH_OWNED, params={"cid": conversation_id, "oid": owner_id, "now": utcnow()}
     )
     if touched.rowcount == 0:
         raise ConversationNotFoundError()
@@ -93,12 +114,7 @@ WindowRow = tuple[str, str, list[dict[str, Any]] | None, dict[str, Any] | None]
 async def window(session: AsyncSession, *, conversation_id: int, limit: int) -> list[WindowRow]:
     """The newest `limit` messages as (role, content, tool_calls, meta), oldest first: only
     the columns the assistant reads."""
-    result = await session.exec(
-        select(col(Message.role), col(Message.content), col(Message.tool_calls), col(Message.meta))
-        .where(col(Message.conversation_id) == conversation_id)
-        .order_by(col(Message.id).desc())
-        .limit(limit)
-    )
+    result = await session.exec(_WINDOW, params={"cid": conversation_id, "limit": limit})
     return [(role, content, calls, meta) for role, content, calls, meta in reversed(result.all())]
 
 
@@ -119,22 +135,20 @@ async def insert_message(
     if touch:
         # Before the insert: taking the conversation's row lock first (as deleting it does)
         # rather than upgrading the insert's key-share lock avoids a deadlock with a delete.
-        await session.exec(
-            update(Conversation)
-            .where(col(Conversation.id) == conversation_id)
-            .values(updated_at=now)
-        )
-    await session.exec(
-        insert(Message).values(
-            conversation_id=conversation_id,
-            owner_id=owner_id,
-            role=role.value,
-            content=content,
-            tool_calls=tool_calls,
-            meta=meta,
-            created_at=now,
-        )
-    )
+        await session.exec(_TOUCH, params={"cid": conversation_id, "now": now})
+    values: dict[str, Any] = {
+        "conversation_id": conversation_id,
+        "owner_id": owner_id,
+        "role": role.value,
+        "content": content,
+        "created_at": now,
+    }
+    # Left out when absent, so they are SQL NULL rather than a JSON 'null'.
+    if tool_calls is not None:
+        values["tool_calls"] = tool_calls
+    if meta is not None:
+        values["meta"] = meta
+    await session.exec(_INSERT_MESSAGE, params=values)
 
 
 def add_message(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from backend.agent.rules.extract import extract_task_id
@@ -44,7 +45,7 @@ class ConversationContext:
         known: dict[int, tuple[str, bool]] = {}
         for turn in turns:  # oldest first: later mentions win
             if turn.role == "user":
-                mentioned = extract_task_id(prepare(turn.content))
+                mentioned = _task_mentioned(turn.content)
                 if mentioned is not None:
                     focus = mentioned
                 continue
@@ -72,6 +73,12 @@ class ConversationContext:
         pending = last.meta.get("pending") if last is not None and last.role != "user" else None
         known_tasks = tuple((n, title, done) for n, (title, done) in sorted(known.items()))
         return cls(focus, listed, pending, completions, adds_in_a_row, last_change, known_tasks)
+
+
+# Every turn re-reads the same window of messages; a user message is parsed once per worker.
+@lru_cache(maxsize=4096)
+def _task_mentioned(message: str) -> int | None:
+    return extract_task_id(prepare(message))
 
 
 def _succeeded(call: dict[str, Any]) -> bool:
