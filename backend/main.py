@@ -20,6 +20,7 @@ from backend.api.middleware import BodySizeLimit, SecurityHeaders
 from backend.api.routes import auth, chat, conversations, health, tasks
 from backend.core.config import Settings, get_settings
 from backend.core.db import create_engine, create_sessionmaker, is_unavailable
+from backend.core.heap import settle_after_startup
 from backend.core.limits import KnownUsers, SlidingWindowLimiter
 from backend.core.migrate import migrate
 from mcp_tools.http import build_http_app
@@ -47,6 +48,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await assistant.start()
         app.state.assistant = assistant
         app.state.brain_name = brain.name
+        if settings.tune_gc:
+            settle_after_startup()
         logger.info("ready: database=%s brain=%s", engine.dialect.name, brain.name)
         try:
             async with mcp_sessions.run():

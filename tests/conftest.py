@@ -117,7 +117,9 @@ def database_url(request: pytest.FixtureRequest) -> str:
 def make_settings(database_url: str, **overrides: Any) -> Settings:
     """Test settings; abuse limits are lifted unless a test sets them (tests/api/test_limits.py)."""
     limits = {"chat_requests_per_minute": 100_000, "login_attempts_per_window": 100_000}
-    return Settings(database_url=database_url, secret_key=TEST_SECRET, **{**limits, **overrides})
+    # Process-wide GC tuning would freeze every test app's objects for the whole session.
+    defaults = {**limits, "tune_gc": False}
+    return Settings(database_url=database_url, secret_key=TEST_SECRET, **{**defaults, **overrides})
 
 
 @pytest.fixture(scope="session")

@@ -44,6 +44,9 @@ class Settings(BaseSettings):
     llm_max_tool_output_chars: int = Field(default=8000, ge=500)
     # Traces of agent runs are exported to OpenAI only when this is set.
     agent_tracing: bool = False
+    # Freeze start-up objects out of the cyclic GC and collect the young generation less
+    # often (backend/core/heap.py). Process-wide, so tests that build many apps turn it off.
+    tune_gc: bool = True
 
     # The MCP stdio server acts for this user unless MCP_USER_TOKEN is given.
     mcp_user_token: str | None = None
