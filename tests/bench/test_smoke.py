@@ -35,3 +35,17 @@ def test_the_benchmark_runs_end_to_end_and_writes_its_results(
     assert results["databases"]["postgresql"]["two_workers"]
     assert (tmp_path / "chart.png").stat().st_size > 10_000
     assert "chat/s" in result.stdout
+
+
+def test_the_turn_cost_measure_runs_on_postgresql(postgresql_url: str) -> None:
+    """`bench.turn_cost` (the before/after measure of a change) on a fresh database."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.turn_cost", "--turns", "4"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert "ms CPU per turn (4)" in result.stdout

@@ -24,10 +24,15 @@ async def test_migrate_creates_every_table_and_is_idempotent(database_url: str) 
             message_indexes = await connection.run_sync(
                 lambda c: {i["name"]: i["column_names"] for i in inspect(c).get_indexes("message")}
             )
+            task_indexes = await connection.run_sync(
+                lambda c: {i["name"] for i in inspect(c).get_indexes("task")}
+            )
     finally:
         await engine.dispose()
     assert {"user", "task", "conversation", "message", "alembic_version"} <= tables
     assert message_indexes["ix_message_conversation_id_desc"] == ["conversation_id", "id"]
+    # Title search by word stem is index-assisted on PostgreSQL (pg_trgm), a scan on SQLite.
+    assert ("ix_task_title_trgm" in task_indexes) == (engine.dialect.name == "postgresql")
 
 
 def test_cli_migrate_command_creates_the_embedded_database(tmp_path: Path) -> None:

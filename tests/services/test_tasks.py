@@ -88,3 +88,24 @@ async def test_update_sets_updated_at_and_keeps_created_at(app: FastAPI) -> None
     assert changed.created_at == created
     assert changed.updated_at > updated
     assert changed.updated_at.tzinfo is not None
+
+
+async def test_title_search_takes_quotes_and_wildcards_literally(app: FastAPI) -> None:
+    """Search patterns are inlined into the SQL (for the trigram index): quotes stay quoted,
+    and % and _ match themselves only."""
+    owner = await _new_user(app)
+    titles = ["100% juice", "1000 juicers", "o'brien's report", "x_yz notes", "xayz notes"]
+    async with app.state.sessionmaker() as session:
+        for title in titles:
+            await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
+
+    async def search(text: str) -> list[str]:
+        async with app.state.sessionmaker() as session:
+            found = await tasks.list_tasks(session, owner_id=owner, title_search=text)
+        return [task.title for task in found]
+
+    assert await search("100%") == ["100% juice"]
+    assert await search("o'brien's") == ["o'brien's report"]
+    assert await search("x_yz") == ["x_yz notes"]
+    assert await search("'; DROP TABLE task; --") == []
+    assert len(await search("juice")) == 2  # the stem "juic" finds both
