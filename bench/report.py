@@ -18,6 +18,8 @@ TARGETS = {
 def print_table(results: dict[str, Any]) -> None:
     machine = results["machine"]
     print(f"machine: {machine['cpus']} cpus, python {machine['python']}, {machine['platform']}")
+    if "python_loop_ms" in machine:
+        print(f"machine speed: a 10M-step Python loop takes {machine['python_loop_ms']} ms")
     print(
         f"{'db':<11}{'conns':>6}{'chat/s':>9}{'p50':>8}{'p95':>8}{'p99':>8}"
         f"{'trivial/s':>11}{'ratio':>8}"

@@ -34,6 +34,19 @@ from bench.server import ROOT, register_accounts, rss_kib, server, worker_pids
 ADMIN_DSN = os.environ.get("BENCH_POSTGRES_ADMIN_DSN", "postgresql://postgres@127.0.0.1:5432/test")
 
 
+def python_speed_ms() -> float:
+    """A fixed pure-Python loop (best of 3), so that runs on machines of different speed can
+    be compared: the machines this suite runs on are not all alike."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        total = 0
+        for i in range(10_000_000):
+            total += i
+        best = min(best, time.perf_counter() - started)
+    return round(best * 1000, 1)
+
+
 def load(
     url: str,
     path: str,
@@ -212,6 +225,7 @@ def main() -> None:
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
             "platform": platform.platform(),
+            "python_loop_ms": python_speed_ms(),
         },
         "quick": quick,
         "databases": {},
