@@ -49,3 +49,25 @@ def test_the_turn_cost_measure_runs_on_postgresql(postgresql_url: str) -> None:
     )
     assert result.returncode == 0, result.stderr[-4000:]
     assert "ms CPU per turn (4)" in result.stdout
+
+
+def test_the_architecture_floor_measure_runs(postgresql_url: str) -> None:
+    """`bench.floors`: the Agents SDK, MCP and raw database costs every turn pays."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.floors", "--runs", "20"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    figures = dict(line.split() for line in result.stdout.splitlines())
+    assert set(figures) == {
+        "runner_no_tools_ms",
+        "runner_one_mcp_tool_ms",
+        "mcp_call_tool_ms",
+        "raw_asyncpg_turn_ms",
+        "floor_before_http_ms",
+    }
+    assert all(float(value) > 0 for value in figures.values())
