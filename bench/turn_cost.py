@@ -34,6 +34,7 @@ from bench.run import ADMIN_DSN
 
 _UNDER_CALLGRIND = "BENCH_TURN_COST_CALLGRIND"
 WARM_UP_TURNS = 16
+TITLES = ("buy groceries", "call mom", "finish report", "walk the dog")
 
 
 def _callgrind(command: str) -> None:
@@ -59,7 +60,7 @@ async def _turns(database_url: str, turns: int) -> tuple[float, float]:
                 json={"email": "cost@example.com", "password": "benchmark-password"},
             )
             headers = {"Authorization": f"Bearer {registered.json()['access_token']}"}
-            for title in ("buy groceries", "call mom", "finish report", "walk the dog"):
+            for title in TITLES:
                 await client.post("/api/tasks", json={"title": title}, headers=headers)
             conversation_id = None
 
