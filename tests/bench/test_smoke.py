@@ -37,10 +37,10 @@ def test_the_benchmark_runs_end_to_end_and_writes_its_results(
     assert "chat/s" in result.stdout
 
 
-def test_the_turn_cost_measure_runs_on_postgresql(postgresql_url: str) -> None:
-    """`bench.turn_cost` (the before/after measure of a change) on a fresh database."""
+def _run_bench(module: str, *args: str) -> str:
+    """Runs `python -m bench.<module> args` and returns its output, failing on a non-zero exit."""
     result = subprocess.run(
-        [sys.executable, "-m", "bench.turn_cost", "--turns", "4"],
+        [sys.executable, "-m", f"bench.{module}", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -48,21 +48,18 @@ def test_the_turn_cost_measure_runs_on_postgresql(postgresql_url: str) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr[-4000:]
-    assert "ms CPU per turn (4)" in result.stdout
+    return result.stdout
+
+
+def test_the_turn_cost_measure_runs_on_postgresql(postgresql_url: str) -> None:
+    """`bench.turn_cost` (the before/after measure of a change) on a fresh database."""
+    assert "ms CPU per turn (4)" in _run_bench("turn_cost", "--turns", "4")
 
 
 def test_the_architecture_floor_measure_runs(postgresql_url: str) -> None:
     """`bench.floors`: the Agents SDK, MCP and raw database costs every turn pays."""
-    result = subprocess.run(
-        [sys.executable, "-m", "bench.floors", "--runs", "20"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-4000:]
-    figures = dict(line.split() for line in result.stdout.splitlines())
+    output = _run_bench("floors", "--runs", "20")
+    figures = dict(line.split() for line in output.splitlines())
     assert set(figures) == {
         "runner_no_tools_ms",
         "runner_one_mcp_tool_ms",
