@@ -74,7 +74,9 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     if kind == "offer_add":
         return ([steps.add_task(str(pending["title"]), None)], Intent.CREATE, "answer: yes, add it")
     status = str(pending.get("status", "all"))
-    return [steps.clear_all(status)], Intent.DELETE, "answer: yes, clear the list"
+    confirmed = pending.get("task_ids")
+    task_ids = [int(i) for i in confirmed] if isinstance(confirmed, list) else None
+    return [steps.clear_all(status, task_ids)], Intent.DELETE, "answer: yes, clear the list"
 
 
 def _act(

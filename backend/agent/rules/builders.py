@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules import replies, steps
+from backend.agent.rules.bulk import bulk_scope
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.create import create_steps
 from backend.agent.rules.extract import (
@@ -49,6 +50,14 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return [target_step("update_task", detection.obj, clause, context, {"completed": False})]
     if intent is Intent.UPDATE:
         return [update_step(detection.obj, clause, context)]
+    bulk = bulk_scope(detection.obj, has_listed=bool(context.listed_task_ids))
+    if bulk is not None:
+        if bulk.exceptions:
+            return [steps.say(replies.BULK_EXCEPTIONS)]
+        only = list(context.listed_task_ids) if bulk.listed else None
+        if intent is Intent.DELETE:
+            return [steps.confirm_clear(bulk.status, only)]
+        return [steps.complete_all(only)]
     return targets_steps(TOOL_OF[intent], detection.obj, clause, context)
 
 

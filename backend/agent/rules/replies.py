@@ -156,22 +156,47 @@ def multiple_matches(query: str, matches: Sequence[dict[str, Any]], action: str)
 
 def confirm_clear(count: int, status: str) -> str:
     what = {"all": "", "pending": "pending ", "completed": "completed "}[status]
-    noun = "task" if count == 1 else "tasks"
-    return (
-        f"Are you sure you want to delete all {count} {what}{noun}? "
-        "This can't be undone. Say 'yes' to confirm."
-    )
+    which = f"your 1 {what}task" if count == 1 else f"all {count} {what}tasks"
+    return f"Are you sure you want to delete {which}? This can't be undone. Say 'yes' to confirm."
 
 
-def cleared(count: int) -> str:
+def cleared(count: int, status: str, *, list_empty: bool = False) -> str:
+    what = {"all": "", "pending": "pending ", "completed": "completed "}[status]
     noun = "task" if count == 1 else "tasks"
-    return f"Done! I've deleted {count} {noun}. Your list is clear."
+    done = f"Done! I've deleted {count} {what}{noun}."
+    return f"{done} Your list is clear." if list_empty else done
 
 
 def cleared_partly(deleted: int, total: int) -> str:
     return f"I deleted {deleted} of {total} tasks, but hit a problem with the rest. {SYSTEM_ERROR}"
 
 
+def completed_all(count: int, *, these: bool = False) -> str:
+    which = f"those {count} tasks" if these else f"all {count} pending tasks"
+    return f"Great job! I've marked {which} as complete."
+
+
+def confirm_delete_these(titles: list[str]) -> str:
+    if len(titles) == 1:
+        return f"Are you sure you want to delete {quoted(titles[0])}? Say 'yes' to confirm."
+    named = ", ".join(quoted(t) for t in titles[:5]) + (", ..." if len(titles) > 5 else "")
+    return (
+        f"Are you sure you want to delete these {len(titles)} tasks ({named})? "
+        "This can't be undone. Say 'yes' to confirm."
+    )
+
+
+def completed_partly(completed: int, total: int) -> str:
+    return (
+        f"I marked {completed} of {total} tasks as complete, but hit a problem with the rest. "
+        f"{SYSTEM_ERROR}"
+    )
+
+
+BULK_EXCEPTIONS = (
+    "I can't leave some tasks out of a change to all of them. Tell me which tasks you mean, "
+    "by number or title, or say 'clear my list' to delete them all."
+)
 NOTHING_TO_UNDO = "There's nothing I can undo right now."
 CANNOT_UNDO = (
     "Sorry, I can't undo that last change: I never saw what it was before. "

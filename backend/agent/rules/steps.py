@@ -120,8 +120,10 @@ def lookup(query: str) -> Step:
     return step
 
 
-def confirm_clear(status: str) -> Step:
-    """ "Clear my list": count what would go, and ask before deleting anything."""
+def confirm_clear(status: str, only: list[int] | None = None) -> Step:
+    """ "Clear my list" (or, with `only`, "delete them" after a list): count what would go,
+    and ask before deleting anything. The question remembers exactly which tasks it counted,
+    so a "yes" deletes those and nothing added since (from another device, say)."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
@@ -129,33 +131,86 @@ def confirm_clear(status: str) -> Step:
         outcome = outcomes[0]
         if not outcome.ok:
             return failure(outcome)
-        count = len(outcome.data)
-        if count == 0:
+        chosen = [t for t in outcome.data if only is None or int(t["id"]) in only]
+        if not chosen:
             return Say(replies.task_list([], status))
+        ids = [int(t["id"]) for t in chosen]
+        question = (
+            replies.confirm_clear(len(ids), status)
+            if only is None
+            else replies.confirm_delete_these([str(t["title"]) for t in chosen])
+        )
         return Say(
-            replies.confirm_clear(count, status),
-            {"pending": {"kind": "confirm_clear", "status": status}},
+            question, {"pending": {"kind": "confirm_clear", "status": status, "task_ids": ids}}
         )
 
     return step
 
 
-def clear_all(status: str) -> Step:
+def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
+    """Deletes the tasks the user confirmed (`task_ids`; without them, those `status` lists
+    now). A task already gone since the question is not a failure: it is gone as asked."""
+
     def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": status, "limit": LOOKUP_LIMIT})
-        listing = outcomes[0]
-        if not listing.ok:
-            return failure(listing)
-        ids = [int(t["id"]) for t in listing.data]
+        if task_ids is None:
+            if not outcomes:
+                return ToolCall("list_tasks", {"status": status, "limit": LOOKUP_LIMIT})
+            listing, outcomes = outcomes[0], outcomes[1:]
+            if not listing.ok:
+                return failure(listing)
+            ids = [int(t["id"]) for t in listing.data]
+        else:
+            ids = list(task_ids)
         if not ids:
             return Say(replies.task_list([], status))
-        if len(outcomes) == 1:
+        if not outcomes:
             return Batch(tuple(ToolCall("delete_task", {"task_id": i}) for i in ids))
-        deleted = [o for o in outcomes[1:] if o.ok]
-        if len(deleted) < len(ids):
-            return Say(replies.cleared_partly(len(deleted), len(ids)), {"error": True}, stop=True)
-        return Say(replies.cleared(len(deleted)))
+        deletes = outcomes[: len(ids)]
+        deleted = sum(1 for o in deletes if o.ok)
+        if any(not o.ok and not o.not_found for o in deletes):
+            return Say(replies.cleared_partly(deleted, len(ids)), {"error": True}, stop=True)
+        if status != "all":
+            return Say(replies.cleared(deleted, status))
+        # "Your list is clear" only if it is: tasks added since the question were kept.
+        if len(outcomes) == len(ids):
+            return ToolCall("list_tasks", {"status": "all", "limit": 1})
+        remaining = outcomes[-1]
+        empty = remaining.ok and not remaining.data
+        return Say(replies.cleared(deleted, status, list_empty=empty))
+
+    return step
+
+
+def complete_all(only: list[int] | None = None) -> Step:
+    """ "Mark all as done" (or, with `only`, "complete them" after a list): every pending
+    task, in one batch (completing is undoable task by task, so no confirmation; deleting
+    all is asked first)."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
+        listing, done = outcomes[0], outcomes[1:]
+        if not listing.ok:
+            return failure(listing)
+        pending = [
+            t
+            for t in listing.data
+            if not t.get("completed") and (only is None or int(t["id"]) in only)
+        ]
+        if not pending:
+            return Say(replies.task_list([], "pending"))
+        if not done:
+            return Batch(
+                tuple(ToolCall("complete_task", {"task_id": int(t["id"])}) for t in pending)
+            )
+        completed = [o for o in done if o.ok]
+        if len(completed) < len(done) and any(not o.not_found for o in done if not o.ok):
+            return Say(
+                replies.completed_partly(len(completed), len(done)), {"error": True}, stop=True
+            )
+        if len(completed) == 1:
+            return Say(replies.task_completed(str(completed[0].data["title"])))
+        return Say(replies.completed_all(len(completed), these=only is not None))
 
     return step
 

@@ -271,4 +271,31 @@ CASES: list[Case] = [
         (Call("update_task", {"task_id": 9, "completed": False}),),
         history=("mark task 9 as done",),
     ),
+    # --- Every task at once ("all" is not a title: it is in "call mom") -------------------
+    Case(
+        "complete all",
+        "complete_task",
+        tuple(Call("complete_task", {"task_id": n}) for n in (1, 2, 3, 4, 6, 8, 9, 10)),
+    ),
+    Case(
+        "mark everything as done",
+        "complete_task",
+        tuple(Call("complete_task", {"task_id": n}) for n in (1, 2, 3, 4, 6, 8, 9, 10)),
+    ),
+    Case("delete all of them", "delete_task", asks=True, note="Asks before deleting all."),
+    Case("cancel all", "delete_task", asks=True),
+    Case("get rid of every completed task", "delete_task", asks=True),
+    Case(
+        "delete them",
+        "delete_task",
+        asks=True,
+        history=("show my completed tasks",),
+        note="The two listed completed tasks, after a yes.",
+    ),
+    Case(
+        "yes",
+        "delete_task",
+        (Call("delete_task", {"task_id": 5}), Call("delete_task", {"task_id": 7})),
+        history=("show my completed tasks", "delete both"),
+    ),
 ]

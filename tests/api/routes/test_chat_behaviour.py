@@ -353,6 +353,29 @@ async def test_clear_my_list_asks_first_and_deletes_all_after_yes(
     assert await tasks(client, user) == []
 
 
+async def test_a_yes_to_clearing_deletes_only_the_tasks_it_counted(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await seed(client, user, "a", "b")
+    await chat("delete everything")
+    await seed(client, user, "added from another device")
+    done = await chat("yes")
+    assert done["response"] == "Done! I've deleted 2 tasks."
+    assert [t["title"] for t in await tasks(client, user)] == ["added from another device"]
+
+
+async def test_clearing_completed_tasks_says_what_went_and_keeps_the_rest(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await seed(client, user, "buy milk", "walk the dog", "call mom")
+    await chat("complete task 3")
+    asked = await chat("delete all completed tasks")
+    assert asked["response"].startswith("Are you sure you want to delete your 1 completed task?")
+    done = await chat("yes")
+    assert done["response"] == "Done! I've deleted 1 completed task."
+    assert [t["title"] for t in await tasks(client, user)] == ["buy milk", "walk the dog"]
+
+
 async def test_clear_my_list_then_no_keeps_everything(
     client: httpx.AsyncClient, user: UserSession, chat: ChatFn
 ) -> None:

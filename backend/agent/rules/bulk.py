@@ -1,0 +1,83 @@
+"""Requests about every task at once ("complete all", "delete all of them").
+
+"all" is never a title to search for: as a substring it is in "call mom" and "install app",
+so resolving it as one would act on whichever task happened to contain it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_I = re.IGNORECASE
+
+_STATUS = {
+    "pending": "pending",
+    "open": "pending",
+    "remaining": "pending",
+    "outstanding": "pending",
+    "unfinished": "pending",
+    "incomplete": "pending",
+    "completed": "completed",
+    "complete": "completed",
+    "done": "completed",
+    "finished": "completed",
+}
+_STATUS_WORDS = "|".join(_STATUS)
+_THINGS = r"(?:tasks?|todos?|to-dos?|items?|things|ones|reminders?)"
+_PLACE = r"(?:\s+(?:on|in|from|off)\s+(?:my|the)\s+(?:list|todo list|to-do list))?"
+_EVERY = re.compile(
+    r"^(?:"
+    r"all|everything|every\s*thing|them all|all of them|all of those|all those|all these|"
+    r"(?:the\s+)?(?:whole|entire)\s+(?:list|thing)|my\s+(?:whole|entire)\s+list|"
+    rf"every\s+(?:single\s+)?(?:(?P<s1>{_STATUS_WORDS})\s+)?{_THINGS}|"
+    rf"all\s+(?:of\s+)?(?:my\s+|the\s+|those\s+|these\s+)?(?:(?P<s2>{_STATUS_WORDS})\s+)?{_THINGS}|"
+    rf"all\s+(?:of\s+)?(?:my\s+|the\s+)?(?P<s3>{_STATUS_WORDS})(?:\s+ones)?"
+    rf"){_PLACE}$",
+    _I,
+)
+_EXCEPT = re.compile(
+    r"^(?:all|everything|every\s*thing|every\s+\w+|all\s+(?:of\s+)?(?:my\s+|the\s+)?\w+)"
+    r"\s+(?:except|but|apart from|other than|besides|save)\b",
+    _I,
+)
+
+
+# "Them", "both", "all of those": the tasks the assistant last listed, not the whole list.
+_LISTED = re.compile(
+    r"^(?:them|those|these|both|both of them|both of those|those tasks|these tasks|"
+    r"those ones|these ones|them all|all of them|all of those|all of these|all those|"
+    r"all these|all (?:two|three|four|five|six|seven|eight|nine|ten)(?: of them)?)$",
+    _I,
+)
+# Without a list just shown, these still mean every task; bare "them" or "both" do not.
+_LISTED_OR_EVERY = re.compile(r"^(?:them all|all of them|all of those|all those|all these)$", _I)
+
+
+@dataclass(frozen=True)
+class Bulk:
+    """Every task (of `status`: all, pending or completed) or, when `listed`, the tasks
+    last shown; `exceptions` when the user named tasks to leave out, which bulk actions do
+    not support."""
+
+    status: str
+    exceptions: bool = False
+    listed: bool = False
+
+
+def bulk_scope(target: str, *, has_listed: bool) -> Bulk | None:
+    """The bulk request `target` names ("all of them", "every completed task"), if it is one;
+    `has_listed`: whether the conversation has just shown tasks "them" can point to."""
+    text = " ".join(target.strip().strip(".!?").split())
+    if _LISTED.match(text):
+        if has_listed:
+            return Bulk("all", listed=True)
+        if not _LISTED_OR_EVERY.match(text):
+            return None
+    if _EXCEPT.match(text):
+        return Bulk("all", exceptions=True)
+    match = _EVERY.match(text)
+    if match is None:
+        return None
+    word = match.group("s1") or match.group("s2") or match.group("s3")
+    return Bulk(_STATUS[word.lower()] if word else "all")

@@ -1,0 +1,112 @@
+"""Requests about every task at once, and "them" after a list (backend/agent/rules/bulk.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from backend.agent.rules.bulk import Bulk, bulk_scope
+from tests.agent.fake_tools import Conversation, FakeTaskStore
+
+
+def tasks(*titles: str, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    return [
+        {"id": n, "title": title, "description": None, "completed": n in done}
+        for n, title in enumerate(titles, start=1)
+    ]
+
+
+def state(conversation: Conversation) -> list[tuple[str, bool]]:
+    return [(t["title"], t["completed"]) for t in conversation.store.tasks]
+
+
+@pytest.mark.parametrize(
+    ("target", "scope"),
+    [
+        ("all", Bulk("all")),
+        ("everything", Bulk("all")),
+        ("all of them", Bulk("all")),
+        ("all my tasks", Bulk("all")),
+        ("all the tasks on my list", Bulk("all")),
+        ("every completed task", Bulk("completed")),
+        ("all of my pending tasks", Bulk("pending")),
+        ("all done ones", Bulk("completed")),
+        ("all tasks except call mom", Bulk("all", exceptions=True)),
+        ("everything but the report", Bulk("all", exceptions=True)),
+        ("call mom", None),
+        ("install app", None),
+        ("all the report tasks", None),
+        ("them", None),
+    ],
+)
+def test_bulk_targets_are_told_from_titles(target: str, scope: Bulk | None) -> None:
+    assert bulk_scope(target, has_listed=False) == scope
+
+
+def test_them_means_the_tasks_just_listed() -> None:
+    assert bulk_scope("them", has_listed=True) == Bulk("all", listed=True)
+    assert bulk_scope("both", has_listed=True) == Bulk("all", listed=True)
+
+
+def test_complete_all_is_never_a_title_search_for_all() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", "install app")))
+    reply = conversation.say("mark all as done").reply
+    assert reply == "Great job! I've marked all 3 pending tasks as complete."
+    assert state(conversation) == [("buy milk", True), ("call mom", True), ("install app", True)]
+
+
+def test_delete_all_of_them_asks_before_deleting_anything() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", "install app")))
+    asked = conversation.say("delete all of them")
+    assert asked.reply.startswith("Are you sure you want to delete all 3 tasks?")
+    assert len(conversation.store.tasks) == 3
+    assert conversation.say("yes").reply == "Done! I've deleted 3 tasks. Your list is clear."
+    assert conversation.store.tasks == []
+
+
+def test_a_bulk_request_with_exceptions_changes_nothing_and_says_why() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom")))
+    exchange = conversation.say("delete all tasks except call mom")
+    assert exchange.tool_calls == []
+    assert "can't leave some tasks out" in exchange.reply
+    assert len(conversation.store.tasks) == 2
+
+
+def test_delete_them_after_a_list_means_the_listed_tasks_after_a_yes() -> None:
+    store = FakeTaskStore(tasks("buy milk", "walk the dog", "call mom", done=(2, 3)))
+    conversation = Conversation(store)
+    conversation.say("show completed tasks")
+    asked = conversation.say("delete them")
+    assert asked.reply.startswith(
+        "Are you sure you want to delete these 2 tasks ('Walk the dog', 'Call mom')?"
+    )
+    assert conversation.say("yes").reply == "Done! I've deleted 2 tasks."
+    assert state(conversation) == [("buy milk", False)]
+
+
+def test_complete_them_after_a_list_completes_only_the_listed_tasks() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", "pay rent")))
+    conversation.say("is milk on my list?")
+    conversation.say("show my tasks")
+    conversation.store.tasks.append(
+        {"id": 4, "title": "added elsewhere", "description": None, "completed": False}
+    )
+    reply = conversation.say("complete them all").reply
+    assert reply == "Great job! I've marked those 3 tasks as complete."
+    assert state(conversation)[-1] == ("added elsewhere", False)
+
+
+def test_a_yes_deletes_only_what_the_question_counted() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("a", "b")))
+    conversation.say("clear my list")
+    conversation.store.add_task("c")
+    assert conversation.say("yes").reply == "Done! I've deleted 2 tasks."
+    assert state(conversation) == [("c", False)]
+
+
+def test_clearing_completed_tasks_does_not_claim_the_list_is_clear() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", done=(2,))))
+    conversation.say("delete all completed tasks")
+    assert conversation.say("yes").reply == "Done! I've deleted 1 completed task."
+    assert state(conversation) == [("buy milk", False)]
