@@ -9,7 +9,8 @@ finished reply. Both are pure.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from backend.agent.rules.answers import answer_to_pending
@@ -37,11 +38,15 @@ class FinalReply:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-def advance(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | Batch | FinalReply:
-    """The next call(s) the plan needs, or its reply once every step has finished."""
+def run_steps(
+    plan_steps: list[Step], outcomes: list[ToolOutcome]
+) -> tuple[ToolCall | Batch | None, list[Say], list[ToolOutcome]]:
+    """Replays `outcomes` through the steps in order: the next call(s) still needed (or
+    None when every step has said its part), the parts said so far, and the outcomes left
+    over. A part that says `stop` ends the run."""
     remaining = list(outcomes)
     said: list[Say] = []
-    for step in plan.steps:
+    for step in plan_steps:
         mine: list[ToolOutcome] = []
         while True:
             action = step(mine)
@@ -50,15 +55,49 @@ def advance(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | Batch | Final
                 break
             needed = len(action.calls) if isinstance(action, Batch) else 1
             if len(remaining) < needed:
-                return action
+                return action, said, remaining
             mine.extend(remaining[:needed])
             del remaining[:needed]
         if said[-1].stop:
             break
-    meta: dict[str, Any] = {"intents": [i.value for i in plan.intents], "rules": plan.rules}
-    for part in said:
+    return None, said, remaining
+
+
+def _joined(parts: list[Say]) -> Say:
+    meta: dict[str, Any] = {}
+    for part in parts:
         meta.update(part.meta)
-    return FinalReply(" ".join(part.text for part in said if part.text), meta)
+    text = " ".join(part.text for part in parts if part.text)
+    return Say(text, meta, stop=any(part.stop for part in parts))
+
+
+def advance(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | Batch | FinalReply:
+    """The next call(s) the plan needs, or its reply once every step has finished."""
+    pending, said, _ = run_steps(plan.steps, outcomes)
+    if pending is not None:
+        return pending
+    reply = _joined(said)
+    meta: dict[str, Any] = {"intents": [i.value for i in plan.intents], "rules": plan.rules}
+    meta.update(reply.meta)
+    return FinalReply(reply.text, meta)
+
+
+def after_new_task(first: list[Step], follow: Callable[[int], list[Step]]) -> Step:
+    """ "Add pay rent and mark it done": runs the adding steps, then the steps `follow`
+    builds for the task just added (its number is known only from the add's result)."""
+
+    def step(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+        pending, said, rest = run_steps(first, outcomes)
+        if pending is not None:
+            return pending
+        used = outcomes[: len(outcomes) - len(rest)]
+        added = [o for o in used if o.call.name == "add_task" and o.ok and isinstance(o.data, dict)]
+        if any(part.stop for part in said) or not added:
+            return _joined(said)
+        pending, more, _ = run_steps(follow(int(added[-1].data["task_id"])), rest)
+        return pending if pending is not None else _joined(said + more)
+
+    return step
 
 
 # Compound messages: "add milk and show my tasks", "delete task 3. What's left?"
@@ -111,6 +150,10 @@ _PRONOUN_TAIL = re.compile(
 )
 
 
+_ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
+_VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
+
+
 def merge_pronoun_tail(text: str) -> str:
     """Applies a trailing "..., <verb> it" to the task the first part of the message names."""
     match = _PRONOUN_TAIL.match(text)
@@ -123,7 +166,24 @@ def merge_pronoun_tail(text: str) -> str:
     asked = detect_intent(f"{verb} it{tail}")
     if said.intent is asked.intent and said.action is asked.action:
         return statement
+    if _ADD_COMMAND.match(core_request(statement)) and asked.intent in _VERB_OF_NEW_TASK:
+        # "Add walk the dog, mark it done": add first, then act on the task just added.
+        return f"{statement} and then {_VERB_OF_NEW_TASK[asked.intent]} it"
     return f"{verb} {core_request(statement)}{tail}"
+
+
+# A later clause about "it" right after an add means the task just added.
+_NEW_TASK_PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this)\b", _I)
+_ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
+
+
+def _about_the_new_task(detection: Detection, clause: str) -> bool:
+    return (
+        detection.intent in _ON_A_TASK
+        and detection.action is not Action.UNDO
+        and extract_task_id(core_request(clause)) is None
+        and _NEW_TASK_PRONOUN.search(core_request(clause)) is not None
+    )
 
 
 def interpret(message: str, context: ConversationContext) -> Plan:
@@ -135,11 +195,22 @@ def interpret(message: str, context: ConversationContext) -> Plan:
     plan_steps: list[Step] = []
     intents: list[Intent] = []
     rules: list[str] = []
+    created: list[Step] = []  # the steps of the clause before, when it added tasks
     for clause in split_clauses(text) or [text]:
         detection = detect_intent(
             clause, has_task_id=extract_task_id(core_request(clause)) is not None
         )
-        plan_steps.extend(steps_for(detection, clause, context))
+        if created and _about_the_new_task(detection, clause):
+
+            def follow(task_id: int, d: Detection = detection, c: str = clause) -> list[Step]:
+                return steps_for(d, c, replace(context, focus_task_id=task_id))
+
+            del plan_steps[-len(created) :]
+            clause_steps = [after_new_task(created, follow)]
+        else:
+            clause_steps = steps_for(detection, clause, context)
+        plan_steps.extend(clause_steps)
+        created = clause_steps if detection.intent is Intent.CREATE else []
         intents.append(_intent_of(detection, context))
         rules.append(detection.rule)
     return Plan(plan_steps, intents, rules)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import ToolCall, ToolOutcome, Turn
+from tests.agent.fake_tools import Conversation, FakeTaskStore
 
 EMPTY = ConversationContext()
 
@@ -163,3 +164,59 @@ def test_update_title_and_description_together() -> None:
         "update_task",
         {"task_id": 3, "title": "Call mom tonight", "description": "Ask about weekend plans"},
     )
+
+
+# --- "it" later in the same message as an add: the task just added (Rule 3) --------------
+
+
+def _conversation(*titles: str) -> Conversation:
+    return Conversation(
+        FakeTaskStore(
+            [
+                {"id": n, "title": t, "description": None, "completed": False}
+                for n, t in enumerate(titles, start=1)
+            ]
+        )
+    )
+
+
+def test_it_after_an_add_in_the_same_message_is_the_new_task_not_the_one_in_focus() -> None:
+    conversation = _conversation("buy milk", "call mom")
+    conversation.say("show my tasks")
+    exchange = conversation.say("add feed fish and then delete it")
+    assert exchange.reply == (
+        "I've added 'Feed fish' to your list. I've deleted 'Feed fish' from your list."
+    )
+    assert [t["title"] for t in conversation.store.tasks] == ["buy milk", "call mom"]
+
+
+def test_a_sentence_after_an_add_can_complete_the_new_task() -> None:
+    conversation = _conversation("buy milk", "call mom")
+    conversation.say("complete task 2")
+    conversation.say("add pay rent. mark it as done")
+    assert conversation.store.tasks[-1] == {
+        "id": 3,
+        "title": "pay rent",
+        "description": None,
+        "completed": True,
+    }
+
+
+def test_add_then_comma_mark_it_done_adds_and_completes() -> None:
+    conversation = _conversation()
+    exchange = conversation.say("Add walk the dog, mark it done")
+    assert [c["name"] for c in exchange.tool_calls] == ["add_task", "complete_task"]
+    assert conversation.store.tasks[0]["completed"] is True
+
+
+def test_a_statement_then_mark_it_done_still_completes_the_named_task() -> None:
+    conversation = _conversation("walk the dog")
+    exchange = conversation.say("I walked the dog, mark it done")
+    assert [c["name"] for c in exchange.tool_calls] == ["list_tasks", "complete_task"]
+    assert len(conversation.store.tasks) == 1
+
+
+def test_an_add_then_rename_it_renames_the_new_task() -> None:
+    conversation = _conversation("x")
+    conversation.say("add buy milk and rename it to buy oat milk")
+    assert conversation.store.tasks[-1]["title"] == "buy oat milk"
