@@ -100,10 +100,21 @@ def _choice(text: str, pending: dict[str, Any], context: ConversationContext) ->
     bare = _BARE_NUMBER.match(text)
     if chosen is None and bare:
         n = int(bare.group("n"))
-        if 1 <= n <= len(candidates):
-            chosen = candidates[n - 1]  # a position in the list just shown (Rule 2)
-        elif n in candidates:
-            chosen = n
+        at_position = candidates[n - 1] if 1 <= n <= len(candidates) else None
+        if at_position is not None and n in candidates and at_position != n:
+            # The list shows positions and task numbers: "2" could be either, and guessing
+            # could delete the wrong task. Ask, keeping the question open.
+            titles = pending.get("titles") or []
+            title_of = dict(zip(candidates, titles, strict=False))
+            ask = replies.position_or_number(
+                n, str(title_of.get(at_position, "")), str(title_of.get(n, ""))
+            )
+            return (
+                [steps.say(ask, pending=pending, listed=list(candidates))],
+                _TOOL_INTENT[tool],
+                "answer: a number that is both a position and a task number",
+            )
+        chosen = at_position if at_position is not None else (n if n in candidates else None)
     if chosen is not None:
         return _act(tool, chosen, pending, context, "answer: position in the list")
     titled = pending.get("titles")

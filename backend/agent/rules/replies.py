@@ -197,6 +197,25 @@ BULK_EXCEPTIONS = (
     "I can't leave some tasks out of a change to all of them. Tell me which tasks you mean, "
     "by number or title, or say 'clear my list' to delete them all."
 )
+
+
+_ORDINAL_WORDS = dict(
+    enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1
+    )
+)
+
+
+def position_or_number(n: int, at_position: str, numbered: str) -> str:
+    ordinal = _ORDINAL_WORDS.get(n)
+    which = f"'the {ordinal} one'" if ordinal else "its title"
+    place = f"the {ordinal} one in the list" if ordinal else f"number {n} in the list"
+    return (
+        f"Do you mean {place}, {quoted(at_position)}, or task {n}, {quoted(numbered)}? "
+        f"Say {which} or 'task {n}'."
+    )
+
+
 NOTHING_TO_UNDO = "There's nothing I can undo right now."
 CANNOT_UNDO = (
     "Sorry, I can't undo that last change: I never saw what it was before. "

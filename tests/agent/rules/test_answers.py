@@ -1,0 +1,63 @@
+"""Answers to the assistant's open question (backend/agent/rules/answers.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.fake_tools import Conversation, FakeTaskStore
+
+TITLES = ("buy milk", "finish report", "call mom", "pay rent", "review report")
+
+
+def _asked_which_report() -> Conversation:
+    conversation = Conversation(
+        FakeTaskStore(
+            [
+                {"id": n, "title": t, "description": None, "completed": False}
+                for n, t in enumerate(TITLES, start=1)
+            ]
+        )
+    )
+    asked = conversation.say("delete the report")
+    assert "1. Finish report (ID: 2)\n2. Review report (ID: 5)" in asked.reply
+    return conversation
+
+
+def _titles(conversation: Conversation) -> list[str]:
+    return [t["title"] for t in conversation.store.tasks]
+
+
+def test_a_bare_number_that_is_both_a_position_and_a_shown_task_number_is_asked_about() -> None:
+    conversation = _asked_which_report()
+    exchange = conversation.say("2")
+    assert exchange.tool_calls == []
+    assert exchange.reply == (
+        "Do you mean the second one in the list, 'Review report', or task 2, 'Finish report'? "
+        "Say 'the second one' or 'task 2'."
+    )
+    assert _titles(conversation) == list(TITLES)
+
+
+@pytest.mark.parametrize(
+    ("answer", "deleted"), [("the second one", "review report"), ("task 2", "finish report")]
+)
+def test_the_question_stays_open_for_the_position_or_the_task_number(
+    answer: str, deleted: str
+) -> None:
+    conversation = _asked_which_report()
+    conversation.say("2")
+    conversation.say(answer)
+    assert deleted not in _titles(conversation)
+    assert len(conversation.store.tasks) == 4
+
+
+def test_a_bare_number_that_is_only_a_position_picks_that_listed_task() -> None:
+    conversation = _asked_which_report()
+    conversation.say("1")
+    assert "finish report" not in _titles(conversation)
+
+
+def test_a_bare_number_that_is_only_a_shown_task_number_picks_that_task() -> None:
+    conversation = _asked_which_report()
+    conversation.say("5")
+    assert "review report" not in _titles(conversation)
