@@ -106,11 +106,11 @@ def _choice(text: str, pending: dict[str, Any], context: ConversationContext) ->
             # could delete the wrong task. Ask, keeping the question open.
             titles = pending.get("titles") or []
             title_of = dict(zip(candidates, titles, strict=False))
-            ask = replies.position_or_number(
+            question = replies.position_or_number(
                 n, str(title_of.get(at_position, "")), str(title_of.get(n, ""))
             )
             return (
-                [steps.say(ask, pending=pending, listed=list(candidates))],
+                [steps.say(question, pending=pending, listed=list(candidates))],
                 _TOOL_INTENT[tool],
                 "answer: a number that is both a position and a task number",
             )
