@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 
 from agents import Agent, ModelBehaviorError, RunContextWrapper
@@ -54,11 +55,22 @@ def _without_user_id(tool: Tool) -> Tool:
     return tool.model_copy(update={"input_schema": schema})
 
 
+# pydantic's report on a tool's arguments: "1 validation error for delete_taskArguments\n
+# task_id\n  Input should be ... [type=..., input_value=...]\n    For further information ..."
+_ARGUMENT_ERROR = re.compile(
+    r"^\d+ validation errors? for \w+Arguments\n(?P<field>[^\n]+)\n\s+(?P<problem>[^\n\[]+)"
+)
+
+
 def _error_message(result: CallToolResult) -> str:
     text = " ".join(getattr(block, "text", "") for block in result.content).strip()
     if text.startswith(_ERROR_PREFIX):
         _, _, detail = text[len(_ERROR_PREFIX) :].partition(":")
         text = detail.strip()
+    invalid = _ARGUMENT_ERROR.match(text)
+    if invalid:
+        # Users (and models) get the gist, not pydantic's internals and links.
+        return f"Invalid {invalid['field'].strip()}: {invalid['problem'].strip()}"
     return text or TOOL_FAILURE
 
 

@@ -199,6 +199,19 @@ async def test_malformed_tool_arguments_change_nothing(
     assert await titles(llm, user) == []
 
 
+async def test_invalid_tool_arguments_come_back_as_a_short_error_without_internals(
+    fake: FakeOpenAI, llm: httpx.AsyncClient
+) -> None:
+    user = await register(llm)
+    fake.queue(CallTools.of(("delete_task", {"task_id": 0})), Reply("There is no task 0."))
+    body = await say(llm, user, "delete task zero")
+    error = "Invalid task_id: Input should be greater than or equal to 1"
+    assert body["tool_calls"][0]["result"] == {"error": error}
+    tool_message = [m for m in fake.requests[1]["messages"] if m["role"] == "tool"][0]
+    assert error in json.dumps(tool_message["content"])
+    assert "pydantic" not in json.dumps(body) + json.dumps(tool_message)
+
+
 async def test_tool_outputs_sent_to_the_model_are_bounded(
     fake: FakeOpenAI, compatible_app: FastAPI, llm: httpx.AsyncClient
 ) -> None:

@@ -200,9 +200,7 @@ BULK_EXCEPTIONS = (
 
 
 _ORDINAL_WORDS = dict(
-    enumerate(
-        "first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1
-    )
+    enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)
 )
 
 

@@ -26,12 +26,19 @@ LOOKUP_LIMIT = 1000
 SHOW_LIMIT = replies.LIST_LIMIT + 1
 
 
+# Task numbers the tools accept; any other number names no task (Error 1, not Error 5).
+TASK_NUMBERS = range(1, 2**31)
+
+
+def task_not_found(task_id: int) -> Say:
+    return Say(replies.task_not_found(task_id), {"pending": {"kind": "offer_list"}}, stop=True)
+
+
 def failure(outcome: ToolOutcome) -> Say:
     if outcome.error and outcome.error.startswith("Invalid title"):
         return Say(replies.TITLE_TOO_LONG, {"error": "invalid_title"}, stop=True)
     if outcome.not_found and "task_id" in outcome.call.arguments:
-        task_id = int(outcome.call.arguments["task_id"])
-        return Say(replies.task_not_found(task_id), {"pending": {"kind": "offer_list"}}, stop=True)
+        return task_not_found(int(outcome.call.arguments["task_id"]))
     return Say(replies.SYSTEM_ERROR, {"error": True}, stop=True)
 
 

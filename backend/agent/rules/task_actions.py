@@ -6,7 +6,15 @@ from typing import Any
 
 from backend.agent.rules import replies
 from backend.agent.rules.resolve import WORD_MATCH, match_tasks, score
-from backend.agent.rules.steps import ACTION_VERB, Action, Step, Task, failure
+from backend.agent.rules.steps import (
+    ACTION_VERB,
+    TASK_NUMBERS,
+    Action,
+    Step,
+    Task,
+    failure,
+    task_not_found,
+)
 from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
 
@@ -46,6 +54,8 @@ def act_on_task(
     """complete_task / delete_task / update_task on a known task number."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
+        if task_id not in TASK_NUMBERS:
+            return task_not_found(task_id)  # "task 0": no tool call can find it
         if not outcomes:
             return ToolCall(tool, {"task_id": task_id, **(fields or {})})
         outcome = outcomes[0]

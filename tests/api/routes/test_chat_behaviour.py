@@ -80,6 +80,12 @@ async def test_scenario_task_not_found(chat: ChatFn) -> None:
     assert body["response"] == "I couldn't find task 999. Would you like to see your current tasks?"
 
 
+async def test_task_zero_is_not_found_rather_than_a_system_error(chat: ChatFn) -> None:
+    body = await chat("delete task 0")
+    assert body["response"] == "I couldn't find task 0. Would you like to see your current tasks?"
+    assert body["tool_calls"] == []
+
+
 async def test_scenario_multiple_matches(
     client: httpx.AsyncClient, user: UserSession, chat: ChatFn
 ) -> None:
