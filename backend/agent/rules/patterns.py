@@ -24,7 +24,8 @@ _DONE_WORDS = (
 
 GREETING_PATTERN = re.compile(
     r"^(?:hi+|hello+|hey+|hiya|howdy|yo|heya|greetings|good (?:morning|afternoon|evening|day)|"
-    r"what's up|whats up|sup|morning|evening)"
+    r"what's up|whats up|sup|morning|evening|how are you(?: doing| today)?|how are things|"
+    r"how(?:'s| is) it going|how(?:'s| is) your day|how do you do)"
     r"(?:\s+(?:there|bot|assistant|again|friend|buddy|everyone|all))?[\W_]*$",
     _I,
 )

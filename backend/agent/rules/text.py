@@ -104,7 +104,10 @@ COMMAND_WORDS = (
 _NOT_TYPOS = frozenset(
     "that task than then chat hat what list lost last mist fist hint mark park dark bark "
     "lead read heed need dad add odd aid shop shoe snow slow stow have hive hove hate gave "
-    "cave save wave".split()
+    "cave save wave how shot chow shown mask mart mare murk clean cleat lift lust lest lint "
+    "gist and ado hare haze halve haven held hell helm heap kelp yelp stall stilt skill spill "
+    "swill stile tanks talks tacks masks whet wheat whit crate remote chance charge cancer "
+    "finnish".split()
 )
 
 

@@ -16,6 +16,8 @@ CASES: list[Case] = [
     Case("hey 👋", "greeting"),
     Case("hiya", "greeting"),
     Case("Good evening", "greeting"),
+    Case("how are you?", "greeting", note="Not a typo of 'show'."),
+    Case("how's it going", "greeting"),
     # --- Help ----------------------------------------------------------------------------
     Case("help", "help"),
     Case("What can you do?", "help"),
@@ -35,6 +37,8 @@ CASES: list[Case] = [
     Case("asdfgh", "unclear", asks=True),
     Case("hmm", "unclear", asks=True),
     Case("???", "unclear", asks=True),
+    Case("how about milk", "unclear", asks=True, note="'how' is not a typo of 'show'."),
+    Case("mask shopping", "unclear", asks=True, note="'mask' is not a typo of 'mark'."),
     Case(
         "what's the weather like today?",
         "unclear",
