@@ -48,6 +48,14 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
     return Say(text, meta)
 
 
+def ask_fields(task_id: int) -> Say:
+    """An update that names its task but not the change (Error 7)."""
+    return Say(
+        replies.ask_what_to_update(task_id),
+        {"pending": {"kind": "ask_fields", "task_id": task_id}, "focus": task_id},
+    )
+
+
 def act_on_task(
     tool: str, task_id: int, fields: dict[str, Any] | None = None, *, completions: int = 0
 ) -> Step:
@@ -56,6 +64,8 @@ def act_on_task(
     def step(outcomes: list[ToolOutcome]) -> Action:
         if task_id not in TASK_NUMBERS:
             return task_not_found(task_id)  # "task 0": no tool call can find it
+        if tool == "update_task" and not fields:
+            return ask_fields(task_id)
         if not outcomes:
             return ToolCall(tool, {"task_id": task_id, **(fields or {})})
         outcome = outcomes[0]
@@ -92,6 +102,8 @@ def act_on_title(
         if len(matches) > 1:
             return _clarify(tool, query, matches, fields)
         target = matches[0]
+        if tool == "update_task" and not fields:
+            return ask_fields(int(target["id"]))
         if len(outcomes) == 1:
             return ToolCall(tool, {"task_id": int(target["id"]), **(fields or {})})
         outcome = outcomes[1]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from backend.agent.rules import replies, steps
+from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import (
     extract_task_id,
 )
+from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.targets import PRONOUN, target_step
 from backend.agent.rules.text import clean_title, core_request
 
@@ -84,6 +85,9 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
         task_id = extract_task_id(core_request(clause))
         if task_id is None and PRONOUN.match(target or "it"):
             task_id = context.focus_task_id
+        elif task_id is None and (query := strip_reference_noise(target)):
+            # "Rename buy milk": find the task, then ask what should change.
+            return task_actions.act_on_title("update_task", query, {})
         if task_id is None:
             return steps.say(
                 replies.ask_which_task("update"),

@@ -241,4 +241,19 @@ CASES: list[Case] = [
         history=("rename the report to final report",),
         note="Answers 'which one?': matches were listed as 3 then 4.",
     ),
+    # --- A task named, the change not: ask what should change (Error 7) ----------------
+    Case("Rename buy groceries", "update_task", asks=True),
+    Case("update call mom", "update_task", asks=True),
+    Case(
+        "buy oat milk",
+        "update_task",
+        (Call("update_task", {"task_id": 1, "title": "buy oat milk"}),),
+        history=("rename buy groceries",),
+    ),
+    Case(
+        "change the description to before 5pm",
+        "update_task",
+        (Call("update_task", {"task_id": 2, "description": "before 5pm"}),),
+        history=("update call mom",),
+    ),
 ]
