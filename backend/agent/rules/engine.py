@@ -67,7 +67,11 @@ def _joined(parts: list[Say]) -> Say:
     meta: dict[str, Any] = {}
     for part in parts:
         meta.update(part.meta)
-    text = " ".join(part.text for part in parts if part.text)
+    texts = [part.text for part in parts if part.text]
+    text = texts[0] if texts else ""
+    for before, after in zip(texts, texts[1:], strict=False):
+        # After a list (one task per line) the next sentence starts on a line of its own.
+        text += ("\n" if "\n" in before else " ") + after
     return Say(text, meta, stop=any(part.stop for part in parts))
 
 

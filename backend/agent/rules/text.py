@@ -33,12 +33,19 @@ _TRAILING_SYMBOLS = re.compile(r"(?:\s*[^\w\s'\"),.!?]+)+\s*$")
 
 
 _BULLET_LINE = re.compile(r"\s*\n\s*(?:[-*•·]|\d{1,2}[.)])\s+")
+# A new line that starts with a command is a new request ("add milk\nadd bread").
+_COMMAND_LINE = re.compile(
+    r"(?<![;:,.!?])\s*\n\s*(?=(?:please\s+)?(?:add|create|put|remind me|delete|remove|cancel|"
+    r"complete|finish|mark|show|list|update|change|rename|edit)\b)",
+    re.IGNORECASE,
+)
 
 
 def prepare(message: str) -> str:
     """Single spaces and straight quotes, bulleted lines as "; "-separated items; the user's
     casing is kept (patterns ignore case)."""
     text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
+    text = _COMMAND_LINE.sub("; ", text)
     return _SPACES.sub(" ", text).strip()
 
 

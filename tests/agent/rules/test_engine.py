@@ -220,3 +220,12 @@ def test_an_add_then_rename_it_renames_the_new_task() -> None:
     conversation = _conversation("x")
     conversation.say("add buy milk and rename it to buy oat milk")
     assert conversation.store.tasks[-1]["title"] == "buy oat milk"
+
+
+def test_a_list_then_another_request_puts_the_next_sentence_on_its_own_line() -> None:
+    conversation = _conversation("buy milk", "call mom")
+    reply = conversation.say("show my tasks\ncomplete task 1").reply
+    assert reply == (
+        "Here are all your tasks:\n1. Buy milk\n2. Call mom\n"
+        "Great job! I've marked 'Buy milk' as complete."
+    )

@@ -36,3 +36,14 @@ def test_clean_title_strips_quotes_and_trailing_punctuation_only() -> None:
     assert clean_title("  'call mom!'  ") == "call mom"
     assert clean_title("buy 2 apples.") == "buy 2 apples"
     assert clean_title("café ☕") == "café ☕"
+
+
+def test_a_new_line_that_starts_with_a_command_is_a_new_request() -> None:
+    assert prepare("add buy milk\nadd call mom") == "add buy milk; add call mom"
+    assert prepare("add pick up\nthe kids") == "add pick up the kids"
+
+
+def test_real_words_next_to_command_words_are_not_corrected() -> None:
+    assert correct_typos("how are you") == "how are you"
+    assert correct_typos("mask shopping") == "mask shopping"
+    assert correct_typos("clean the kitchen") == "clean the kitchen"
