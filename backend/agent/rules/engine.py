@@ -211,6 +211,10 @@ def interpret(message: str, context: ConversationContext) -> Plan:
 
             del plan_steps[-len(created) :]
             clause_steps = [after_new_task(created, follow)]
+        elif detection.intent is Intent.CREATE and any(i in _ON_A_TASK for i in intents):
+            # The "you also have" note reads the conversation as it was before this message,
+            # whose earlier clauses may just have deleted or completed the task it would name.
+            clause_steps = steps_for(detection, clause, replace(context, known_tasks=()))
         else:
             clause_steps = steps_for(detection, clause, context)
         plan_steps.extend(clause_steps)

@@ -229,3 +229,10 @@ def test_a_list_then_another_request_puts_the_next_sentence_on_its_own_line() ->
         "Here are all your tasks:\n1. Buy milk\n2. Call mom\n"
         "Great job! I've marked 'Buy milk' as complete."
     )
+
+
+def test_an_add_after_a_delete_in_the_same_message_names_no_task_just_deleted() -> None:
+    conversation = _conversation("buy milk", "call mom")
+    conversation.say("show my tasks")
+    reply = conversation.say("Delete call mom and add call dad").reply
+    assert reply == "I've deleted 'Call mom' from your list. I've added 'Call dad' to your list."
