@@ -190,8 +190,25 @@ def _about_the_new_task(detection: Detection, clause: str) -> bool:
     )
 
 
+# "change task 1 to call mom and task 2 to buy milk": one verb, two renames.
+_SHARED_RENAME = re.compile(
+    r"^(?P<verb>(?:please\s+)?(?:change|rename|update|edit|set))\s+"
+    r"(?P<first>(?:task\s*)?#?\d+\s+to\s+.+?)\s*,?\s+and\s+"
+    r"(?P<second>(?:task\s*)?#?\d+\s+to\s+.+)$",
+    _I,
+)
+
+
+def distribute_rename_verb(text: str) -> str:
+    match = _SHARED_RENAME.match(text)
+    if match is None:
+        return text
+    verb = match.group("verb")
+    return f"{verb} {match.group('first')} and then {verb} {match.group('second')}"
+
+
 def interpret(message: str, context: ConversationContext) -> Plan:
-    text = merge_pronoun_tail(prepare(message))
+    text = distribute_rename_verb(merge_pronoun_tail(prepare(message)))
     answer = answer_to_pending(text, context)
     if answer is not None:
         answer_steps, intent, rule = answer

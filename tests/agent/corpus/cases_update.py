@@ -256,4 +256,13 @@ CASES: list[Case] = [
         (Call("update_task", {"task_id": 2, "description": "before 5pm"}),),
         history=("update call mom",),
     ),
+    Case(
+        "change task 1 to call dad and task 2 to buy milk",
+        "update_task",
+        (
+            Call("update_task", {"task_id": 1, "title": "call dad"}),
+            Call("update_task", {"task_id": 2, "title": "buy milk"}),
+        ),
+        note="One verb, two renames.",
+    ),
 ]
