@@ -51,6 +51,11 @@ def answer_to_pending(message: str, context: ConversationContext) -> Answer | No
     kind = pending.get("kind")
     if kind in ("offer_list", "offer_add", "confirm_clear"):
         return _yes_no(kind, text, pending)
+    if kind in ("choose_task", "ask_task", "ask_fields", "ask_title") and _NO.match(text):
+        # "never mind" to "which one?": drop the question instead of asking it again.
+        tool = str(pending.get("tool", "update_task" if kind == "ask_fields" else ""))
+        intent = _TOOL_INTENT.get(tool, Intent.CREATE)
+        return [steps.say(replies.NOTED_NO)], intent, f"answer: never mind to {kind}"
     if kind == "choose_task":
         return _choice(text, pending, context)
     if kind == "ask_task":

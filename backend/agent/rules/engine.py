@@ -18,8 +18,9 @@ from backend.agent.rules.builders import steps_for
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.patterns import GREETING_PATTERN
 from backend.agent.rules.steps import Step
-from backend.agent.rules.text import core_request, prepare
+from backend.agent.rules.text import core_request, prepare, strip_end_punctuation
 from backend.agent.rules.types import Action, Batch, Detection, Intent, Say, ToolCall, ToolOutcome
 
 _I = re.IGNORECASE
@@ -123,6 +124,9 @@ _CLAUSE_SPLIT = re.compile(
 def split_clauses(text: str) -> list[str]:
     """The message's clauses; pure filler ("oh", "ok so") is dropped when something else is said."""
     clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(text) if clause and clause.strip()]
+    requests = [c for c in clauses if core_request(c) and not _is_greeting(c)]
+    if requests:
+        return requests  # "Hi! Delete task 1": the greeting template would ask what to do
     meaningful = [c for c in clauses if core_request(c) or _GREETING_ONLY.match(c)]
     return meaningful or clauses
 
@@ -140,6 +144,10 @@ def _intent_of(detection: Detection, context: ConversationContext) -> Intent:
     if detection.action is Action.UNDO and context.last_change and context.last_change.get("tool"):
         return _TOOL_INTENT.get(str(context.last_change.get("tool")), detection.intent)
     return detection.intent
+
+
+def _is_greeting(clause: str) -> bool:
+    return GREETING_PATTERN.match(strip_end_punctuation(clause)) is not None
 
 
 _GREETING_ONLY = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy)\b", _I)

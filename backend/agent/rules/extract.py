@@ -78,7 +78,10 @@ def extract_task_id(text: str) -> int | None:
 
 
 _BOTH = re.compile(
-    r"\b(?:done or not|finished or not|complete or not|completed or not|done and (?:not done|"
+    r"\b(?:(?:completed|complete|done|finished) and (?:pending|open|incomplete|unfinished|"
+    r"remaining)|(?:pending|open|incomplete|unfinished|remaining) and (?:completed|complete|done|"
+    r"finished)|"
+    r"done or not|finished or not|complete or not|completed or not|done and (?:not done|"
     r"undone|pending)|finished and unfinished|complete and incomplete|whether done or not|"
     r"including (?:the )?(?:finished|completed|done|complete)(?: ones| tasks)?|"
     r"even (?:the )?(?:finished|completed|done)(?: ones)?|(?:with|plus) (?:the )?(?:finished|"

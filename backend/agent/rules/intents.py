@@ -48,6 +48,8 @@ _LEADING_TARGET = re.compile(
 _TASK_REFERENCE = re.compile(
     r"\b(?:task|tasks|list|todos?|it|that|this|something)\b|#\d|\b\d+\b", _I
 )
+# "I wanna add go jogging": the add is the request, not part of the title.
+_ADD_START = re.compile(r"^(?:add|create)\s+\S", _I)
 _COMMAND_START = re.compile(
     r"^(?:change|update|edit|rename|modify|delete|remove|cancel|complete|finish|mark|see|show|"
     r"view|list|check|add|create|know)\b",
@@ -109,7 +111,7 @@ def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
         if (
             name == "I need to X"
             and _COMMAND_START.match(detection.obj)
-            and _TASK_REFERENCE.search(detection.obj)
+            and (_TASK_REFERENCE.search(detection.obj) or _ADD_START.match(detection.obj))
         ):
             inner = _by_sentence(detection.obj, has_task_id) or _by_keyword(
                 detection.obj, has_task_id

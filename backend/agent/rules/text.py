@@ -12,6 +12,7 @@ _I = re.IGNORECASE
 # Conversational padding around the request itself.
 _LEAD_FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hmm+|well|oh|and|also|hey|yo|hi|hello|actually|"
+    r"no wait|wait|oops|sorry|"
     r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right)\b[\s,.!:;-]*)+",
     _I,
 )
@@ -41,9 +42,17 @@ _COMMAND_LINE = re.compile(
 )
 
 
+# Zero-width and other invisible format characters: a title made of them looks empty.
+_INVISIBLE = re.compile(r"[\u200b-\u200d\u2060-\u2064\ufeff\u00ad\u180e]")
+_INFORMAL = {"wanna": "want to", "gonna": "going to", "gotta": "have to", "hafta": "have to"}
+_INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b", _I)
+
+
 def prepare(message: str) -> str:
-    """Single spaces and straight quotes, bulleted lines as "; "-separated items; the user's
-    casing is kept (patterns ignore case)."""
+    """Single spaces and straight quotes, bulleted lines as "; "-separated items, no invisible
+    characters, "wanna" as "want to"; the user's casing is kept (patterns ignore case)."""
+    message = _INVISIBLE.sub("", message)
+    message = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m.group(0).lower()], message)
     text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
     text = _COMMAND_LINE.sub("; ", text)
     return _SPACES.sub(" ", text).strip()

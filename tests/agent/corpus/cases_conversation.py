@@ -302,4 +302,30 @@ CASES: list[Case] = [
         (Call("delete_task", {"task_id": 5}), Call("delete_task", {"task_id": 7})),
         history=("show my completed tasks", "delete both"),
     ),
+    # --- Found in review (2026-11-23) -----------------------------------------------------
+    Case(
+        "what are my completed and pending tasks",
+        "list_tasks",
+        (Call("list_tasks", {"status": "all"}),),
+    ),
+    Case("i wanna add go jogging", "create_task", (Call("add_task", {"title": "go jogging"}),)),
+    Case(
+        "Hi! Delete task 1",
+        "delete_task",
+        (Call("delete_task", {"task_id": 1}),),
+        note="The greeting template would ask what to do after it was done.",
+    ),
+    Case("add \u200b", "create_task", asks=True, note="An invisible title is no title."),
+    Case(
+        "never mind",
+        "delete_task",
+        history=("delete the report",),
+        note="Drops the which-one question.",
+    ),
+    Case(
+        "no wait, undo that",
+        "update_task",
+        (Call("update_task", {"task_id": 2, "completed": False}),),
+        history=("complete task 2",),
+    ),
 ]

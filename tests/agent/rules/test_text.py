@@ -47,3 +47,8 @@ def test_real_words_next_to_command_words_are_not_corrected() -> None:
     assert correct_typos("how are you") == "how are you"
     assert correct_typos("mask shopping") == "mask shopping"
     assert correct_typos("clean the kitchen") == "clean the kitchen"
+
+
+def test_invisible_characters_and_informal_contractions_are_normalised() -> None:
+    assert prepare("add \u200bmilk\u200d") == "add milk"
+    assert prepare("I wanna add go jogging") == "I want to add go jogging"
