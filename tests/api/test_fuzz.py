@@ -13,8 +13,9 @@ import pytest
 
 from tests.live_server import live_server
 
-# One worker: hypothesis in several threads trips a CPython 3.11 ast bug
-# ("AST constructor recursion depth mismatch"), a fault of the fuzzer, not of the API.
+# One worker: hypothesis in several threads trips a CPython 3.11 ast bug (gh-106905, "AST
+# constructor recursion depth mismatch"), a fault of the fuzzer, not of the API; with two
+# workers it failed about one run in ten.
 # Starlette answers OPTIONS on a multi-route path with only the first route's methods in
 # `Allow`; that is the framework's routing, not this API's contract.
 EXCLUDED = "ignored_auth,positive_data_acceptance,allow_header_conformance"
@@ -53,7 +54,7 @@ def test_fuzzing_the_api_finds_no_server_errors_or_schema_violations(
                 "--max-examples",
                 "25",
                 "--workers",
-                "2",
+                "1",
                 "--seed",
                 "20261122",
             ],
