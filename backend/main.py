@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from agents import set_tracing_disabled
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError
@@ -18,6 +19,7 @@ from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.frontend import mount_frontend
 from backend.api.middleware import BodySizeLimit, SecurityHeaders
 from backend.api.routes import auth, chat, conversations, health, tasks
+from backend.api.validation import validation_error_response
 from backend.core.config import Settings, get_settings
 from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.heap import settle_after_startup
@@ -76,6 +78,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for router in (health.router, auth.router, tasks.router, conversations.router, chat.router):
         app.include_router(router)
+
+    app.add_exception_handler(RequestValidationError, validation_error_response)
 
     @app.exception_handler(DBAPIError)
     @app.exception_handler(OSError)

@@ -48,6 +48,9 @@ def create_access_token(user_id: int, settings: Settings) -> str:
     return jwt.encode(payload, settings.secret_key, algorithm=ALGORITHM)
 
 
+MAX_USER_ID = 2**31 - 1
+
+
 def decode_access_token(token: str, settings: Settings) -> int:
     """Returns the user id the token was issued for."""
     try:
@@ -60,6 +63,12 @@ def decode_access_token(token: str, settings: Settings) -> int:
     except jwt.PyJWTError as exc:
         raise InvalidTokenError(str(exc)) from exc
     subject = payload.get("sub")
-    if payload.get("type") != "access" or not isinstance(subject, str) or not subject.isdigit():
+    if payload.get("type") != "access" or not isinstance(subject, str):
         raise InvalidTokenError("not an access token")
-    return int(subject)
+    # ASCII digits only ("١" and "²" pass isdigit()), and an id a database row can have.
+    if not (subject.isascii() and subject.isdigit() and 0 < len(subject) <= 10):
+        raise InvalidTokenError("not a user id")
+    user_id = int(subject)
+    if not 1 <= user_id <= MAX_USER_ID:
+        raise InvalidTokenError("not a user id")
+    return user_id

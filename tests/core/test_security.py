@@ -66,3 +66,19 @@ def _forge(payload: dict[str, object], key: str = "k" * 40, algorithm: str = ALG
 def test_bad_tokens_are_refused(token: str) -> None:
     with pytest.raises(InvalidTokenError):
         decode_access_token(token, SETTINGS)
+
+
+@pytest.mark.parametrize(
+    "subject", ["9" * 30, str(2**63), str(2**31), "0", "²", "١", " 1", "+1", "-1"]
+)
+def test_a_subject_that_is_no_storable_user_id_is_refused(subject: str) -> None:
+    token = _forge({"sub": subject, "exp": utcnow() + timedelta(minutes=1), "type": "access"})
+    with pytest.raises(InvalidTokenError):
+        decode_access_token(token, SETTINGS)
+
+
+def test_the_largest_user_id_is_accepted() -> None:
+    token = _forge(
+        {"sub": str(2**31 - 1), "exp": utcnow() + timedelta(minutes=1), "type": "access"}
+    )
+    assert decode_access_token(token, SETTINGS) == 2**31 - 1
