@@ -17,7 +17,7 @@ from backend.agent.assistant import Assistant
 from backend.agent.brains import build_brain
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.frontend import mount_frontend
-from backend.api.middleware import BodySizeLimit, SecurityHeaders
+from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders
 from backend.api.routes import auth, chat, conversations, health, tasks
 from backend.api.validation import validation_error_response
 from backend.core.config import Settings, get_settings
@@ -106,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
+    app.add_middleware(PathAlias, alias="/mcp", target="/mcp/")
     # Last: the UI's catch-all route must not shadow any API route.
     mount_frontend(app, settings.frontend_dist)
     return app

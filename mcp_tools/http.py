@@ -7,6 +7,8 @@ from mcp.server.auth.settings import AuthSettings
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
@@ -36,9 +38,29 @@ class AccessTokenVerifier(TokenVerifier):
         )
 
 
+class PostOnly:
+    """Stateless streamable HTTP has no stream for the server to push on: a GET would open an
+    event stream that never carries anything and never ends, so it is refused (405), as the
+    MCP transport allows."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET":
+            refusal = JSONResponse(
+                {"detail": "This MCP endpoint is stateless: POST JSON-RPC requests to it"},
+                status_code=405,
+                headers={"Allow": "POST"},
+            )
+            await refusal(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
 def build_http_app(
     settings: Settings, sessionmaker: SessionMaker
-) -> tuple[Starlette, StreamableHTTPSessionManager]:
+) -> tuple[ASGIApp, StreamableHTTPSessionManager]:
     """The ASGI app to mount at /mcp, and its session manager (run it in the app's lifespan)."""
     base_url = f"http://{settings.host}:{settings.port}"
     server = build_task_server(
@@ -59,4 +81,4 @@ def build_http_app(
         # Bearer auth, not cookies, protects this endpoint, so any Host header is fine.
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
     )
-    return app, server.session_manager
+    return PostOnly(app), server.session_manager

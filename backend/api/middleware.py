@@ -98,3 +98,19 @@ async def _too_large(send: Send, limit: int) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+class PathAlias:
+    """Serves `alias` as `target` (no redirect): POST /mcp reaches the MCP endpoint mounted
+    at /mcp/ directly, since many clients do not re-send a POST after a 307, and a redirect
+    built from the Host header would point to http:// behind a TLS proxy."""
+
+    def __init__(self, app: ASGIApp, alias: str, target: str) -> None:
+        self.app = app
+        self.alias = alias
+        self.target = target
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"] == self.alias:
+            scope = {**scope, "path": self.target, "raw_path": self.target.encode()}
+        await self.app(scope, receive, send)

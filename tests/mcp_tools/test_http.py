@@ -158,3 +158,27 @@ async def test_user_id_naming_another_user_is_refused_over_http(
         assert "user_id does not match" in error_text(peek)
     assert await rest_tasks(rest, alice) == []
     assert await rest_tasks(rest, bob) == []
+
+
+async def test_a_get_for_an_event_stream_is_refused_at_once_not_left_open(
+    base_url: str, rest: httpx.AsyncClient
+) -> None:
+    user = await register(rest)
+    headers = {"Accept": "text/event-stream"} | _bearer(user.token)
+    async with httpx.AsyncClient(timeout=10) as http:
+        response = await http.get(f"{base_url}/mcp/", headers=headers)
+    assert response.status_code == 405
+    assert response.headers["allow"] == "POST"
+
+
+async def test_the_endpoint_answers_at_mcp_without_a_trailing_slash_too(
+    base_url: str, rest: httpx.AsyncClient
+) -> None:
+    user = await register(rest)
+    headers = _bearer(user.token)
+    async with (
+        httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30)) as http,
+        Client(streamable_http_client(f"{base_url}/mcp", http_client=http)) as client,
+    ):
+        added = await client.call_tool("add_task", {"title": "no slash"})
+    assert added.structured_content == {"task_id": 1, "status": "created", "title": "no slash"}
