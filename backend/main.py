@@ -25,6 +25,7 @@ from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.heap import settle_after_startup
 from backend.core.limits import KnownUsers, SlidingWindowLimiter
 from backend.core.migrate import migrate
+from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
 from mcp_tools.principal import principal_from_meta
 from mcp_tools.server import build_task_server
@@ -80,6 +81,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
 
     app.add_exception_handler(RequestValidationError, validation_error_response)
+
+    @app.exception_handler(AccountGoneError)
+    async def _account_gone(request: Request, exc: Exception) -> JSONResponse:
+        # A token outliving its account (removed by an operator) is no longer valid.
+        return JSONResponse(
+            status_code=401,
+            content={"detail": "Invalid or expired token"},
+            headers={"WWW-Authenticate": "Bearer"},
+        )
 
     @app.exception_handler(DBAPIError)
     @app.exception_handler(OSError)

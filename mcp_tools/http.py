@@ -12,7 +12,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
-from backend.core.security import InvalidTokenError, decode_access_token
+from backend.core.security import InvalidTokenError, read_access_token
 from backend.services import users
 from mcp_tools.principal import principal_from_token
 from mcp_tools.server import build_task_server
@@ -27,12 +27,14 @@ class AccessTokenVerifier(TokenVerifier):
 
     async def verify_token(self, token: str) -> AccessToken | None:
         try:
-            user_id = decode_access_token(token, self._settings)
+            claims = read_access_token(token, self._settings)
         except InvalidTokenError:
             return None
+        user_id = claims.user_id
         async with self._sessionmaker() as session:
-            if await users.get_user(session, user_id=user_id) is None:
-                return None
+            user = await users.get_user(session, user_id=user_id)
+        if user is None or not claims.issued_to(user.email):
+            return None
         return AccessToken(
             token=token, client_id=f"user-{user_id}", scopes=[], subject=str(user_id)
         )

@@ -12,7 +12,12 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
 from backend.core.limits import KnownUsers, SlidingWindowLimiter
-from backend.core.security import InvalidTokenError, decode_access_token
+from backend.core.security import (
+    AccessClaims,
+    InvalidTokenError,
+    account_stamp,
+    read_access_token,
+)
 from backend.models import User
 from backend.services import users
 
@@ -52,11 +57,13 @@ def _unauthorized(detail: str) -> HTTPException:
     )
 
 
-def _token_subject(settings: Settings, credentials: HTTPAuthorizationCredentials | None) -> int:
+def _token_claims(
+    settings: Settings, credentials: HTTPAuthorizationCredentials | None
+) -> AccessClaims:
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise _unauthorized("Not authenticated")
     try:
-        return decode_access_token(credentials.credentials, settings)
+        return read_access_token(credentials.credentials, settings)
     except InvalidTokenError as exc:
         raise _unauthorized("Invalid or expired token") from exc
 
@@ -66,11 +73,11 @@ async def get_current_user(
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> User:
-    user_id = _token_subject(settings, credentials)
+    claims = _token_claims(settings, credentials)
     # A short session of its own, so authentication never holds a transaction open.
     async with sessionmaker() as session:
-        user = await users.get_user(session, user_id=user_id)
-    if user is None:
+        user = await users.get_user(session, user_id=claims.user_id)
+    if user is None or not claims.issued_to(user.email):
         raise _unauthorized("Invalid or expired token")
     return user
 
@@ -86,14 +93,15 @@ async def get_current_user_id(
 ) -> int:
     """The token's user. The signature proves who it is; whether the account still exists is
     checked in the database and remembered for a minute (a per-worker cache)."""
-    user_id = _token_subject(settings, credentials)
+    claims = _token_claims(settings, credentials)
     known: KnownUsers = request.app.state.known_users
-    if not known.recently_seen(user_id):
+    if not known.recently_seen(claims.user_id, claims.account):
         async with sessionmaker() as session:
-            if await users.get_user(session, user_id=user_id) is None:
-                raise _unauthorized("Invalid or expired token")
-        known.remember(user_id)
-    return user_id
+            user = await users.get_user(session, user_id=claims.user_id)
+        if user is None or not claims.issued_to(user.email):
+            raise _unauthorized("Invalid or expired token")
+        known.remember(claims.user_id, account_stamp(user.email))
+    return claims.user_id
 
 
 CurrentUserId = Annotated[int, Depends(get_current_user_id)]

@@ -65,8 +65,8 @@ class SlidingWindowLimiter:
 
 
 class KnownUsers:
-    """User ids recently confirmed to exist, so a signed token needs no lookup every request.
-    Bounded, and forgotten after `ttl_seconds`."""
+    """Accounts recently confirmed to exist (id -> account stamp), so a signed token needs no
+    lookup every request. Bounded, and forgotten after `ttl_seconds`."""
 
     def __init__(
         self,
@@ -78,13 +78,19 @@ class KnownUsers:
         self._ttl = ttl_seconds
         self._max_size = max_size
         self._clock = clock
-        self._seen: dict[int, float] = {}
+        self._seen: dict[int, tuple[float, str]] = {}
 
-    def recently_seen(self, user_id: int) -> bool:
+    def recently_seen(self, user_id: int, account: str | None = None) -> bool:
+        """Whether the account was seen lately, and is the one `account` names (if given)."""
         seen = self._seen.get(user_id)
-        return seen is not None and self._clock() - seen < self._ttl
+        if seen is None or self._clock() - seen[0] >= self._ttl:
+            return False
+        return account is None or account == seen[1]
 
-    def remember(self, user_id: int) -> None:
+    def remember(self, user_id: int, account: str = "") -> None:
         if len(self._seen) >= self._max_size:
             self._seen.clear()
-        self._seen[user_id] = self._clock()
+        self._seen[user_id] = (self._clock(), account)
+
+    def forget(self, user_id: int) -> None:
+        self._seen.pop(user_id, None)

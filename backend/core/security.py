@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+from dataclasses import dataclass
 from datetime import timedelta
 
 import jwt
@@ -37,22 +40,41 @@ def verify_password_or_dummy(password: str, hashed: str | None) -> bool:
     return verify_password(password, hashed)
 
 
-def create_access_token(user_id: int, settings: Settings) -> str:
+def account_stamp(email: str) -> str:
+    """Names the account a token is issued to. A user id alone can come back: SQLite hands
+    the id of a deleted newest account to the next one to sign up; a live account's email
+    cannot belong to anyone else."""
+    return hashlib.sha256(email.strip().lower().encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class AccessClaims:
+    user_id: int
+    # The account stamp; None in tokens issued without one (they name the id only).
+    account: str | None = None
+
+    def issued_to(self, email: str) -> bool:
+        return self.account is None or hmac.compare_digest(self.account, account_stamp(email))
+
+
+def create_access_token(user_id: int, settings: Settings, *, email: str | None = None) -> str:
     now = utcnow()
-    payload = {
+    payload: dict[str, object] = {
         "sub": str(user_id),
         "iat": now,
         "exp": now + timedelta(minutes=settings.access_token_expire_minutes),
         "type": "access",
     }
+    if email is not None:
+        payload["acct"] = account_stamp(email)
     return jwt.encode(payload, settings.secret_key, algorithm=ALGORITHM)
 
 
 MAX_USER_ID = 2**31 - 1
 
 
-def decode_access_token(token: str, settings: Settings) -> int:
-    """Returns the user id the token was issued for."""
+def read_access_token(token: str, settings: Settings) -> AccessClaims:
+    """The user id (and account stamp) the token was issued for."""
     try:
         payload = jwt.decode(
             token,
@@ -71,4 +93,12 @@ def decode_access_token(token: str, settings: Settings) -> int:
     user_id = int(subject)
     if not 1 <= user_id <= MAX_USER_ID:
         raise InvalidTokenError("not a user id")
-    return user_id
+    account = payload.get("acct")
+    if account is not None and not isinstance(account, str):
+        raise InvalidTokenError("malformed account stamp")
+    return AccessClaims(user_id, account)
+
+
+def decode_access_token(token: str, settings: Settings) -> int:
+    """Returns the user id the token was issued for."""
+    return read_access_token(token, settings).user_id

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Table, bindparam, insert, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
 from backend.models import Conversation, Message, MessageRole
 from backend.models.conversation import CONVERSATION_TITLE_MAX_LENGTH
-from backend.services.errors import ConversationNotFoundError
+from backend.services.errors import AccountGoneError, ConversationNotFoundError
 
 
 def title_from_message(message: str) -> str:
@@ -35,7 +36,10 @@ async def get_conversation(
 async def create_conversation(session: AsyncSession, *, owner_id: int, title: str) -> Conversation:
     conversation = Conversation(owner_id=owner_id, title=title)
     session.add(conversation)
-    await session.flush()
+    try:
+        await session.flush()
+    except IntegrityError as exc:  # the only constraint here: the owner must exist
+        raise AccountGoneError(owner_id) from exc
     return conversation
 
 

@@ -25,3 +25,11 @@ class ConversationNotFoundError(NotFoundError):
 class EmailTakenError(ServiceError):
     def __init__(self) -> None:
         super().__init__("A user with this email already exists")
+
+
+class AccountGoneError(ServiceError):
+    """The caller's account no longer exists (removed after its token was issued)."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(f"user {user_id} does not exist")
+        self.user_id = user_id

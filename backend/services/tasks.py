@@ -17,7 +17,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from backend.core.timeutil import utcnow
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate, User
-from backend.services.errors import TaskNotFoundError
+from backend.services.errors import AccountGoneError, TaskNotFoundError
 
 # Statements every tool call runs are built once, with bound parameters: building one costs
 # SQLAlchemy more CPU than executing it. ORM DML here returns the rows it changed (one round
@@ -40,7 +40,7 @@ async def _next_task_number(session: AsyncSession, owner_id: int) -> int:
     result = await session.exec(_NEXT_NUMBER, params={"oid": owner_id})
     number = result.scalar_one_or_none()
     if number is None:
-        raise LookupError(f"user {owner_id} does not exist")
+        raise AccountGoneError(owner_id)
     return int(number)
 
 

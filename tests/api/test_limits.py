@@ -144,3 +144,12 @@ def test_known_users_are_remembered_for_a_while_then_checked_again() -> None:
     known.remember(3)
     known.remember(4)  # over the bound: the cache starts afresh rather than grow
     assert known.recently_seen(4) and not known.recently_seen(2)
+
+
+def test_known_users_remember_which_account_an_id_belonged_to() -> None:
+    known = KnownUsers(ttl_seconds=60, clock=lambda: 0.0)
+    known.remember(7, "stamp-of-alice")
+    assert known.recently_seen(7, "stamp-of-alice")
+    assert not known.recently_seen(7, "stamp-of-bob")
+    known.forget(7)
+    assert not known.recently_seen(7, "stamp-of-alice")

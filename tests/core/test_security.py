@@ -12,6 +12,7 @@ from backend.core.security import (
     create_access_token,
     decode_access_token,
     hash_password,
+    read_access_token,
     verify_password,
 )
 from backend.core.timeutil import utcnow
@@ -82,3 +83,18 @@ def test_the_largest_user_id_is_accepted() -> None:
         {"sub": str(2**31 - 1), "exp": utcnow() + timedelta(minutes=1), "type": "access"}
     )
     assert decode_access_token(token, SETTINGS) == 2**31 - 1
+
+
+def test_a_token_names_the_account_it_was_issued_to() -> None:
+    claims = read_access_token(
+        create_access_token(3, SETTINGS, email="Carol@Example.com"), SETTINGS
+    )
+    assert claims.user_id == 3
+    assert claims.issued_to("carol@example.com")
+    assert not claims.issued_to("dave@example.com")
+
+
+def test_a_token_without_an_account_stamp_names_the_id_only() -> None:
+    claims = read_access_token(create_access_token(3, SETTINGS), SETTINGS)
+    assert claims.account is None
+    assert claims.issued_to("anyone@example.com")

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
 import httpx
+from fastapi import FastAPI
+from sqlmodel import col, delete
 
+from backend.models import User
 from tests.conftest import register, unique_email
 
 
@@ -68,3 +71,34 @@ async def test_me_without_or_with_a_bad_token_is_401(client: httpx.AsyncClient) 
     bad = await client.get("/api/auth/me", headers={"Authorization": "Bearer not.a.token"})
     assert bad.status_code == 401
     assert bad.headers["www-authenticate"] == "Bearer"
+
+
+async def test_a_vanished_accounts_token_never_opens_the_account_that_reuses_its_id(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    carol = await register(client)
+    assert (await client.get("/api/tasks", headers=carol.headers)).status_code == 200
+    async with app.state.sessionmaker() as session:  # an operator removes the account
+        await session.exec(delete(User).where(col(User.id) == carol.id))
+        await session.commit()
+    dave = await register(client)
+    me = await client.get("/api/auth/me", headers=carol.headers)
+    assert me.status_code == 401
+    if dave.id == carol.id:  # SQLite hands the newest account's id out again
+        assert (await client.get("/api/tasks", headers=carol.headers)).status_code == 401
+        assert (await client.get("/api/tasks", headers=dave.headers)).status_code == 200
+
+
+async def test_a_token_used_just_before_its_account_vanished_gets_401_not_500(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    erin = await register(client)
+    assert (await client.get("/api/tasks", headers=erin.headers)).status_code == 200
+    async with app.state.sessionmaker() as session:
+        await session.exec(delete(User).where(col(User.id) == erin.id))
+        await session.commit()
+    added = await client.post("/api/tasks", json={"title": "ghost"}, headers=erin.headers)
+    assert added.status_code == 401
+    chatted = await client.post("/api/chat", json={"message": "add ghost"}, headers=erin.headers)
+    assert chatted.status_code == 401
+    assert chatted.json() == {"detail": "Invalid or expired token"}
