@@ -219,6 +219,8 @@ CANNOT_UNDO = (
     "Sorry, I can't undo that last change: I never saw what it was before. "
     "Tell me what it should be and I'll change it back."
 )
+CANNOT_UNDO_BULK = "Sorry, I can't undo a change to several tasks at once."
+ALREADY_GONE = "Those tasks are already gone, so there was nothing left to delete."
 CLEAR_CANCELLED = "Okay, I won't delete anything."
 NOTED_NO = "Okay! Let me know if there's anything else I can do."
 

@@ -176,14 +176,16 @@ def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
         deleted = sum(1 for o in deletes if o.ok)
         if any(not o.ok and not o.not_found for o in deletes):
             return Say(replies.cleared_partly(deleted, len(ids)), {"error": True}, stop=True)
+        if deleted == 0:
+            return Say(replies.ALREADY_GONE)
         if status != "all":
-            return Say(replies.cleared(deleted, status))
+            return Say(replies.cleared(deleted, status), dict(BULK_CHANGE))
         # "Your list is clear" only if it is: tasks added since the question were kept.
         if len(outcomes) == len(ids):
             return ToolCall("list_tasks", {"status": "all", "limit": 1})
         remaining = outcomes[-1]
         empty = remaining.ok and not remaining.data
-        return Say(replies.cleared(deleted, status, list_empty=empty))
+        return Say(replies.cleared(deleted, status, list_empty=empty), dict(BULK_CHANGE))
 
     return step
 
@@ -216,15 +218,24 @@ def complete_all(only: list[int] | None = None) -> Step:
                 replies.completed_partly(len(completed), len(done)), {"error": True}, stop=True
             )
         if len(completed) == 1:
-            return Say(replies.task_completed(str(completed[0].data["title"])))
-        return Say(replies.completed_all(len(completed), these=only is not None))
+            task_id = int(completed[0].data["task_id"])
+            undo = {"tool": "update_task", "arguments": {"task_id": task_id, "completed": False}}
+            meta = {"focus": task_id, "undo": undo}
+            return Say(replies.task_completed(str(completed[0].data["title"])), meta)
+        return Say(replies.completed_all(len(completed), these=only is not None), dict(BULK_CHANGE))
 
     return step
+
+
+# Bulk changes are not undoable; the marker stops "undo" from reaching back past them.
+BULK_CHANGE = {"undo": {"tool": None, "bulk": True}}
 
 
 def undo(last_change: dict[str, Any] | None) -> Step:
     if not last_change:
         return say(replies.NOTHING_TO_UNDO)
+    if last_change.get("bulk"):
+        return say(replies.CANNOT_UNDO_BULK)
     if not last_change.get("tool"):
         return say(replies.CANNOT_UNDO)
     tool, arguments = str(last_change["tool"]), dict(last_change["arguments"])

@@ -110,3 +110,30 @@ def test_clearing_completed_tasks_does_not_claim_the_list_is_clear() -> None:
     conversation.say("delete all completed tasks")
     assert conversation.say("yes").reply == "Done! I've deleted 1 completed task."
     assert state(conversation) == [("buy milk", False)]
+
+
+def test_undo_after_a_bulk_delete_says_it_cannot_instead_of_reaching_further_back() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("alpha", "beta", "gamma")))
+    conversation.say("delete task 1")
+    conversation.say("delete all of them")
+    conversation.say("yes")
+    exchange = conversation.say("undo")
+    assert exchange.reply == "Sorry, I can't undo a change to several tasks at once."
+    assert exchange.tool_calls == []
+    assert conversation.store.tasks == []
+
+
+def test_undo_after_completing_the_only_pending_task_reopens_that_task() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("alpha", "beta")))
+    conversation.say("complete task 1")
+    conversation.say("complete all")
+    conversation.say("undo")
+    assert state(conversation) == [("alpha", True), ("beta", False)]
+
+
+def test_a_yes_after_the_tasks_went_elsewhere_says_so() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("a", "b")))
+    conversation.say("clear my list")
+    conversation.store.tasks.clear()
+    reply = conversation.say("yes").reply
+    assert reply == "Those tasks are already gone, so there was nothing left to delete."
