@@ -32,7 +32,13 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.replies import SYSTEM_ERROR
 from backend.agent.rules.types import Turn
 from backend.agent.sdk_output import text_chunks
-from backend.agent.turn import RepliesAfterTools, TurnContext, parse_arguments, parse_tool_output
+from backend.agent.turn import (
+    PlansItsCalls,
+    RepliesAfterTools,
+    TurnContext,
+    parse_arguments,
+    parse_tool_output,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -147,7 +153,7 @@ class Assistant:
 
     def _prepare(
         self, user_id: int, history: Sequence[Turn], message: str
-    ) -> tuple[Model, TurnContext, Agent[TurnContext], RunConfig, list[TResponseInputItem]]:
+    ) -> tuple[Model, TurnContext, Agent[TurnContext], RunConfig, list[TResponseInputItem], int]:
         if self._agent is None:
             raise RuntimeError("Assistant.start() was not awaited")
         model = self.brain.model_for(ConversationContext.from_turns(history))
@@ -159,16 +165,20 @@ class Assistant:
         )
         replier = model if isinstance(model, RepliesAfterTools) else None
         turn = TurnContext(user_id=user_id, replier=replier)
-        return model, turn, self._agent, run_config, items
+        # A long list to add is many steps, not a runaway: the rule plan says how many.
+        max_turns = MAX_MODEL_CALLS
+        if isinstance(model, PlansItsCalls):
+            max_turns = max(max_turns, model.model_calls_for(message))
+        return model, turn, self._agent, run_config, items, max_turns
 
     async def respond(self, *, user_id: int, history: Sequence[Turn], message: str) -> AgentReply:
-        model, turn, agent, run_config, items = self._prepare(user_id, history, message)
+        model, turn, agent, run_config, items, max_turns = self._prepare(user_id, history, message)
         try:
             result = await Runner.run(
                 agent,
                 items,
                 context=turn,
-                max_turns=MAX_MODEL_CALLS,
+                max_turns=max_turns,
                 hooks=self._recorder,
                 run_config=run_config,
             )
@@ -185,7 +195,7 @@ class Assistant:
     ) -> AsyncIterator[AgentEvent]:
         """The same turn, event by event: tool calls as they finish, text as it is produced,
         then the whole reply (which is authoritative: after a failure it replaces the text)."""
-        model, turn, agent, run_config, items = self._prepare(user_id, history, message)
+        model, turn, agent, run_config, items, max_turns = self._prepare(user_id, history, message)
         sent = 0
         streamed_text = False
         try:
@@ -193,7 +203,7 @@ class Assistant:
                 agent,
                 items,
                 context=turn,
-                max_turns=MAX_MODEL_CALLS,
+                max_turns=max_turns,
                 hooks=self._recorder,
                 run_config=run_config,
             )

@@ -77,6 +77,9 @@ class HybridModel(DelegatingModel):
     def reply_after_tools(self, results: Sequence[FunctionToolResult]) -> str | None:
         return self.rules.reply_after_tools(results) if self.chosen is self.rules else None
 
+    def model_calls_for(self, message: str) -> int:
+        return self.rules.model_calls_for(message)
+
 
 class HybridBrain:
     name = "hybrid"

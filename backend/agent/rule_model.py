@@ -81,6 +81,11 @@ class RuleModel(Model):
             self._plan = (message, interpret(message, self.context))
         return self._plan[1]
 
+    def model_calls_for(self, message: str) -> int:
+        """An upper bound: each step of the plan takes at most a look-up, an action and a
+        follow-up, plus the final answer."""
+        return 3 * len(self.plan_for(message).steps) + 1
+
     def decide(self, items: str | list[TResponseInputItem]) -> list[TResponseOutputItem]:
         message, outcomes = read_turn(items)
         action = advance(self.plan_for(message), outcomes)

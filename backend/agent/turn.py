@@ -18,6 +18,14 @@ class RepliesAfterTools(Protocol):
     def reply_after_tools(self, results: Sequence[FunctionToolResult]) -> str | None: ...
 
 
+@runtime_checkable
+class PlansItsCalls(Protocol):
+    """A model that knows, before the run, how many model calls a message can take (the rule
+    engine's plan): a list of 24 tasks to add is 24 steps, not a runaway loop."""
+
+    def model_calls_for(self, message: str) -> int: ...
+
+
 @dataclass
 class TurnContext:
     """The Agents SDK run context of one chat turn. Never shown to a model."""

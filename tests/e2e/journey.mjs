@@ -136,6 +136,30 @@ try {
       .waitFor();
   });
 
+  await step("sending while scrolled up brings the thread down to the reply", page, async () => {
+    const items = Array.from({ length: 24 }, (_, i) => `- errand number ${i + 1}`).join("\n");
+    await send(page, `add these:\n${items}`);
+    await send(page, "show my tasks");
+    const thread = page.locator(".thread-scroll");
+    await thread.evaluate((element) => element.scrollTo({ top: 0 }));
+    const reply = await send(page, "what's left?");
+    await reply.waitFor();
+    const gap = await thread.evaluate((e) => e.scrollHeight - e.scrollTop - e.clientHeight);
+    assert.ok(gap < 80, `the thread stayed ${gap}px above its end`);
+  });
+
+  await step("a long conversation title is cut in the sidebar, which keeps its width", page, async () => {
+    await page.getByRole("button", { name: "New chat" }).click();
+    await send(page, "add renew the car insurance before the end of the month, and the boat's");
+    const sidebar = page.getByRole("navigation", { name: "Conversations" });
+    const overflow = await sidebar.evaluate((e) => e.scrollWidth - e.clientWidth);
+    assert.ok(overflow <= 1, `the sidebar is ${overflow}px wider than its column`);
+    const current = sidebar.locator(".conversation.is-current");
+    await current.getByRole("button", { name: /^Delete/ }).focus();
+    assert.equal(await sidebar.evaluate((e) => e.scrollLeft), 0);
+    await shot(page, "desktop-long-title");
+  });
+
   await step("log out returns to the login screen", page, async () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByRole("button", { name: "Log in" }).waitFor();

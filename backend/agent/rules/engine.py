@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from backend.agent.rules import replies
 from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
 from backend.agent.rules.context import ConversationContext
@@ -64,11 +65,32 @@ def run_steps(
     return None, said, remaining
 
 
+# From this many plain adds in a row, one sentence names them instead of one each.
+SUMMED_ADDS = 3
+
+
+def _summed_adds(parts: list[Say]) -> list[str]:
+    texts: list[str] = []
+    run: list[Say] = []
+    for part in [*parts, Say("")]:
+        if part.added is not None:
+            run.append(part)
+            continue
+        if len(run) >= SUMMED_ADDS:
+            texts.append(replies.tasks_added([str(added.added) for added in run]))
+        else:
+            texts.extend(added.text for added in run)
+        run = []
+        if part.text:
+            texts.append(part.text)
+    return texts
+
+
 def _joined(parts: list[Say]) -> Say:
     meta: dict[str, Any] = {}
     for part in parts:
         meta.update(part.meta)
-    texts = [part.text for part in parts if part.text]
+    texts = _summed_adds(parts)
     text = texts[0] if texts else ""
     for before, after in zip(texts, texts[1:], strict=False):
         # After a list (one task per line) the next sentence starts on a line of its own.

@@ -49,6 +49,17 @@ def task_added(title: str, *, casual: bool = False) -> str:
     return f"I've added {quoted(title)} to your list."
 
 
+ADDED_NAMED = 8  # titles named in a summary of many adds; the rest are counted
+
+
+def tasks_added(titles: list[str]) -> str:
+    named = [quoted(t) for t in titles[:ADDED_NAMED]]
+    rest = len(titles) - len(named)
+    listed = ", ".join(named[:-1]) + f" and {named[-1]}" if rest == 0 else ", ".join(named)
+    more = f" and {rest} more" if rest else ""
+    return f"I've added {len(titles)} tasks to your list: {listed}{more}."
+
+
 def task_completed(title: str, *, encouragement_index: int = 0) -> str:
     cheer = ENCOURAGEMENTS[encouragement_index % len(ENCOURAGEMENTS)]
     return f"{cheer} I've marked {quoted(title)} as complete."

@@ -79,9 +79,9 @@ def add_task(
         text = replies.task_added(stored_title, casual=casual)
         similar = similar_tasks(stored_title, known_pending, exclude=task_id)
         if similar:
-            text = replies.with_similar_note(text, similar[0])
+            return Say(replies.with_similar_note(text, similar[0]), meta)
         if not nudge:
-            return Say(text, meta)
+            return Say(text, meta, added=stored_title)
         if len(outcomes) == 1:
             return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
         if outcomes[1].ok:

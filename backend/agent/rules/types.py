@@ -48,6 +48,9 @@ class Say:
     text: str
     meta: JSON = field(default_factory=dict)
     stop: bool = False
+    # The title this part reports as added (a plain "I've added X"): several in a row are
+    # summed up in one sentence.
+    added: str | None = None
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,17 @@ function withPending(messages: readonly ChatMessage[], pending: PendingTurn | nu
   return thread;
 }
 
-/** Follow new text only while the reader is at (or near) the bottom. */
-function useStickToBottom(deps: unknown[]) {
+/** Follow new text only while the reader is at (or near) the bottom; sending a message
+ * always brings the reader back down to it (and to the reply that follows). */
+function useStickToBottom(deps: unknown[], sending: boolean) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const wasSending = useRef(sending);
+
+  useLayoutEffect(() => {
+    if (sending && !wasSending.current) atBottom.current = true;
+    wasSending.current = sending;
+  }, [sending]);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -75,7 +82,7 @@ function Failure({
 }
 
 export function Thread({ messages, pending, failure, onRetry, onDismiss, children }: Props) {
-  const { scroller, onScroll } = useStickToBottom([messages, pending, failure]);
+  const { scroller, onScroll } = useStickToBottom([messages, pending, failure], pending !== null);
 
   return (
     <div className="thread-scroll" ref={scroller} onScroll={onScroll}>

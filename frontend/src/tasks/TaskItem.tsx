@@ -66,6 +66,7 @@ export function TaskItem({ task, onDeleted, onMoved }: Props) {
         className="task-check"
         data-task={task.id}
         checked={checkedNow ?? task.completed}
+        aria-describedby={task.description ? `${checkboxId}-description` : undefined}
         onChange={(event) => {
           const completed = event.target.checked;
           setCheckedNow(completed);
@@ -75,6 +76,12 @@ export function TaskItem({ task, onDeleted, onMoved }: Props) {
       />
       <label htmlFor={checkboxId} className={editing ? "visually-hidden" : "task-title"}>
         {task.title}
+        {task.description && (
+          // Seen under the title; announced as the checkbox's description, not its name.
+          <span id={`${checkboxId}-description`} className="task-description" aria-hidden="true">
+            {task.description}
+          </span>
+        )}
       </label>
       {editing && (
         <input

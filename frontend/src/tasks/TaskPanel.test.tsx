@@ -69,6 +69,15 @@ describe("TaskPanel", () => {
     expect(pending).toBeInTheDocument();
   });
 
+  it("shows a task's description under its title", async () => {
+    taskServer([{ ...task(1, "Call mom"), description: "about the new phone" }]);
+    renderWithClient(<TaskPanel />);
+
+    const checkbox = await screen.findByRole("checkbox", { name: "Call mom" });
+    expect(checkbox).toHaveAccessibleDescription("about the new phone");
+    expect(screen.getByText("about the new phone")).toBeVisible();
+  });
+
   it("says when there are no tasks yet", async () => {
     taskServer([]);
     renderWithClient(<TaskPanel />);

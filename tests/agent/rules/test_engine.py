@@ -236,3 +236,14 @@ def test_an_add_after_a_delete_in_the_same_message_names_no_task_just_deleted() 
     conversation.say("show my tasks")
     reply = conversation.say("Delete call mom and add call dad").reply
     assert reply == "I've deleted 'Call mom' from your list. I've added 'Call dad' to your list."
+
+
+def test_three_or_more_adds_in_one_message_are_summed_up_in_one_sentence() -> None:
+    conversation = _conversation()
+    reply = conversation.say("add these:\n- eggs\n- bread\n- jam").reply
+    assert reply == "I've added 3 tasks to your list: 'Eggs', 'Bread' and 'Jam'."
+
+
+def test_two_adds_keep_a_sentence_each() -> None:
+    reply = _conversation().say("add eggs and add bread").reply
+    assert reply == "I've added 'Eggs' to your list. I've added 'Bread' to your list."

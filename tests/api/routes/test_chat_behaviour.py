@@ -236,7 +236,7 @@ async def test_update_title_and_description_together(
 async def test_several_adds_in_one_message(chat: ChatFn) -> None:
     body = await chat("add these: milk, eggs and bread")
     assert [c["arguments"]["title"] for c in body["tool_calls"]] == ["milk", "eggs", "bread"]
-    assert body["response"].count("I've added") == 3
+    assert body["response"] == "I've added 3 tasks to your list: 'Milk', 'Eggs' and 'Bread'."
 
 
 async def test_a_compound_message_removes_then_adds(
@@ -380,6 +380,17 @@ async def test_clearing_completed_tasks_says_what_went_and_keeps_the_rest(
     done = await chat("yes")
     assert done["response"] == "Done! I've deleted 1 completed task."
     assert [t["title"] for t in await tasks(client, user)] == ["buy milk", "walk the dog"]
+
+
+async def test_a_long_list_to_add_is_added_whole_and_summed_up(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    items = "\n".join(f"- errand number {n}" for n in range(1, 25))
+    body = await chat(f"add these:\n{items}")
+    assert names(body) == ["add_task"] * 24
+    assert body["response"].startswith("I've added 24 tasks to your list: 'Errand number 1',")
+    assert body["response"].endswith(" and 16 more.")
+    assert [t["title"] for t in await tasks(client, user)][-1] == "errand number 24"
 
 
 async def test_clear_my_list_then_no_keeps_everything(
