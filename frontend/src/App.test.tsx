@@ -260,6 +260,8 @@ describe("App", () => {
 
     await user.type(await screen.findByRole("textbox", { name: "Message" }), "hello{Enter}");
     const alert = await screen.findByText(/Your message wasn't sent/);
+    const box = alert.closest("[role=alert]") as HTMLElement;
+    expect(within(box).getByLabelText("Unsent message")).toHaveTextContent("hello");
     await user.click(
       within(alert.closest("[role=alert]") as HTMLElement).getByRole("button", { name: "Try again" }),
     );

@@ -67,6 +67,12 @@ function Failure({
   return (
     <div role="alert" className="turn-error">
       <p>{failure.canRetry ? <>Your message wasn't sent. {failure.message}</> : failure.message}</p>
+      {failure.canRetry && failure.text && (
+        // What the user wrote stays in sight (the composer was cleared when it was sent).
+        <blockquote className="turn-error-text" aria-label="Unsent message">
+          {failure.text}
+        </blockquote>
+      )}
       <div className="turn-error-actions">
         {failure.canRetry && (
           <button type="button" className="button button-small" onClick={() => onRetry(failure.text)}>
