@@ -204,6 +204,11 @@ try {
     await toggle.click();
     assert.equal(await toggle.getAttribute("aria-expanded"), "true");
     await tasks(phone).getByRole("checkbox", { name: "call mom" }).waitFor();
+    // Focus moves into the drawer, but not to a text field (that pops the keyboard up).
+    const focused = await phone.evaluate(
+      () => `${document.activeElement?.tagName}:${document.activeElement?.getAttribute("type")}`,
+    );
+    assert.ok(!/^(INPUT:text|INPUT:null|TEXTAREA)/.test(focused), `focus went to ${focused}`);
     await shot(phone, "mobile-tasks");
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 375, `page is ${width}px wide at a 375px viewport`);

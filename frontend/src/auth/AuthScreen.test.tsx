@@ -50,6 +50,8 @@ describe("AuthScreen", () => {
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Incorrect email or password");
     expect(getSessionState().session).toBeNull();
+    // The button never became disabled, so keyboard focus is still on it, not lost.
+    expect(screen.getByRole("button", { name: "Log in" })).toHaveFocus();
   });
 
   it("says so when signing up with an email that already has an account (409)", async () => {

@@ -41,6 +41,7 @@ export function AuthScreen({ notice = null }: Props) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (authenticate.isPending) return;
     const local = localProblem(mode, email, password);
     setProblem(local);
     if (local) return;
@@ -102,7 +103,9 @@ export function AuthScreen({ notice = null }: Props) {
           <button
             type="submit"
             className="button button-primary button-block"
-            disabled={authenticate.isPending}
+            // aria-disabled, not disabled: a disabled button drops keyboard focus to the page,
+            // so after a refused login focus would be nowhere.
+            aria-disabled={authenticate.isPending}
           >
             {isLogin ? "Log in" : "Sign up"}
           </button>

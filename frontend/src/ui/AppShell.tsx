@@ -13,7 +13,8 @@ import { ConnectionBanner } from "./ConnectionBanner";
 import { Toaster } from "./Toaster";
 import "./layout.css";
 
-const FOCUSABLE = "button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href]";
+// Not text fields: focusing one on a phone pops the keyboard up over the drawer just opened.
+const FOCUSABLE = "button:not([disabled]), input[type=checkbox]:not([disabled]), [href]";
 
 function useDrawer() {
   const [drawer, setDrawer] = useState<Drawer | null>(null);
