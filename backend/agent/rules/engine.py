@@ -16,12 +16,12 @@ from typing import Any
 from backend.agent.rules import replies
 from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
+from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.intents import detect_intent
-from backend.agent.rules.patterns import GREETING_PATTERN
 from backend.agent.rules.steps import Step
-from backend.agent.rules.text import core_request, prepare, strip_end_punctuation
+from backend.agent.rules.text import core_request, prepare
 from backend.agent.rules.types import Action, Batch, Detection, Intent, Say, ToolCall, ToolOutcome
 
 _I = re.IGNORECASE
@@ -127,32 +127,6 @@ def after_new_task(first: list[Step], follow: Callable[[int], list[Step]]) -> St
     return step
 
 
-# Compound messages: "add milk and show my tasks", "delete task 3. What's left?"
-_ACTION_START = (
-    r"(?:please\s+)?(?:show|list|tell me|what|what's|whats|display|give me|add|create|put|"
-    r"remind me|delete|remove|cancel|drop|complete|mark|finish|check off|tick off|change|"
-    r"update|rename|edit|set|let me see|how many)\b"
-)
-_CLAUSE_SPLIT = re.compile(
-    r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s+"
-    # "... and add a description X" continues an update; it is not a new add.
-    r"(?!(?:add|set|change|update)\s+(?:a\s+|the\s+|its\s+|new\s+)?(?:description|details|notes?)\b)"
-    rf"(?={_ACTION_START})"
-    rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})",
-    _I,
-)
-
-
-def split_clauses(text: str) -> list[str]:
-    """The message's clauses; pure filler ("oh", "ok so") is dropped when something else is said."""
-    clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(text) if clause and clause.strip()]
-    requests = [c for c in clauses if core_request(c) and not _is_greeting(c)]
-    if requests:
-        return requests  # "Hi! Delete task 1": the greeting template would ask what to do
-    meaningful = [c for c in clauses if core_request(c) or _GREETING_ONLY.match(c)]
-    return meaningful or clauses
-
-
 _TOOL_INTENT = {
     "add_task": Intent.CREATE,
     "delete_task": Intent.DELETE,
@@ -168,44 +142,6 @@ def _intent_of(detection: Detection, context: ConversationContext) -> Intent:
     return detection.intent
 
 
-def _is_greeting(clause: str) -> bool:
-    return GREETING_PATTERN.match(strip_end_punctuation(clause)) is not None
-
-
-_GREETING_ONLY = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy)\b", _I)
-
-
-# "I walked the dog, mark it done": the pronoun points back into the same message.
-_PRONOUN_TAIL = re.compile(
-    r"^(?P<statement>.+?),\s*(?:so\s+|and\s+)?(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
-    r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop)"
-    r"\s+(?:it|that|that one|this)\b(?P<tail>.*)$",
-    _I,
-)
-
-
-_ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
-_VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
-
-
-def merge_pronoun_tail(text: str) -> str:
-    """Applies a trailing "..., <verb> it" to the task the first part of the message names."""
-    match = _PRONOUN_TAIL.match(text)
-    if match is None:
-        return text
-    statement, verb, tail = match.group("statement"), match.group("verb"), match.group("tail")
-    if not core_request(statement):
-        return text  # "Actually, mark it as done": nothing before the comma names a task
-    said = detect_intent(statement)
-    asked = detect_intent(f"{verb} it{tail}")
-    if said.intent is asked.intent and said.action is asked.action:
-        return statement
-    if _ADD_COMMAND.match(core_request(statement)) and asked.intent in _VERB_OF_NEW_TASK:
-        # "Add walk the dog, mark it done": add first, then act on the task just added.
-        return f"{statement} and then {_VERB_OF_NEW_TASK[asked.intent]} it"
-    return f"{verb} {core_request(statement)}{tail}"
-
-
 # A later clause about "it" right after an add means the task just added.
 _NEW_TASK_PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this)\b", _I)
 _ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
@@ -218,23 +154,6 @@ def _about_the_new_task(detection: Detection, clause: str) -> bool:
         and extract_task_id(core_request(clause)) is None
         and _NEW_TASK_PRONOUN.search(core_request(clause)) is not None
     )
-
-
-# "change task 1 to call mom and task 2 to buy milk": one verb, two renames.
-_SHARED_RENAME = re.compile(
-    r"^(?P<verb>(?:please\s+)?(?:change|rename|update|edit|set))\s+"
-    r"(?P<first>(?:task\s*)?#?\d+\s+to\s+.+?)\s*,?\s+and\s+"
-    r"(?P<second>(?:task\s*)?#?\d+\s+to\s+.+)$",
-    _I,
-)
-
-
-def distribute_rename_verb(text: str) -> str:
-    match = _SHARED_RENAME.match(text)
-    if match is None:
-        return text
-    verb = match.group("verb")
-    return f"{verb} {match.group('first')} and then {verb} {match.group('second')}"
 
 
 def interpret(message: str, context: ConversationContext) -> Plan:

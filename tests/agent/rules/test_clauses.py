@@ -1,0 +1,46 @@
+"""A message as clauses (backend/agent/rules/clauses.py)."""
+
+from __future__ import annotations
+
+from backend.agent.rules.clauses import (
+    distribute_rename_verb,
+    merge_pronoun_tail,
+    split_clauses,
+)
+
+
+def test_compound_requests_split_into_clauses() -> None:
+    assert split_clauses("add milk and show my tasks") == ["add milk", "show my tasks"]
+    assert split_clauses("delete task 3. What's left?") == ["delete task 3.", "What's left?"]
+
+
+def test_and_inside_a_title_does_not_split() -> None:
+    assert split_clauses("add salt and pepper") == ["add salt and pepper"]
+
+
+def test_a_greeting_before_a_request_is_dropped() -> None:
+    assert split_clauses("Hi! Delete task 1") == ["Delete task 1"]
+    assert split_clauses("hello there") == ["hello there"]
+
+
+def test_a_statement_that_already_says_it_is_done_needs_no_tail() -> None:
+    assert merge_pronoun_tail("I walked the dog, mark it done") == "I walked the dog"
+
+
+def test_a_tail_that_asks_for_another_action_applies_it_to_the_task_named() -> None:
+    assert merge_pronoun_tail("the dentist thing, delete it") == "delete the dentist thing"
+
+
+def test_an_add_then_mark_it_done_keeps_the_add_and_chains_the_action() -> None:
+    assert merge_pronoun_tail("Add walk the dog, mark it done") == (
+        "Add walk the dog and then complete it"
+    )
+
+
+def test_one_rename_verb_is_shared_by_two_renames() -> None:
+    assert distribute_rename_verb("change task 1 to call mom and task 2 to buy milk") == (
+        "change task 1 to call mom and then change task 2 to buy milk"
+    )
+    assert distribute_rename_verb("rename task 1 to salt and pepper") == (
+        "rename task 1 to salt and pepper"
+    )
