@@ -3,11 +3,13 @@ import { useEffect, useRef } from "react";
 
 import { ApiError, describeError } from "../api/errors";
 import { Composer } from "./Composer";
-import { useMessages } from "./messages";
+import { useEarlierMessages, useMessages, type ChatMessage } from "./messages";
 import { SuggestedPrompts } from "./SuggestedPrompts";
 import { Thread } from "./Thread";
 import type { useChatTurn } from "./useChatTurn";
 import "./chat.css";
+
+const NONE: readonly ChatMessage[] = [];
 
 interface Props {
   conversationId: number | null;
@@ -31,7 +33,9 @@ export function ChatView({ conversationId, title, viewKey, turn, onMissing }: Pr
 
   const pending = turn.pending?.conversationId === conversationId ? turn.pending : null;
   const failure = turn.failure?.conversationId === conversationId ? turn.failure : null;
-  const messages = conversationId === null ? [] : (history.data ?? []);
+  const newest = conversationId === null ? NONE : (history.data ?? NONE);
+  const earlier = useEarlierMessages(conversationId, newest);
+  const messages = earlier.messages;
   const loading = conversationId !== null && history.isPending;
   const empty = messages.length === 0 && !pending && !loading && !history.isError;
 
@@ -50,6 +54,19 @@ export function ChatView({ conversationId, title, viewKey, turn, onMissing }: Pr
         onRetry={(text) => void turn.send(text)}
         onDismiss={turn.dismissFailure}
       >
+        {earlier.hasMore && (
+          <div className="thread-note">
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void earlier.loadEarlier()}
+              disabled={earlier.loading}
+            >
+              {earlier.loading ? "Loading…" : "Show earlier messages"}
+            </button>
+            {earlier.failed && <span role="alert">Couldn't load earlier messages.</span>}
+          </div>
+        )}
         {loading && (
           <p className="thread-note">
             <span className="spinner" aria-hidden="true" /> Loading conversation…

@@ -1,5 +1,6 @@
 /** A conversation's history (GET /api/conversations/{id}/messages) as the thread shows it. */
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 
 import { api, unwrap } from "../api/client";
 import type { Message, ToolCallRecord } from "../api/types";
@@ -11,7 +12,12 @@ export interface ChatMessage {
   role: Role;
   text: string;
   toolCalls: ToolCallRecord[];
+  /** The stored message's id (absent on a turn not yet reloaded from the server). */
+  id?: number;
 }
+
+/** Messages per request: the newest page on opening, then each "Show earlier messages". */
+export const PAGE_SIZE = 200;
 
 export const messagesKey = (conversationId: number) => ["messages", conversationId] as const;
 
@@ -20,6 +26,7 @@ export function toChatMessage(message: Message): ChatMessage {
     role: message.role === "user" ? "user" : "assistant",
     text: message.content,
     toolCalls: message.tool_calls.filter(isToolCall),
+    id: message.id,
   };
 }
 
@@ -29,7 +36,7 @@ export function useMessages(conversationId: number | null) {
     queryFn: async () => {
       const messages = await unwrap(
         api.GET("/api/conversations/{conversation_id}/messages", {
-          params: { path: { conversation_id: conversationId ?? 0 }, query: { limit: 200 } },
+          params: { path: { conversation_id: conversationId ?? 0 }, query: { limit: PAGE_SIZE } },
         }),
       );
       return messages.map(toChatMessage);
@@ -38,4 +45,65 @@ export function useMessages(conversationId: number | null) {
     // Opening a conversation always reloads it from the server.
     staleTime: 0,
   });
+}
+
+const firstId = (messages: readonly ChatMessage[]) => messages.find((m) => m.id !== undefined)?.id;
+
+/**
+ * Older pages of a long conversation, loaded on demand in front of the newest page. Messages
+ * that drop out of the newest page as the conversation grows are kept, so nothing between the
+ * loaded pages and the newest page goes missing.
+ */
+export function useEarlierMessages(conversationId: number | null, newest: readonly ChatMessage[]) {
+  const [older, setOlder] = useState<{ of: number | null; items: ChatMessage[]; more: boolean }>({
+    of: conversationId,
+    items: [],
+    more: true,
+  });
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const previous = useRef<readonly ChatMessage[]>(newest);
+  const current = older.of === conversationId ? older : { of: conversationId, items: [], more: true };
+
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = newest;
+    if (current.items.length === 0) return;
+    const kept = new Set(newest.map((m) => m.id));
+    const start = firstId(newest) ?? Number.POSITIVE_INFINITY;
+    const dropped = before.filter((m) => m.id !== undefined && !kept.has(m.id) && m.id < start);
+    if (dropped.length > 0) setOlder((o) => ({ ...o, items: [...o.items, ...dropped] }));
+  }, [newest]); // only the newest page's changes matter here
+
+  const hasMore =
+    conversationId !== null &&
+    (current.items.length === 0 ? newest.length >= PAGE_SIZE : current.more);
+
+  async function loadEarlier() {
+    const oldest = firstId(current.items) ?? firstId(newest);
+    if (conversationId === null || oldest === undefined || loading) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await unwrap(
+        api.GET("/api/conversations/{conversation_id}/messages", {
+          params: {
+            path: { conversation_id: conversationId },
+            query: { limit: PAGE_SIZE, before_id: oldest },
+          },
+        }),
+      );
+      setOlder({
+        of: conversationId,
+        items: [...page.map(toChatMessage), ...current.items],
+        more: page.length === PAGE_SIZE,
+      });
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return { messages: [...current.items, ...newest], hasMore, loading, failed, loadEarlier };
 }
