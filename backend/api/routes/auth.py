@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request, status
-from pydantic import BaseModel, EmailStr, Field
+from pydantic import BaseModel, EmailStr, Field, field_validator
 
 from backend.api.deps import CurrentUser, SessionDep, SettingsDep, limit_login
 from backend.api.errors import BAD_REQUEST, CONFLICT, TOO_LARGE, TOO_MANY, UNAUTHORIZED, UNAVAILABLE
@@ -25,6 +25,14 @@ class RegisterRequest(BaseModel):
 class LoginRequest(BaseModel):
     email: str = Field(min_length=1, max_length=320)
     password: str = Field(min_length=1, max_length=128)
+
+    @field_validator("email")
+    @classmethod
+    def _no_nul(cls, value: str) -> str:
+        # No account's email holds one, and PostgreSQL refuses NUL in text (a 500, not a 401).
+        if "\x00" in value:
+            raise ValueError("email must not contain NUL characters")
+        return value
 
 
 class TokenResponse(BaseModel):

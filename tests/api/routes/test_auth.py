@@ -102,3 +102,13 @@ async def test_a_token_used_just_before_its_account_vanished_gets_401_not_500(
     chatted = await client.post("/api/chat", json={"message": "add ghost"}, headers=erin.headers)
     assert chatted.status_code == 401
     assert chatted.json() == {"detail": "Invalid or expired token"}
+
+
+async def test_a_login_with_a_nul_in_the_email_is_a_422_on_every_database(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post(
+        "/api/auth/login", json={"email": "\u0000a@example.com", "password": "whatever"}
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"][0]["loc"] == ["body", "email"]
