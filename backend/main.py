@@ -8,14 +8,16 @@ from contextlib import asynccontextmanager
 
 from agents import set_tracing_disabled
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
 
 from backend.agent.assistant import Assistant
 from backend.agent.brains import build_brain
 from backend.agent.mcp_bridge import InProcessTaskTools
+from backend.api.deps import INVALID_TOKEN, unauthorized
 from backend.api.frontend import mount_frontend
 from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders
 from backend.api.routes import auth, chat, conversations, health, tasks
@@ -83,13 +85,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, validation_error_response)
 
     @app.exception_handler(AccountGoneError)
-    async def _account_gone(request: Request, exc: Exception) -> JSONResponse:
+    async def _account_gone(request: Request, exc: Exception) -> Response:
         # A token outliving its account (removed by an operator) is no longer valid.
-        return JSONResponse(
-            status_code=401,
-            content={"detail": "Invalid or expired token"},
-            headers={"WWW-Authenticate": "Bearer"},
-        )
+        return await http_exception_handler(request, unauthorized(INVALID_TOKEN))
 
     @app.exception_handler(DBAPIError)
     @app.exception_handler(OSError)

@@ -32,9 +32,8 @@ class AccessTokenVerifier(TokenVerifier):
             return None
         user_id = claims.user_id
         async with self._sessionmaker() as session:
-            user = await users.get_user(session, user_id=user_id)
-        if user is None or not claims.issued_to(user.email):
-            return None
+            if await users.token_account(session, claims) is None:
+                return None
         return AccessToken(
             token=token, client_id=f"user-{user_id}", scopes=[], subject=str(user_id)
         )

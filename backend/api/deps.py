@@ -49,7 +49,10 @@ SessionDep = Annotated[AsyncSession, Depends(get_session)]
 _bearer = HTTPBearer(auto_error=False, description="The access token from /api/auth/login")
 
 
-def _unauthorized(detail: str) -> HTTPException:
+INVALID_TOKEN = "Invalid or expired token"
+
+
+def unauthorized(detail: str) -> HTTPException:
     return HTTPException(
         status_code=status.HTTP_401_UNAUTHORIZED,
         detail=detail,
@@ -61,11 +64,11 @@ def _token_claims(
     settings: Settings, credentials: HTTPAuthorizationCredentials | None
 ) -> AccessClaims:
     if credentials is None or credentials.scheme.lower() != "bearer":
-        raise _unauthorized("Not authenticated")
+        raise unauthorized("Not authenticated")
     try:
         return read_access_token(credentials.credentials, settings)
     except InvalidTokenError as exc:
-        raise _unauthorized("Invalid or expired token") from exc
+        raise unauthorized(INVALID_TOKEN) from exc
 
 
 async def get_current_user(
@@ -76,9 +79,9 @@ async def get_current_user(
     claims = _token_claims(settings, credentials)
     # A short session of its own, so authentication never holds a transaction open.
     async with sessionmaker() as session:
-        user = await users.get_user(session, user_id=claims.user_id)
-    if user is None or not claims.issued_to(user.email):
-        raise _unauthorized("Invalid or expired token")
+        user = await users.token_account(session, claims)
+    if user is None:
+        raise unauthorized(INVALID_TOKEN)
     return user
 
 
@@ -97,9 +100,9 @@ async def get_current_user_id(
     known: KnownUsers = request.app.state.known_users
     if not known.recently_seen(claims.user_id, claims.account):
         async with sessionmaker() as session:
-            user = await users.get_user(session, user_id=claims.user_id)
-        if user is None or not claims.issued_to(user.email):
-            raise _unauthorized("Invalid or expired token")
+            user = await users.token_account(session, claims)
+        if user is None:
+            raise unauthorized(INVALID_TOKEN)
         known.remember(claims.user_id, account_stamp(user.email))
     return claims.user_id
 

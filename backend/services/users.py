@@ -6,7 +6,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.core.security import hash_password, verify_password_or_dummy
+from backend.core.security import AccessClaims, hash_password, verify_password_or_dummy
 from backend.models import User
 from backend.services.errors import EmailTakenError
 
@@ -17,6 +17,13 @@ def normalize_email(email: str) -> str:
 
 async def get_user(session: AsyncSession, *, user_id: int) -> User | None:
     return await session.get(User, user_id)
+
+
+async def token_account(session: AsyncSession, claims: AccessClaims) -> User | None:
+    """The live account a token was issued to: None if the id is gone or now belongs to
+    another account (SQLite reuses the id of a deleted newest account)."""
+    user = await get_user(session, user_id=claims.user_id)
+    return user if user is not None and claims.issued_to(user.email) else None
 
 
 async def get_user_by_email(session: AsyncSession, *, email: str) -> User | None:

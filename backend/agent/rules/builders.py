@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from backend.agent.rules import replies, steps
+from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.bulk import bulk_scope
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.create import create_steps
@@ -57,7 +57,7 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         only = list(context.listed_task_ids) if bulk.listed else None
         if intent is Intent.DELETE:
             return [steps.confirm_clear(bulk.status, only)]
-        return [steps.complete_all(only)]
+        return [task_actions.complete_all(only)]
     return targets_steps(TOOL_OF[intent], detection.obj, clause, context)
 
 

@@ -166,13 +166,13 @@ def multiple_matches(query: str, matches: Sequence[dict[str, Any]], action: str)
 
 
 def confirm_clear(count: int, status: str) -> str:
-    what = {"all": "", "pending": "pending ", "completed": "completed "}[status]
+    what = _STATUS_WORD[status]
     which = f"your 1 {what}task" if count == 1 else f"all {count} {what}tasks"
     return f"Are you sure you want to delete {which}? This can't be undone. Say 'yes' to confirm."
 
 
 def cleared(count: int, status: str, *, list_empty: bool = False) -> str:
-    what = {"all": "", "pending": "pending ", "completed": "completed "}[status]
+    what = _STATUS_WORD[status]
     noun = "task" if count == 1 else "tasks"
     done = f"Done! I've deleted {count} {what}{noun}."
     return f"{done} Your list is clear." if list_empty else done

@@ -26,6 +26,9 @@ LOOKUP_LIMIT = 1000
 SHOW_LIMIT = replies.LIST_LIMIT + 1
 
 
+# Bulk changes are not undoable; the marker stops "undo" from reaching back past them.
+BULK_CHANGE = {"undo": {"tool": None, "bulk": True}}
+
 # Task numbers the tools accept; any other number names no task (Error 1, not Error 5).
 TASK_NUMBERS = range(1, 2**31)
 
@@ -188,47 +191,6 @@ def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
         return Say(replies.cleared(deleted, status, list_empty=empty), dict(BULK_CHANGE))
 
     return step
-
-
-def complete_all(only: list[int] | None = None) -> Step:
-    """ "Mark all as done" (or, with `only`, "complete them" after a list): every pending
-    task, in one batch (completing is undoable task by task, so no confirmation; deleting
-    all is asked first)."""
-
-    def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
-        listing, done = outcomes[0], outcomes[1:]
-        if not listing.ok:
-            return failure(listing)
-        pending = [
-            t
-            for t in listing.data
-            if not t.get("completed") and (only is None or int(t["id"]) in only)
-        ]
-        if not pending:
-            return Say(replies.task_list([], "pending"))
-        if not done:
-            return Batch(
-                tuple(ToolCall("complete_task", {"task_id": int(t["id"])}) for t in pending)
-            )
-        completed = [o for o in done if o.ok]
-        if len(completed) < len(done) and any(not o.not_found for o in done if not o.ok):
-            return Say(
-                replies.completed_partly(len(completed), len(done)), {"error": True}, stop=True
-            )
-        if len(completed) == 1:
-            task_id = int(completed[0].data["task_id"])
-            undo = {"tool": "update_task", "arguments": {"task_id": task_id, "completed": False}}
-            meta = {"focus": task_id, "undo": undo}
-            return Say(replies.task_completed(str(completed[0].data["title"])), meta)
-        return Say(replies.completed_all(len(completed), these=only is not None), dict(BULK_CHANGE))
-
-    return step
-
-
-# Bulk changes are not undoable; the marker stops "undo" from reaching back past them.
-BULK_CHANGE = {"undo": {"tool": None, "bulk": True}}
 
 
 def undo(last_change: dict[str, Any] | None) -> Step:

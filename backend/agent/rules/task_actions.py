@@ -8,6 +8,8 @@ from backend.agent.rules import replies
 from backend.agent.rules.resolve import WORD_MATCH, match_tasks, score
 from backend.agent.rules.steps import (
     ACTION_VERB,
+    BULK_CHANGE,
+    LOOKUP_LIMIT,
     TASK_NUMBERS,
     Action,
     Step,
@@ -166,3 +168,37 @@ def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] 
         {"pending": pending, "listed": pending["candidates"]},
         stop=True,
     )
+
+
+def complete_all(only: list[int] | None = None) -> Step:
+    """ "Mark all as done" (or, with `only`, "complete them" after a list): every pending
+    task, in one batch (completing is undoable task by task, so no confirmation; deleting
+    all is asked first)."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
+        listing, done = outcomes[0], outcomes[1:]
+        if not listing.ok:
+            return failure(listing)
+        pending = [
+            t
+            for t in listing.data
+            if not t.get("completed") and (only is None or int(t["id"]) in only)
+        ]
+        if not pending:
+            return Say(replies.task_list([], "pending"))
+        if not done:
+            return Batch(
+                tuple(ToolCall("complete_task", {"task_id": int(t["id"])}) for t in pending)
+            )
+        completed = [o for o in done if o.ok]
+        if len(completed) < len(done) and any(not o.not_found for o in done if not o.ok):
+            return Say(
+                replies.completed_partly(len(completed), len(done)), {"error": True}, stop=True
+            )
+        if len(completed) == 1:  # one task: said, and undoable, as completing it alone is
+            return _changed("complete_task", completed[0], completions=0, before=None)
+        return Say(replies.completed_all(len(completed), these=only is not None), dict(BULK_CHANGE))
+
+    return step

@@ -38,7 +38,7 @@ _BULLET_LINE = re.compile(r"\s*\n\s*(?:[-*•·]|\d{1,2}[.)])\s+")
 _COMMAND_LINE = re.compile(
     r"(?<![;:,.!?])\s*\n\s*(?=(?:please\s+)?(?:add|create|put|remind me|delete|remove|cancel|"
     r"complete|finish|mark|show|list|update|change|rename|edit)\b)",
-    re.IGNORECASE,
+    _I,
 )
 
 

@@ -93,11 +93,8 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
                 replies.ask_which_task("update"),
                 pending={"kind": "ask_task", "tool": "update_task"},
             )
-        return steps.say(
-            replies.ask_what_to_update(task_id),
-            pending={"kind": "ask_fields", "task_id": task_id},
-            focus=task_id,
-        )
+        asked_about = task_id
+        return lambda _outcomes: task_actions.ask_fields(asked_about)
     if not target and extract_task_id(core_request(clause)) is None:
         target = "it"
     return target_step("update_task", target, clause, context, fields)
