@@ -14,6 +14,7 @@ from backend.agent.rules.extract import (
 )
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.resolve import strip_reference_noise
+from backend.agent.rules.social import off_topic_reply, social_reply
 from backend.agent.rules.targets import target_step, targets_steps
 from backend.agent.rules.text import clean_title
 from backend.agent.rules.types import Action, Detection, Intent
@@ -34,6 +35,10 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return [steps.say(replies.GREETING)]
     if intent is Intent.HELP:
         return [steps.say(replies.HELP)]
+    if intent is Intent.SOCIAL:
+        return [steps.say(social_reply(clause))]
+    if intent is Intent.OFF_TOPIC:
+        return [steps.say(off_topic_reply(clause))]
     if intent is Intent.UNCLEAR:
         return [steps.say(replies.UNCLEAR, pending={"kind": "rephrase"})]
     if action is Action.UNDO:
@@ -41,6 +46,8 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
     if intent is Intent.CREATE:
         return create_steps(detection.obj, clause, context)
     if intent is Intent.LIST:
+        if action is Action.COUNT:
+            return [steps.count(extract_status(clause))]
         if action is Action.LOOKUP:
             return [steps.lookup(strip_reference_noise(clean_title(detection.obj)))]
         return [steps.list_tasks(extract_status(clause))]

@@ -22,7 +22,16 @@ from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import core_request, prepare
-from backend.agent.rules.types import Action, Batch, Detection, Intent, Say, ToolCall, ToolOutcome
+from backend.agent.rules.types import (
+    Action,
+    Batch,
+    Detection,
+    Intent,
+    Say,
+    ToolCall,
+    ToolOutcome,
+    act_of,
+)
 
 _I = re.IGNORECASE
 
@@ -32,6 +41,7 @@ class Plan:
     steps: list[Step]
     intents: list[Intent]
     rules: list[str]
+    acts: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -104,7 +114,11 @@ def advance(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | Batch | Final
     if pending is not None:
         return pending
     reply = _joined(said)
-    meta: dict[str, Any] = {"intents": [i.value for i in plan.intents], "rules": plan.rules}
+    meta: dict[str, Any] = {
+        "intents": [i.value for i in plan.intents],
+        "acts": plan.acts or [act_of(i) for i in plan.intents],
+        "rules": plan.rules,
+    }
     meta.update(reply.meta)
     return FinalReply(reply.text, meta)
 
@@ -165,6 +179,7 @@ def interpret(message: str, context: ConversationContext) -> Plan:
     plan_steps: list[Step] = []
     intents: list[Intent] = []
     rules: list[str] = []
+    acts: list[str] = []
     created: list[Step] = []  # the steps of the clause before, when it added tasks
     for clause in split_clauses(text) or [text]:
         detection = detect_intent(
@@ -186,5 +201,6 @@ def interpret(message: str, context: ConversationContext) -> Plan:
         plan_steps.extend(clause_steps)
         created = clause_steps if detection.intent is Intent.CREATE else []
         intents.append(_intent_of(detection, context))
+        acts.append(act_of(detection.intent, detection.action))
         rules.append(detection.rule)
-    return Plan(plan_steps, intents, rules)
+    return Plan(plan_steps, intents, rules, acts)

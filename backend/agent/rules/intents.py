@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from backend.agent.rules.arbiter import arbitrate
 from backend.agent.rules.patterns import (
     GREETING_PATTERN,
     HELP_PATTERN,
@@ -71,6 +72,11 @@ def _object(match: re.Match[str]) -> str:
 
 
 def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
+    """The rules' decision (`rule_intent`), reconciled with the learned model (`arbiter`)."""
+    return arbitrate(clause, rule_intent(clause, has_task_id=has_task_id))
+
+
+def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     """The intent of one clause of a message, and the rule that decided it.
 
     Sentence patterns are tried on the request as written, then without trailing emoji,

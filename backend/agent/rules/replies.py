@@ -143,6 +143,21 @@ def on_list(task: dict[str, Any]) -> str:
     return f"Yes, {quoted(str(task['title']))} is on your list (task {task['id']}, {state})."
 
 
+def task_count(pending: int, total: int, *, capped: bool = False) -> str:
+    at_least = "at least " if capped else ""
+    if total == 0:
+        return "Your list is empty. You're all caught up!"
+    if pending == 0:
+        return f"Nothing left to do: all {at_least}{total} of your tasks are done. Great work!"
+    things = "task" if pending == 1 else "tasks"
+    done = total - pending
+    return (
+        f"You have {at_least}{pending} pending {things}"
+        + (f" and {done} completed." if done else ".")
+        + " Say 'show my tasks' to see them."
+    )
+
+
 def not_on_list(query: str) -> str:
     return f"No, I don't see '{query}' on your list. Would you like me to add it?"
 

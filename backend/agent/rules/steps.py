@@ -130,6 +130,22 @@ def lookup(query: str) -> Step:
     return step
 
 
+def count(status: str) -> Step:
+    """ "How many items are on my list?", "is there anything left?": a count, not a list."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
+        outcome = outcomes[0]
+        if not outcome.ok:
+            return failure(outcome)
+        tasks: list[Task] = outcome.data
+        pending = sum(1 for t in tasks if not t.get("completed"))
+        return Say(replies.task_count(pending, len(tasks), capped=len(tasks) >= LOOKUP_LIMIT))
+
+    return step
+
+
 def confirm_clear(status: str, only: list[int] | None = None) -> Step:
     """ "Clear my list" (or, with `only`, "delete them" after a list): count what would go,
     and ask before deleting anything. The question remembers exactly which tasks it counted,

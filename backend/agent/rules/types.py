@@ -71,6 +71,8 @@ class Intent(StrEnum):
     UPDATE = "update_task"
     HELP = "help"
     GREETING = "greeting"
+    SOCIAL = "social"  # thanks, bye, small talk: a friendly reply, nothing changes
+    OFF_TOPIC = "off_topic"  # another assistant's job (alarms, weather): says what it can do
     UNCLEAR = "unclear"
 
 
@@ -82,6 +84,34 @@ class Action(StrEnum):
     CLEAR = "clear"  # DELETE: "clear my list" (asks first)
     UNDO = "undo"  # reverse the last change
     REOPEN = "reopen"  # UPDATE: "mark task 2 as not done"
+    COUNT = "count"  # LIST: "how many items are on my list?"
+
+
+def act_of(intent: Intent, action: Action = Action.PLAIN) -> str:
+    """The kind of reply, as the corpora label it (`specs/corpus-labelling.md`)."""
+    if action is Action.UNDO:
+        return "undo"
+    if action in (Action.LOOKUP, Action.COUNT):
+        return "query"
+    if action is Action.CLEAR:
+        return "clear"
+    if action is Action.REOPEN:
+        return "reopen"
+    return _ACTS[intent]
+
+
+_ACTS = {
+    Intent.CREATE: "add",
+    Intent.LIST: "list",
+    Intent.COMPLETE: "complete",
+    Intent.DELETE: "delete",
+    Intent.UPDATE: "update",
+    Intent.HELP: "help",
+    Intent.GREETING: "greeting",
+    Intent.SOCIAL: "social",
+    Intent.OFF_TOPIC: "off_topic",
+    Intent.UNCLEAR: "clarify",
+}
 
 
 @dataclass(frozen=True)

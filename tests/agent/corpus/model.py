@@ -51,3 +51,17 @@ class Case:
     asks: bool = False
     history: tuple[str, ...] = ()
     note: str = ""
+
+
+# The real-utterance and conversation corpora (data/*.jsonl) start from this longer list:
+# the ten above plus shopping items, so that "is milk on my list?" or "take eggs off" have
+# something real to find (see specs/corpus-labelling.md).
+STANDARD_TASKS: list[dict[str, Any]] = [
+    *SEED_TASKS,
+    {"id": 11, "title": "milk", "description": None, "completed": False},
+    {"id": 12, "title": "eggs", "description": None, "completed": False},
+    {"id": 13, "title": "bananas", "description": None, "completed": True},
+    {"id": 14, "title": "paper towels", "description": None, "completed": False},
+    {"id": 15, "title": "clean the bathroom", "description": None, "completed": False},
+    {"id": 16, "title": "pick up dry cleaning", "description": None, "completed": True},
+]

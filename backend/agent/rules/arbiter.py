@@ -1,0 +1,118 @@
+"""Rules and the learned model, reconciled: which kind of request a clause is.
+
+The rules decide first, and record how sure they are: a leading command ("add X", "delete
+task 3"), a task number or a full sentence pattern ("is X on my list?") is a strong decision;
+a guess from a bare phrase, a keyword or nothing at all is weak. The learned model
+(`intent_model.py`) reads the whole clause and scores every kind of request. Then:
+
+- the model agrees, or is not confident: the rules' decision stands;
+- a weak rule decision meets a confident model: the model decides the kind of request and
+  the rules extract its slots for that kind (a title, a status, the item asked about);
+- a strong rule decision is overturned only when the model is very sure the message is not
+  about the task list at all ("show me the weather", "add lunch to my calendar");
+- the model never starts a change on its own: when it says complete, delete or update and
+  the rules did not, the assistant asks (safety over guessing).
+
+Every decision names what decided it (`meta.rules`), with the model's confidence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.agent.rules.extract import extract_task_id
+from backend.agent.rules.intent_model import Prediction, intent_model
+from backend.agent.rules.query import query_slot
+from backend.agent.rules.text import core_request
+from backend.agent.rules.types import Action, Detection, Intent, act_of
+
+_I = re.IGNORECASE
+
+# Rules whose decision is a guess from a bare phrase or a keyword: the model may overrule.
+_WEAK_RULES = (
+    "a task phrase on its own",
+    "keyword",
+    "no rule matched",
+    "nothing to act on",
+    "I need to X",
+    "question about",
+    "the list itself",
+    "X on my list",
+    "I did X",
+    "X is <done>",
+    "X is done",
+    "I don't need X",
+    "X should be added",
+    "leading verb: show",
+    "leading verb: add",
+    "greeting",
+    "help question",
+)
+# Thresholds, chosen on the tuning quarter (specs/issue-12-understanding.md).
+WEAK_OVERRULE = 0.5
+STRONG_OVERRULE = 0.9
+
+_NOT_ABOUT_TASKS = {
+    "off_topic": Intent.OFF_TOPIC,
+    "social": Intent.SOCIAL,
+    "greeting": Intent.GREETING,
+    "help": Intent.HELP,
+}
+_CHANGES = {"complete", "delete", "update", "clear", "reopen"}
+
+
+def _is_weak(detection: Detection) -> bool:
+    return detection.rule.startswith(_WEAK_RULES)
+
+
+def _act(detection: Detection) -> str:
+    return act_of(detection.intent, detection.action)
+
+
+def arbitrate(clause: str, detection: Detection) -> Detection:
+    model = intent_model()
+    if model is None or detection.action is Action.UNDO:
+        return detection
+    core = core_request(clause)
+    if extract_task_id(core) is not None and detection.intent is not Intent.UNCLEAR:
+        return detection  # a task number is the strongest signal there is
+    prediction = model.predict(clause)
+    if prediction.label == _act(detection):
+        return detection
+    weak = _is_weak(detection)
+    if prediction.label in _NOT_ABOUT_TASKS:
+        threshold = WEAK_OVERRULE if weak else STRONG_OVERRULE
+        if prediction.confidence >= threshold:
+            return _decided_by_model(prediction, _NOT_ABOUT_TASKS[prediction.label])
+        return detection
+    if not weak or prediction.confidence < WEAK_OVERRULE:
+        return detection
+    return _model_kind(prediction, clause, detection)
+
+
+def _decided_by_model(prediction: Prediction, intent: Intent, **kwargs: str) -> Detection:
+    rule = f"model: {prediction.label} ({prediction.confidence:.2f})"
+    return Detection(intent, rule, **kwargs)  # type: ignore[arg-type]
+
+
+def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> Detection:
+    """The model's kind of request, with its slots extracted by the rules."""
+    label = prediction.label
+    rule = f"model: {label} ({prediction.confidence:.2f}) over '{detection.rule}'"
+    if label == "list":
+        return Detection(Intent.LIST, rule)
+    if label == "query":
+        item, action = query_slot(clause)
+        if action is Action.LOOKUP and item:
+            return Detection(Intent.LIST, rule, item, Action.LOOKUP)
+        return Detection(Intent.LIST, rule, "", Action.COUNT)
+    if label == "add":
+        if detection.intent is Intent.CREATE:
+            return detection
+        return Detection(Intent.CREATE, rule, detection.obj or core_request(clause))
+    if label == "clarify":
+        return Detection(Intent.UNCLEAR, rule)
+    if label in _CHANGES:
+        # Never a change the rules did not see: ask which task and what to do.
+        return Detection(Intent.UNCLEAR, rule)
+    return detection

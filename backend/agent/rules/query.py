@@ -1,0 +1,55 @@
+"""The slot of a question about the list: the item asked about, or a count.
+
+"is ice cream on my shopping list", "did i include butter in my shopping list", "does my
+list have goodwill on it", "do i need to get milk", "check my list to see if X is listed":
+the item. "how many items are on my list", "is there anything left": a count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.agent.rules.text import clean_title, core_request
+from backend.agent.rules.types import Action
+
+_I = re.IGNORECASE
+_LIST = (
+    r"(?:(?:my|the|our|your|this)\s+)?(?:[\w'-]+\s+){0,3}?(?:list|lists|reminders|to-?dos?|"
+    r"todos|tasks|things to do|errands|chores)"
+)
+_ITEM_PATTERNS = tuple(
+    re.compile(pattern, _I)
+    for pattern in (
+        rf"^(?:is|are)\s+(?:there\s+)?(?:an?\s+|any\s+|some\s+)?(?P<item>.+?)\s+"
+        rf"(?:currently\s+|already\s+|still\s+)?(?:on|in|listed on|listed in|part of|included in)\s+{_LIST}(?:\s+.*)?$",
+        r"^(?:is|are)\s+(?P<item>.+?)\s+(?:listed|on there|in there|on it|included)$",
+        rf"^(?:did|have)\s+i\s+(?:already\s+|ever\s+)?(?:add|added|put|include|included|write|"
+        rf"written|list|listed|save|saved|mention|mentioned|note|noted)\s+(?P<item>.+?)\s+"
+        rf"(?:on|in|to|onto|into)\s+{_LIST}(?:\s+.*)?$",
+        rf"^(?:does|do)\s+{_LIST}\s+(?:have|include|contain|mention|list|say)\s+(?P<item>.+?)"
+        r"(?:\s+(?:on|in)\s+it)?(?:\s+.*)?$",
+        rf"^(?:check|see|look|find out)\s+(?:on\s+|in\s+)?(?:{_LIST}\s+)?(?:to see\s+|and see\s+)?"
+        rf"(?:if|whether)\s+(?:i\s+(?:have|added|put)\s+)?(?P<item>.+?)(?:\s+(?:is|are)\s+"
+        rf"(?:on|in|listed|there|already)\b.*|\s+(?:on|in)\s+{_LIST}.*)?$",
+        r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+|already\s+)?(?:need|have)\s+to\s+(?:buy|get|pick up|"
+        r"purchase|grab)\s+(?:any\s+|some\s+|more\s+)?(?P<item>.+)$",
+        r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?need\s+(?:any\s+|some\s+|more\s+)?(?P<item>.+)$",
+        r"^(?:anything|something|any tasks?|any reminders?)\s+(?:about|for|regarding|with|on)\s+"
+        r"(?P<item>.+)$",
+    )
+)
+_COUNT = re.compile(r"\b(?:how many|how much|number of|count)\b", _I)
+_VAGUE = re.compile(r"^(?:anything|something|stuff|things|items?|it|that|this|there)$", _I)
+
+
+def query_slot(clause: str) -> tuple[str, Action]:
+    """(item, LOOKUP) for a question about one item; ("", COUNT) otherwise."""
+    text = core_request(clause)
+    if not _COUNT.search(text):
+        for pattern in _ITEM_PATTERNS:
+            match = pattern.match(text)
+            if match:
+                item = clean_title(re.sub(r"^(?:the|a|an|any|some)\s+", "", match["item"], flags=_I))
+                if item and not _VAGUE.match(item):
+                    return item, Action.LOOKUP
+    return "", Action.COUNT
