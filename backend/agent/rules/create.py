@@ -10,6 +10,8 @@ from backend.agent.rules.extract import (
     split_title_description,
 )
 from backend.agent.rules.text import clean_title, core_request
+from backend.agent.rules.titles import TitleSlot, add_title
+from backend.agent.rules.vocabulary import is_task_verb
 
 _I = re.IGNORECASE
 
@@ -75,9 +77,47 @@ def _several_items(obj: str) -> list[str]:
     return [clean_title(item) for item in separator.split(text) if clean_title(item)]
 
 
+def _title_slot(obj: str) -> TitleSlot:
+    """The title once every wrapper is gone, and whether to add it only if missing."""
+    text, if_missing = obj, False
+    previous = None
+    while previous != text:
+        previous = text
+        slot = add_title(text)
+        text, if_missing = _title_text(slot.title), if_missing or slot.if_missing
+    return TitleSlot(text, if_missing)
+
+
+# Pairs that name one thing; any other "a and b" of short noun phrases is two items.
+_ONE_THING = re.compile(
+    r"\b(?:salt and pepper|mac and cheese|macaroni and cheese|bread and butter|fish and chips|"
+    r"peanut butter and jelly|pb and j|rock and roll|pros and cons|cheese and crackers|"
+    r"chips and salsa|rice and beans|milk and cookies|shampoo and conditioner|"
+    r"black and white|salt and vinegar|sweet and sour|ham and cheese|spaghetti and meatballs|"
+    r"bacon and eggs|ham and eggs|oil and vinegar|nuts and bolts|q and a|b and b|r and d)\b",
+    _I,
+)
+_NOUN_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", _I)
+
+
+def _noun_items(title: str) -> list[str]:
+    """ "eggs, flour and butter" -> three items; "call mom and dad", "salt and pepper" -> one."""
+    if _ONE_THING.search(title) or not _NOUN_SEPARATOR.search(title):
+        return [title]
+    parts = [clean_title(p) for p in _NOUN_SEPARATOR.split(title) if clean_title(p)]
+    if len(parts) < 2 or any(len(p.split()) > 3 for p in parts):
+        return [title]
+    if is_task_verb(parts[0].split()[0]):
+        return [title]
+    return parts
+
+
 def create_steps(obj: str, clause: str, context: ConversationContext) -> list[steps.Step]:
     casual = bool(_CASUAL.match(core_request(clause)))
+    slot = _title_slot(obj)
     items = _several_items(obj)
+    if len(items) <= 1:
+        items = _noun_items(slot.title)
     if len(items) > 1:
         return [
             steps.add_task(
@@ -88,15 +128,14 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
             )
             for n, item in enumerate(items)
         ]
-    title, description = split_title_description(_title_text(obj))
+    title, description = split_title_description(slot.title)
     if not title or _NO_TITLE.match(title):
         return [steps.say(replies.ask_title_to_add(), pending={"kind": "ask_title"})]
-    return [
-        steps.add_task(
-            title,
-            description,
-            casual=casual,
-            adds_in_a_row=context.adds_in_a_row,
-            known_pending=context.known_pending(),
-        )
-    ]
+    add = steps.add_task(
+        title,
+        description,
+        casual=casual,
+        adds_in_a_row=context.adds_in_a_row,
+        known_pending=context.known_pending(),
+    )
+    return [steps.add_if_missing(title, add) if slot.if_missing else add]

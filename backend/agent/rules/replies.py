@@ -158,6 +158,14 @@ def task_count(pending: int, total: int, *, capped: bool = False) -> str:
     )
 
 
+def already_on_list(task: dict[str, Any]) -> str:
+    state = "done ✓" if task.get("completed") else "pending"
+    return (
+        f"{quoted(str(task['title']))} is already on your list (task {task['id']}, {state}), "
+        "so I didn't add it again."
+    )
+
+
 def not_on_list(query: str) -> str:
     return f"No, I don't see '{query}' on your list. Would you like me to add it?"
 

@@ -94,6 +94,23 @@ def add_task(
     return step
 
 
+def add_if_missing(title: str, add: Step) -> Step:
+    """ "Add flour if it isn't there yet": look first; add only when no task has that title."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "all", "query": title})
+        found = outcomes[0]
+        if not found.ok:
+            return failure(found)
+        same = [t for t in found.data if str(t["title"]).strip().lower() == title.strip().lower()]
+        if same:
+            return Say(replies.already_on_list(same[0]), {"focus": int(same[0]["id"])})
+        return add(outcomes[1:])
+
+    return step
+
+
 def list_tasks(status: str) -> Step:
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:

@@ -1,0 +1,99 @@
+"""The title slot of an add request: what a person would have typed in a todo app.
+
+People wrap the thing to add in a request: "make sure walnuts is on my shopping list",
+"may i suggest we put paper towels on my list for shopping", "put milk on my list i just used
+the last of it", "add flour if it's not already on it". Each rewrite below removes one kind of
+wrapper (a list reference, a request frame, a reason, a condition), and they run until nothing
+changes. The condition is kept as a slot (`if_missing`): the add then checks the list first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_I = re.IGNORECASE
+
+_LIST_WORDS = (
+    r"(?:list|lists|to-?do'?s|todos|to do's|reminders|agenda|checklist|chores|errands|"
+    r"shopping|groceries)(?:\s+lists?)?"
+)
+# "to my shopping list", "on the list of things to do", "to my list for shopping",
+# "to the to do list for today" (the day stays: it is about the task, see below).
+_LIST_REFERENCE = re.compile(
+    rf"\s*,?\s*\b(?:to|on|onto|in|into|at|for|from|under)\s+(?:my|the|our|your|a|this|that)\s+"
+    rf"(?:[\w'-]+\s+){{0,3}}?{_LIST_WORDS}"
+    r"(?:\s+(?:of|for)\s+(?:things\s+(?:to\s+(?:do|buy|get)|i\s+need(?:\s+to\s+\w+)?)|"
+    r"groceries|shopping|chores|errands|pending tasks|tasks|items|stuff(?: to (?:do|buy))?)"
+    r"(?:\s+to\s+(?:complete|do|buy))?)?\b(?:\s+(?:app|please))?",
+    _I,
+)
+_LEADING_LIST = re.compile(
+    rf"^(?:(?:on|to|in|for)\s+)?(?:(?:my|the|our)\s+)?(?:[\w'-]+\s+){{0,2}}?{_LIST_WORDS}"
+    r"(?:(?:\s+(?:of|for)\s+[^,:;]+)?\s*[,:;-]\s*(?:please\s+)?(?:add|put|include)?\s*|"
+    r"\s+(?:please\s+)?(?:add|put|include)\s+)",
+    _I,
+)
+_CONDITION = re.compile(
+    r"\s*[,;]?\s*(?:but\s+)?(?:only\s+)?(?:if|unless|in case)\s+(?:it'?s|it is|they'?re|they are|"
+    r"i|we|it|they|you|that|there|not|this)\b[^,;]*$",
+    _I,
+)
+_REASON = re.compile(
+    r"\s*[,;.]?\s*(?:\b(?:cause|because|'cause|cuz|since|as|so)\s+(?:i|we|i'm|we're|i've|"
+    r"we've|there|my|it|they|the)\b.*|\b(?:i'm|i am|we're|we are)\s+(?:all\s+|completely\s+|"
+    r"running\s+)?out(?:\s+of\s+(?:it|them|that))?\b.*|\bi\s+(?:just\s+)?(?:used|ran out|finished|"
+    r"need them|need it)\b.*)$",
+    _I,
+)
+_FRAME = re.compile(
+    r"^(?:(?:hey\s+)?(?:alexa|olly|google|siri|computer|assistant)\b[\s,]*|"
+    r"do me a favou?r and\s+|(?:may|can|could|should|shall)\s+(?:i suggest\s+)?(?:we|you)\s+|"
+    r"i\s+(?:would|'d)\s+like\s+(?:you\s+)?(?:to\s+)?|i\s+(?:want|need)\s+you\s+to\s+|"
+    r"let's\s+|lets\s+|please\s+|kindly\s+|go ahead and\s+|make sure\s+(?:that\s+)?(?:to\s+)?|"
+    r"be sure\s+(?:to\s+)?|(?:i|we)\s+(?:want|need)\s+(?=.+?\s+(?:added|put|on|onto|to|in)\b)|"
+    r"for you to\s+(?:get\s+)?|(?:add|put|write|include|insert|jot down|note down|write down|"
+    r"enter|place|stick|pop)\s+(?:down\s+)?(?:the\s+item\s+)?|"
+    r"(?:a\s+)?(?:new\s+)?(?:item|entry)\s+(?:called|named|for)?\s*)",
+    _I,
+)
+_PASSIVE_TAIL = re.compile(
+    r"\s+(?:gets?|to be|be|is|are|was)?\s*(?:added|included|put|written|listed|there)?"
+    r"(?:\s+(?:on|to)\s+(?:it|there))?$|\s+(?:is|are)$",
+    _I,
+)
+_ADD_ON = re.compile(r"\s+(?:added|included)$", _I)
+_EDGE_WORDS = re.compile(r"^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please)$", _I)
+
+
+@dataclass(frozen=True)
+class TitleSlot:
+    title: str
+    if_missing: bool = False
+
+
+def add_title(text: str) -> TitleSlot:
+    """The title inside an add request, and whether the user asked to add it only if missing."""
+    title = text.strip().strip(" .!?")
+    if_missing = False
+    previous = None
+    while previous != title:
+        previous = title
+        condition = _CONDITION.search(title)
+        if condition and re.search(
+            r"\b(?:not|already|isn't|aren't|there|did|have)\b", condition.group(0), _I
+        ):
+            if_missing = True
+            title = title[: condition.start()]
+        title = _REASON.sub("", title)
+        title = _FRAME.sub("", title, count=1)
+        title = _LEADING_LIST.sub("", title, count=1)
+        title = _LIST_REFERENCE.sub("", title)
+        title = _PASSIVE_TAIL.sub("", title) if _looks_passive(title) else title
+        title = _ADD_ON.sub("", title)
+        title = _EDGE_WORDS.sub("", title).strip(" ,;:.!?")
+    return TitleSlot(title, if_missing)
+
+
+def _looks_passive(title: str) -> bool:
+    return re.search(r"\s(?:gets?|to be|be|is|are|was)?\s*(?:added|included|listed)$|\s(?:is|are)$", title, _I) is not None

@@ -1,0 +1,54 @@
+"""The assistant's vocabulary, in one place: words that start a task, list nouns, done words.
+
+Patterns and slot extractors read these lists instead of spelling their own, so a word added
+here is understood everywhere.
+"""
+
+from __future__ import annotations
+
+# Verbs a task usually starts with ("buy milk", "call mom"): a phrase led by one is a task.
+TASK_VERBS: frozenset[str] = frozenset(
+    """
+    buy call phone ring email e-mail text message pay book pick drop clean wash write send post
+    mail get grab order return renew water walk feed cook prepare submit file meet visit study
+    practice practise read learn bake fetch bring collect organize organise plan prep vacuum mow
+    iron fold repair sign print apply register cancel go attend make reserve donate sell ship pack
+    unpack charge back backup upload download install tidy sweep mop shop research review draft
+    finish follow reply respond thank invite ask tell take put fix check schedule do see find
+    clear empty start stop set change update remove delete move cut paint hang replace wrap
+    """.split()
+)
+
+# Nouns that name the list itself ("my shopping list", "the chores").
+LIST_NOUNS: tuple[str, ...] = (
+    "list",
+    "lists",
+    "to-do list",
+    "todo list",
+    "to do list",
+    "todos",
+    "to-dos",
+    "tasks",
+    "reminders",
+    "agenda",
+    "checklist",
+    "chores",
+    "errands",
+)
+
+# Words that say a task is finished.
+DONE_WORDS: tuple[str, ...] = (
+    "done",
+    "complete",
+    "completed",
+    "finished",
+    "finish",
+    "ticked off",
+    "checked off",
+    "crossed off",
+    "sorted",
+)
+
+
+def is_task_verb(word: str) -> bool:
+    return word.lower() in TASK_VERBS
