@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import random
+import zlib
 from collections import Counter
 
 import numpy as np
@@ -27,7 +29,7 @@ from backend.agent.rules.intent_model import MODEL_PATH, features
 from tests.agent.corpus.real import load_conversations, load_utterances
 from tests.agent.corpus.report import all_cases
 
-MODEL_VERSION = 1
+MODEL_VERSION = 2
 C = 8.0
 MIN_DF = 2
 # Weights smaller than this (after idf) change no decision; dropping them keeps the file small.
@@ -73,6 +75,41 @@ def training_data() -> tuple[list[str], list[str]]:
     return texts, labels
 
 
+# Kinds of request people also type in a hurry: each tuning text of these kinds is also
+# learned with typos, so "ad eggs" or "delte everyting" is not mistaken for small talk.
+_TYPO_KINDS = {"add", "list", "query", "complete", "delete", "clear", "update", "clarify"}
+TYPO_VARIANTS = 2
+
+
+def with_typos(text: str, variant: int) -> str:
+    """The text with one or two deterministic slips of the finger (swap, drop, double)."""
+    rng = random.Random(zlib.crc32(f"{variant}:{text}".encode()))
+    words = text.split()
+    long_words = [i for i, w in enumerate(words) if len(w) >= 4 and w.isalpha()]
+    for index in rng.sample(long_words, min(len(long_words), rng.choice((1, 2)))):
+        word = words[index]
+        at = rng.randrange(1, len(word) - 1)
+        slip = rng.choice(("swap", "drop", "double"))
+        if slip == "swap":
+            word = word[: at - 1] + word[at] + word[at - 1] + word[at + 1 :]
+        elif slip == "drop":
+            word = word[:at] + word[at + 1 :]
+        else:
+            word = word[:at] + word[at] + word[at:]
+        words[index] = word
+    return " ".join(words)
+
+
+def augmented(texts: list[str], labels: list[str]) -> tuple[list[str], list[str]]:
+    more_texts, more_labels = list(texts), list(labels)
+    for text, label in zip(texts, labels, strict=True):
+        if label in _TYPO_KINDS:
+            for variant in range(TYPO_VARIANTS):
+                more_texts.append(with_typos(text, variant))
+                more_labels.append(label)
+    return more_texts, more_labels
+
+
 def fit(texts: list[str], labels: list[str]) -> tuple[TfidfVectorizer, LogisticRegression]:
     vectorizer = TfidfVectorizer(
         analyzer=features, sublinear_tf=True, min_df=MIN_DF, lowercase=False
@@ -104,7 +141,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="cross-validate, write nothing")
     args = parser.parse_args()
-    texts, labels = training_data()
+    texts, labels = augmented(*training_data())
     print(f"{len(texts)} training texts: {dict(Counter(labels).most_common())}")
     if args.check:
         vectorizer = TfidfVectorizer(

@@ -28,10 +28,9 @@ from backend.agent.rules.types import Action, Detection, Intent, act_of
 
 _I = re.IGNORECASE
 
-# Rules whose decision is a guess from a bare phrase or a keyword: the model may overrule.
-_WEAK_RULES = (
+# Rules whose decision is a guess from a bare phrase or from nothing: the model may decide.
+_GUESSES = (
     "a task phrase on its own",
-    "keyword",
     "no rule matched",
     "nothing to act on",
     "I need to X",
@@ -43,11 +42,13 @@ _WEAK_RULES = (
     "X is done",
     "I don't need X",
     "X should be added",
-    "leading verb: show",
-    "leading verb: add",
+    "keyword",
     "greeting",
     "help question",
 )
+# Rules that found a command word: the model may change the kind of task request, and may
+# call it not about tasks only when very sure ("show me the weather").
+_COMMAND_WORDS = ("leading verb: show", "leading verb: add")
 # Thresholds, chosen on the tuning quarter (specs/issue-12-understanding.md).
 WEAK_OVERRULE = 0.5
 STRONG_OVERRULE = 0.9
@@ -61,8 +62,8 @@ _NOT_ABOUT_TASKS = {
 _CHANGES = {"complete", "delete", "update", "clear", "reopen"}
 
 
-def _is_weak(detection: Detection) -> bool:
-    return detection.rule.startswith(_WEAK_RULES)
+def _is_guess(detection: Detection) -> bool:
+    return detection.rule.startswith(_GUESSES)
 
 
 def _act(detection: Detection) -> str:
@@ -79,9 +80,10 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     prediction = model.predict(clause)
     if prediction.label == _act(detection):
         return detection
-    weak = _is_weak(detection)
+    guess = _is_guess(detection) or detection.rule.startswith(_COMMAND_WORDS)
+    weak = guess or detection.rule.startswith(_COMMAND_WORDS)
     if prediction.label in _NOT_ABOUT_TASKS:
-        threshold = WEAK_OVERRULE if weak else STRONG_OVERRULE
+        threshold = WEAK_OVERRULE if guess else STRONG_OVERRULE
         if prediction.confidence >= threshold:
             return _decided_by_model(prediction, _NOT_ABOUT_TASKS[prediction.label])
         return detection

@@ -17,7 +17,9 @@ from backend.agent.rules import replies
 from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
+from backend.agent.rules import task_actions
 from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.followups import continue_last_action, corrected_title
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.steps import Step
@@ -176,6 +178,14 @@ def interpret(message: str, context: ConversationContext) -> Plan:
     if answer is not None:
         answer_steps, intent, rule = answer
         return Plan(answer_steps, [intent], [rule])
+    correction = corrected_title(core_request(text), context)
+    if correction is not None:
+        task_id, title = correction
+        step = task_actions.act_on_task("update_task", task_id, {"title": title})
+        return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
+    continued = continue_last_action(core_request(text), context)
+    if continued is not None:
+        text = continued
     plan_steps: list[Step] = []
     intents: list[Intent] = []
     rules: list[str] = []

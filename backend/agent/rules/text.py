@@ -12,6 +12,7 @@ _I = re.IGNORECASE
 # Conversational padding around the request itself.
 _LEAD_FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hmm+|well|oh|and|also|hey|yo|hi|hello|actually|"
+    r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|olly|computer|"
     r"no wait|wait|oops|sorry|"
     r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right)\b[\s,.!:;-]*)+",
     _I,

@@ -48,7 +48,10 @@ _REASON = re.compile(
 )
 _FRAME = re.compile(
     r"^(?:(?:hey\s+)?(?:alexa|olly|google|siri|computer|assistant)\b[\s,]*|"
-    r"do me a favou?r and\s+|(?:may|can|could|should|shall)\s+(?:i suggest\s+)?(?:we|you)\s+|"
+    r"do me a favou?r and\s+|(?:set|create|make|add|put in|give me)\s+(?:a\s+|an\s+)?(?:new\s+)?"
+    r"(?:remind(?:e|a)?r|note|task|to-?do)\s+(?:for me\s+|for\s+|about\s+)?(?:to\s+)?|"
+    r"(?:me|myself)\s+to\s+|(?:to\s+)?remem?b(?:er|re)\s+to\s+|i\s+need\s+to\s+remem?ber\s+to\s+|"
+    r"you\s+(?:put|add)\s+(?:for\s+me\s+)?|for\s+me\s+|(?:may|can|could|should|shall)\s+(?:i suggest\s+)?(?:we|you)\s+|"
     r"i\s+(?:would|'d)\s+like\s+(?:you\s+)?(?:to\s+)?|i\s+(?:want|need)\s+you\s+to\s+|"
     r"let's\s+|lets\s+|please\s+|kindly\s+|go ahead and\s+|make sure\s+(?:that\s+)?(?:to\s+)?|"
     r"be sure\s+(?:to\s+)?|(?:i|we)\s+(?:want|need)\s+(?=.+?\s+(?:added|put|on|onto|to|in)\b)|"
@@ -63,7 +66,12 @@ _PASSIVE_TAIL = re.compile(
     _I,
 )
 _ADD_ON = re.compile(r"\s+(?:added|included)$", _I)
-_EDGE_WORDS = re.compile(r"^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please)$", _I)
+_EDGE_WORDS = re.compile(
+    r"^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
+    r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
+    r"|^(?:\"|')(?P<q>[^\"']+)(?:\"|')\s*-\s*add it$",
+    _I,
+)
 
 
 @dataclass(frozen=True)

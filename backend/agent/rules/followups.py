@@ -1,0 +1,64 @@
+"""Messages that only make sense after the assistant's last change.
+
+- "and coffee" / "also the eggs" right after an add, delete or completion: the same action on
+  the new item ("add milk" ... "and coffee" adds coffee);
+- "not tea, green tea" / "no, I meant rye bread" right after an add: the task just added gets
+  the corrected title (the part named is replaced: "buy flowers" -> "buy tulips").
+
+Both read the conversation's last change (`context.last_change`), so they work across
+restarts and workers like everything else in the context.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.agent.rules.context import ConversationContext
+
+_I = re.IGNORECASE
+
+_AND_MORE = re.compile(r"^(?:and|also|plus|oh and|and also)\s+(?P<rest>.+?)(?:\s+too|\s+as well)?$", _I)
+_CORRECTION = re.compile(
+    r"^(?:no|nope|oops|sorry|wait|actually)?[\s,.!]*(?:not\s+(?P<old>[^,.;!]+?)\s*[,.;!]\s*"
+    r"(?:i meant\s+|make it\s+|it's\s+|but\s+)?(?P<new>.+)|"
+    r"(?:no|nope|sorry|oops)[\s,.!]+(?:i meant|i mean|it should be|make it)\s+(?P<new2>.+))$",
+    _I,
+)
+# The change the last turn made, read from what its undo would call.
+_LAST_ACTION = {"delete_task": "add", "add_task": "delete", "update_task": "complete"}
+
+
+def last_action(context: ConversationContext) -> str | None:
+    change = context.last_change or {}
+    tool = change.get("tool")
+    if tool == "update_task" and change.get("arguments", {}).get("completed") is not False:
+        return None  # an undo of a rename: "and X" has no clear meaning
+    return _LAST_ACTION.get(str(tool)) if tool else None
+
+
+def continue_last_action(text: str, context: ConversationContext) -> str | None:
+    """ "and coffee" after an add -> "add coffee"; None when the message is not such a tail."""
+    match = _AND_MORE.match(text)
+    action = last_action(context)
+    if not match or action is None:
+        return None
+    return f"{action} {match['rest']}"
+
+
+def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] | None:
+    """(task number, new title) for "not X, Y" right after an add; None otherwise."""
+    if last_action(context) != "add" or context.focus_task_id is None:
+        return None
+    match = _CORRECTION.match(text)
+    if not match:
+        return None
+    new = (match["new"] or match["new2"] or "").strip(" .!?'\"")
+    if not new:
+        return None
+    titles = {number: title for number, title, _ in context.known_tasks}
+    current = titles.get(context.focus_task_id)
+    old = (match["old"] or "").strip(" '\"")
+    if current and old and old.lower() in current.lower() and old.lower() != current.lower():
+        start = current.lower().index(old.lower())
+        new = current[:start] + new + current[start + len(old) :]
+    return context.focus_task_id, new
