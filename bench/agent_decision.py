@@ -22,6 +22,7 @@ import httpx
 
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import advance, interpret
+from backend.agent.rules.intent_model import intent_model
 from backend.core.config import Settings
 from backend.main import create_app
 from tests.agent.corpus.report import all_cases
@@ -44,8 +45,11 @@ def decision_times(repeats: int) -> list[float]:
     for message in messages:  # warm the regex caches
         advance(interpret(message, context), [])
     samples: list[float] = []
+    model = intent_model()
     for _ in range(repeats):
         for message in messages:
+            if model is not None:
+                model.predict.cache_clear()  # every message is read as if for the first time
             start = time.perf_counter()
             advance(interpret(message, context), [])
             samples.append(time.perf_counter() - start)
@@ -101,9 +105,10 @@ def main() -> None:
     turns = asyncio.run(turn_times(args.turns))
     quantiles = statistics.quantiles(turns, n=100)
     print(f"rule engine decision ({len(decisions)} samples over the corpus)")
+    cuts = statistics.quantiles(decisions, n=100)
     print(
-        f"  median {_ms(statistics.median(decisions))}   p95 "
-        f"{_ms(statistics.quantiles(decisions, n=100)[94])}   target < 1 ms"
+        f"  median {_ms(statistics.median(decisions))}   p95 {_ms(cuts[94])}   "
+        f"p99 {_ms(cuts[98])}   target p99 < 1 ms"
     )
     print(f"POST /api/chat turn, in-process, SQLite ({len(turns)} turns)")
     print(f"  median {_ms(statistics.median(turns))}   p95 {_ms(quantiles[94])}")

@@ -56,8 +56,13 @@ class LLMBrain:
         return {"brain": "llm"}
 
 
+# What the hybrid brain hands to the LLM.
+_FOR_THE_LLM = (Intent.UNCLEAR, Intent.SOCIAL, Intent.OFF_TOPIC)
+
+
 class HybridModel(DelegatingModel):
-    """Rules for whatever they understand; the LLM only for what they would call unclear."""
+    """Rules for whatever they understand; the LLM for what they would call unclear, small talk
+    or another assistant's job (it can say more there than a template)."""
 
     def __init__(self, rules: RuleModel, llm: Model) -> None:
         self.rules = rules
@@ -68,7 +73,7 @@ class HybridModel(DelegatingModel):
         if self.chosen is None:
             message, _ = read_turn(input)
             plan = self.rules.plan_for(message)
-            unclear = all(intent is Intent.UNCLEAR for intent in plan.intents) and not any(
+            unclear = all(intent in _FOR_THE_LLM for intent in plan.intents) and not any(
                 rule.startswith("answer") for rule in plan.rules
             )
             self.chosen = self.llm if unclear else self.rules

@@ -46,6 +46,8 @@ _GUESSES = (
     "greeting",
     "help question",
 )
+# Guesses whose sentence names a task or the list: never small talk unless the model is sure.
+_ABOUT_TASKS = ("I need to X", "X on my list", "X should be added", "I don't need X")
 # Rules that found a command word: the model may change the kind of task request, and may
 # call it not about tasks only when very sure ("show me the weather").
 _COMMAND_WORDS = ("leading verb: show", "leading verb: add")
@@ -83,7 +85,8 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     guess = _is_guess(detection) or detection.rule.startswith(_COMMAND_WORDS)
     weak = guess or detection.rule.startswith(_COMMAND_WORDS)
     if prediction.label in _NOT_ABOUT_TASKS:
-        threshold = WEAK_OVERRULE if guess else STRONG_OVERRULE
+        sure_about_tasks = detection.rule.startswith(_ABOUT_TASKS)
+        threshold = WEAK_OVERRULE if guess and not sure_about_tasks else STRONG_OVERRULE
         if prediction.confidence >= threshold:
             return _decided_by_model(prediction, _NOT_ABOUT_TASKS[prediction.label])
         return detection

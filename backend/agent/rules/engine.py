@@ -13,14 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from backend.agent.rules import replies
+from backend.agent.rules import replies, task_actions
 from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
-from backend.agent.rules import task_actions
 from backend.agent.rules.context import ConversationContext
-from backend.agent.rules.followups import continue_last_action, corrected_title
 from backend.agent.rules.extract import extract_task_id
+from backend.agent.rules.followups import continue_last_action, corrected_title
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import core_request, prepare

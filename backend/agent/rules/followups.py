@@ -17,7 +17,9 @@ from backend.agent.rules.context import ConversationContext
 
 _I = re.IGNORECASE
 
-_AND_MORE = re.compile(r"^(?:and|also|plus|oh and|and also)\s+(?P<rest>.+?)(?:\s+too|\s+as well)?$", _I)
+_AND_MORE = re.compile(
+    r"^(?:and|also|plus|oh and|and also)\s+(?P<rest>.+?)(?:\s+too|\s+as well)?$", _I
+)
 _CORRECTION = re.compile(
     r"^(?:no|nope|oops|sorry|wait|actually)?[\s,.!]*(?:not\s+(?P<old>[^,.;!]+?)\s*[,.;!]\s*"
     r"(?:i meant\s+|make it\s+|it's\s+|but\s+)?(?P<new>.+)|"

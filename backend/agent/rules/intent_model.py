@@ -22,7 +22,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 MODEL_PATH = Path(__file__).with_name("intent_model.json.gz")
@@ -84,9 +84,19 @@ class IntentModel:
         return Prediction(label, probabilities[label], probabilities)
 
 
+class CachedModel:
+    """The model with a memory of recent messages: one message is read by several rules
+    (its clauses, an answer check, a typo-corrected retry), and each should cost one
+    prediction."""
+
+    def __init__(self, model: IntentModel) -> None:
+        self.classes = model.classes
+        self.predict = lru_cache(maxsize=512)(model.predict)
+
+
 @cache
-def intent_model() -> IntentModel | None:
+def intent_model() -> CachedModel | None:
     """The shipped model, or None when it has not been built (the rules then decide alone)."""
     if not MODEL_PATH.exists():
         return None
-    return IntentModel.load()
+    return CachedModel(IntentModel.load())

@@ -21,7 +21,8 @@ _ITEM_PATTERNS = tuple(
     re.compile(pattern, _I)
     for pattern in (
         rf"^(?:is|are)\s+(?:there\s+)?(?:an?\s+|any\s+|some\s+)?(?P<item>.+?)\s+"
-        rf"(?:currently\s+|already\s+|still\s+)?(?:on|in|listed on|listed in|part of|included in)\s+{_LIST}(?:\s+.*)?$",
+        r"(?:currently\s+|already\s+|still\s+)?"
+        rf"(?:on|in|listed on|listed in|part of|included in)\s+{_LIST}(?:\s+.*)?$",
         r"^(?:is|are)\s+(?P<item>.+?)\s+(?:listed|on there|in there|on it|included)$",
         rf"^(?:did|have)\s+i\s+(?:already\s+|ever\s+)?(?:add|added|put|include|included|write|"
         rf"written|list|listed|save|saved|mention|mentioned|note|noted)\s+(?P<item>.+?)\s+"
@@ -49,7 +50,9 @@ def query_slot(clause: str) -> tuple[str, Action]:
         for pattern in _ITEM_PATTERNS:
             match = pattern.match(text)
             if match:
-                item = clean_title(re.sub(r"^(?:the|a|an|any|some)\s+", "", match["item"], flags=_I))
+                item = clean_title(
+                    re.sub(r"^(?:the|a|an|any|some)\s+", "", match["item"], flags=_I)
+                )
                 if item and not _VAGUE.match(item):
                     return item, Action.LOOKUP
     return "", Action.COUNT

@@ -69,18 +69,36 @@ _TOPICS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, what in (
         (r"\balarms?\b|\bwake me\b", "set alarms"),
         (r"\btimers?\b|\bcount ?down\b", "run timers"),
-        (r"\bweather\b|\brain\b|\bforecast\b|\btemperature\b|\bsnow\b|\bsunny\b", "check the weather"),
-        (r"\bcalendar\b|\bmeetings?\b|\bevents?\b|\bappointments? (?:on|in) my\b", "manage your calendar"),
-        (r"\bmusic\b|\bsongs?\b|\bplaylists?\b|\bplay\b|\bradio\b|\bpodcasts?\b|\bvolume\b", "play music"),
-        (r"\b(?:call|dial|phone)\b(?=.*\b(?:now|for me|him|her|them)\b)|\btext\b|\bsms\b", "make calls or send messages"),
+        (
+            r"\bweather\b|\brain\b|\bforecast\b|\btemperature\b|\bsnow\b|\bsunny\b",
+            "check the weather",
+        ),
+        (
+            r"\bcalendar\b|\bmeetings?\b|\bevents?\b|\bappointments? (?:on|in) my\b",
+            "manage your calendar",
+        ),
+        (
+            r"\bmusic\b|\bsongs?\b|\bplaylists?\b|\bplay\b|\bradio\b|\bpodcasts?\b|\bvolume\b",
+            "play music",
+        ),
+        (
+            r"\b(?:call|dial|phone)\b(?=.*\b(?:now|for me|him|her|them)\b)|\btext\b|\bsms\b",
+            "make calls or send messages",
+        ),
         (r"\border\b|\bdeliver|\bcart\b|\bpurchase\b", "place orders"),
-        (r"\bbills?\b|\bbank\b|\bbalance\b|\bpay\b|\btransfer\b|\bcredit\b", "handle payments or banking"),
+        (
+            r"\bbills?\b|\bbank\b|\bbalance\b|\bpay\b|\btransfer\b|\bcredit\b",
+            "handle payments or banking",
+        ),
         (r"\brecipes?\b|\bcook\b|\bingredients?\b", "look up recipes"),
         (r"\btime\b|\bdate\b|\bday is it\b|\bholiday\b", "tell the time or date"),
         (r"\blights?\b|\bthermostat\b|\bheating\b|\bvacuum\b|\bplug\b", "control your home"),
         (r"\bnews\b|\bheadlines?\b", "read the news"),
         (r"\btranslate\b|\bspell\b|\bdefine\b|\bmeaning of\b", "translate or define words"),
-        (r"\bflight\b|\btravel\b|\bhotel\b|\btrain\b|\buber\b|\btaxi\b|\bdirections?\b|\btraffic\b", "plan travel"),
+        (
+            r"\bflight\b|\btravel\b|\bhotel\b|\btrain\b|\buber\b|\btaxi\b|\bdirections?\b|\btraffic\b",
+            "plan travel",
+        ),
     )
 )
 

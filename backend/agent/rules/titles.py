@@ -51,7 +51,8 @@ _FRAME = re.compile(
     r"do me a favou?r and\s+|(?:set|create|make|add|put in|give me)\s+(?:a\s+|an\s+)?(?:new\s+)?"
     r"(?:remind(?:e|a)?r|note|task|to-?do)\s+(?:for me\s+|for\s+|about\s+)?(?:to\s+)?|"
     r"(?:me|myself)\s+to\s+|(?:to\s+)?remem?b(?:er|re)\s+to\s+|i\s+need\s+to\s+remem?ber\s+to\s+|"
-    r"you\s+(?:put|add)\s+(?:for\s+me\s+)?|for\s+me\s+|(?:may|can|could|should|shall)\s+(?:i suggest\s+)?(?:we|you)\s+|"
+    r"you\s+(?:put|add)\s+(?:for\s+me\s+)?|for\s+me\s+|"
+    r"(?:may|can|could|should|shall)\s+(?:i suggest\s+)?(?:we|you)\s+|"
     r"i\s+(?:would|'d)\s+like\s+(?:you\s+)?(?:to\s+)?|i\s+(?:want|need)\s+you\s+to\s+|"
     r"let's\s+|lets\s+|please\s+|kindly\s+|go ahead and\s+|make sure\s+(?:that\s+)?(?:to\s+)?|"
     r"be sure\s+(?:to\s+)?|(?:i|we)\s+(?:want|need)\s+(?=.+?\s+(?:added|put|on|onto|to|in)\b)|"
@@ -104,4 +105,11 @@ def add_title(text: str) -> TitleSlot:
 
 
 def _looks_passive(title: str) -> bool:
-    return re.search(r"\s(?:gets?|to be|be|is|are|was)?\s*(?:added|included|listed)$|\s(?:is|are)$", title, _I) is not None
+    return (
+        re.search(
+            r"\s(?:gets?|to be|be|is|are|was)?\s*(?:added|included|listed)$|\s(?:is|are)$",
+            title,
+            _I,
+        )
+        is not None
+    )

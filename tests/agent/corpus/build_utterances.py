@@ -22,7 +22,14 @@ SHARED_CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus" / "dev
 _GREETING_LABELS = {"greeting"}
 _HELP_LABELS = {"what_can_i_ask_you"}
 # Small talk whose right reply may be social or a polite "I only do tasks".
-_EITHER_LABELS = {"general_quirky", "oos", "tell_joke", "general_joke", "fun_fact", "meaning_of_life"}
+_EITHER_LABELS = {
+    "general_quirky",
+    "oos",
+    "tell_joke",
+    "general_joke",
+    "fun_fact",
+    "meaning_of_life",
+}
 
 
 def item_id(row: dict[str, Any]) -> str:

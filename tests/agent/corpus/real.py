@@ -284,7 +284,8 @@ def main() -> None:
     print(text)
     if args.write_known_misses:
         KNOWN_MISSES.write_text(
-            "# Items the assistant gets wrong today: strict xfail in tests/agent/test_real_corpus.py.\n"
+            "# Items the assistant gets wrong today (strict xfail in\n"
+            "# tests/agent/test_real_corpus.py).\n"
             "# Regenerate with `python -m tests.agent.corpus.real --write-known-misses`.\n"
             + "".join(f"{item_id}\n" for item_id in sorted(misses))
         )

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.intents import detect_intent, rule_intent
 from backend.agent.rules.text import prepare, strip_end_punctuation
 from backend.agent.rules.types import Intent
 
@@ -60,6 +60,22 @@ def test_every_detection_names_the_rule_that_fired() -> None:
 
 def test_the_spec_keyword_order_breaks_ties_when_no_sentence_pattern_fits() -> None:
     # No sentence pattern fits; "remember" (CREATE) comes before "list" (LIST) in the spec.
-    detection = detect_intent("my brother will remember the list")
+    detection = rule_intent("my brother will remember the list")
     assert detection.intent is Intent.CREATE
     assert detection.rule == "keyword 'remember'"
+
+
+def test_the_learned_model_overrules_a_keyword_guess_that_is_not_a_request() -> None:
+    # The rules alone would add "the list" (keyword 'remember'); the model reads the whole
+    # sentence, and nothing is stored.
+    detection = detect_intent("my brother will remember the list")
+    assert detection.intent is not Intent.CREATE
+    assert detection.rule.startswith("model: ")
+
+
+def test_another_assistants_job_is_off_topic_and_a_task_frame_stays_an_add() -> None:
+    assert detect_intent("set an alarm for 7am").intent is Intent.OFF_TOPIC
+    assert detect_intent("what is the weather like").intent is Intent.OFF_TOPIC
+    assert detect_intent("thanks so much").intent is Intent.SOCIAL
+    # "call mom" alone reads like a phone request to the model; "I need to" makes it a task.
+    assert detect_intent("i need to call mom").intent is Intent.CREATE
