@@ -275,7 +275,7 @@ async def test_chat_needs_a_token(client: httpx.AsyncClient) -> None:
 async def test_a_too_long_title_in_chat_gets_a_helpful_reply_and_no_task(
     client: httpx.AsyncClient, user: UserSession, chat: ChatFn
 ) -> None:
-    body = await chat("add " + "very long title " * 20)
+    body = await chat("add " + "call the plumber about the leaking kitchen sink " * 5)
     assert "200 characters" in body["response"]
     assert body["tool_calls"][0]["result"]["error"].startswith("Invalid title")
     assert await _tasks(client, user) == []
