@@ -47,7 +47,7 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return create_steps(detection.obj, clause, context)
     if intent is Intent.LIST:
         if action is Action.COUNT:
-            return [steps.count(extract_status(clause))]
+            return [steps.count()]
         if action is Action.LOOKUP:
             return [steps.lookup(strip_reference_noise(clean_title(detection.obj)))]
         return [steps.list_tasks(extract_status(clause))]

@@ -177,12 +177,13 @@ def interpret(message: str, context: ConversationContext) -> Plan:
     if answer is not None:
         answer_steps, intent, rule = answer
         return Plan(answer_steps, [intent], [rule])
-    correction = corrected_title(core_request(text), context)
+    request = core_request(text)
+    correction = corrected_title(request, context)
     if correction is not None:
         task_id, title = correction
         step = task_actions.act_on_task("update_task", task_id, {"title": title})
         return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
-    continued = continue_last_action(core_request(text), context)
+    continued = continue_last_action(request, context)
     if continued is not None:
         text = continued
     plan_steps: list[Step] = []

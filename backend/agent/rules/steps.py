@@ -147,7 +147,7 @@ def lookup(query: str) -> Step:
     return step
 
 
-def count(status: str) -> Step:
+def count() -> Step:
     """ "How many items are on my list?", "is there anything left?": a count, not a list."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
