@@ -50,7 +50,7 @@ def answer_to_pending(message: str, context: ConversationContext) -> Answer | No
     text = core_request(message) or message.strip().rstrip(".!?")
     kind = pending.get("kind")
     if kind in ("offer_list", "offer_add", "confirm_clear"):
-        return _yes_no(kind, text, pending)
+        return _yes_no(kind, message.strip(), pending)
     if kind in ("choose_task", "ask_task", "ask_fields", "ask_title") and _NO.match(text):
         # "never mind" to "which one?": drop the question instead of asking it again.
         tool = str(pending.get("tool", "update_task" if kind == "ask_fields" else ""))
@@ -68,11 +68,50 @@ def answer_to_pending(message: str, context: ConversationContext) -> Answer | No
     return None
 
 
-def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
+# Words said around a yes or a no that change nothing: "ah okay, then yes, add it please".
+_INTERJECTIONS = frozenset(
+    "ah oh well hmm hm um uh alexa google hey olly siri right then so fine alright very "
+    "great good cool perfect thanks thank you".split()
+)
+_YES_WORDS = frozenset(
+    "y yes yeah yea ya yep yup sure ok okay please absolutely definitely correct confirm "
+    "confirmed aye yas affirmative".split()
+)
+_NO_WORDS = frozenset("n no nope nah cancel don't dont not never stop wait".split())
+_DO_IT = re.compile(
+    r"^(?:then\s+)?(?:please\s+)?(?:you\s+)?(?:go ahead|do it|do that|"
+    r"(?:add|put|delete|clear|remove|show|do)(?:\s+(?:it|that|them|this|one|those|everything|all|"
+    r"me|it all))?$|(?:add|put|delete|clear|remove|show|do)\s+(?:it|that|them|this|one|those|"
+    r"everything|all|me|it all)\b)",
+    _I,
+)
+
+
+def yes_or_no(text: str) -> bool | None:
+    """True for a yes ("yep, put it on", "Yes, I am sure."), False for a no ("Hmm, no, wait.
+    Not delete."), None when the message is something else."""
     if _NO.match(text):
+        return False
+    if _YES.match(text):
+        return True
+    words = re.findall(r"[a-z']+", text.lower())
+    while words and words[0] in _INTERJECTIONS and words[0] not in _YES_WORDS:
+        words = words[1:]
+    if not words:
+        return None
+    if words[0] in _NO_WORDS:
+        return False
+    if words[0] in _YES_WORDS:
+        return "not" not in words[1:4] and "don't" not in words[1:4]
+    return True if _DO_IT.match(" ".join(words)) else None
+
+
+def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
+    said = yes_or_no(text)
+    if said is False:
         reply = replies.CLEAR_CANCELLED if kind == "confirm_clear" else replies.NOTED_NO
         return [steps.say(reply)], _OFFER_INTENT[kind], f"answer: no to {kind}"
-    if not _YES.match(text):
+    if said is None:
         return None
     if kind == "offer_list":
         return [steps.list_tasks("pending")], Intent.LIST, "answer: yes, show the list"

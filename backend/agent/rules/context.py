@@ -27,6 +27,10 @@ class ConversationContext:
     last_change: JSON | None = None
     # What the window's tool results say about the user's tasks: number -> title, completed.
     known_tasks: tuple[tuple[int, str, bool], ...] = ()
+    # The kind of the assistant's last answer ("query", "add", "list"...), for "and eggs?".
+    last_act: str | None = None
+    # The item the last membership question asked about, found or not ("is bread on there?").
+    last_lookup: str | None = None
 
     def known_pending(self) -> tuple[JSON, ...]:
         return tuple(
@@ -70,9 +74,23 @@ class ConversationContext:
                 elif call.get("name") == "add_task":
                     adds_in_a_row += 1
         last = turns[-1] if turns else None
-        pending = last.meta.get("pending") if last is not None and last.role != "user" else None
+        answered = last is not None and last.role != "user"
+        pending = last.meta.get("pending") if answered and last is not None else None
+        acts = last.meta.get("acts") if answered and last is not None else None
+        last_act = str(acts[-1]) if acts else None
+        lookup = last.meta.get("lookup") if answered and last is not None else None
         known_tasks = tuple((n, title, done) for n, (title, done) in sorted(known.items()))
-        return cls(focus, listed, pending, completions, adds_in_a_row, last_change, known_tasks)
+        return cls(
+            focus,
+            listed,
+            pending,
+            completions,
+            adds_in_a_row,
+            last_change,
+            known_tasks,
+            last_act,
+            str(lookup) if lookup else None,
+        )
 
 
 # Every turn re-reads the same window of messages; a user message is parsed once per worker.

@@ -183,7 +183,7 @@ def interpret(message: str, context: ConversationContext) -> Plan:
         task_id, title = correction
         step = task_actions.act_on_task("update_task", task_id, {"title": title})
         return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
-    continued = continue_last_action(request, context)
+    continued = continue_last_action(text, context)
     if continued is not None:
         text = continued
     plan_steps: list[Step] = []

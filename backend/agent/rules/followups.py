@@ -14,11 +14,14 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.text import core_request
 
 _I = re.IGNORECASE
 
 _AND_MORE = re.compile(
-    r"^(?:and|also|plus|oh and|and also)\s+(?P<rest>.+?)(?:\s+too|\s+as well)?$", _I
+    r"^(?:(?:hey\s+)?(?:alexa|google|siri|olly)[\s,]+|oh[\s,]+|ok(?:ay)?[\s,]+)?"
+    r"(?:and|also|plus|and also)\s+(?P<rest>.+?)(?:\s+too|\s+as well|\s+also)?[\s.!?]*$",
+    _I,
 )
 _CORRECTION = re.compile(
     r"^(?:no|nope|oops|sorry|wait|actually)?[\s,.!]*(?:not\s+(?P<old>[^,.;!]+?)\s*[,.;!]\s*"
@@ -39,12 +42,26 @@ def last_action(context: ConversationContext) -> str | None:
 
 
 def continue_last_action(text: str, context: ConversationContext) -> str | None:
-    """ "and coffee" after an add -> "add coffee"; None when the message is not such a tail."""
+    """ "and coffee" after an add -> "add coffee", "and eggs?" after "is bread on there?" ->
+    "is eggs on my list"; None when the message is not such a tail. `text` is the message
+    as said (its leading "and" is what makes it a tail)."""
     match = _AND_MORE.match(text)
-    action = last_action(context)
-    if not match or action is None:
+    if not match:
         return None
-    return f"{action} {match['rest']}"
+    rest = core_request(match["rest"])
+    if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]):
+        return None
+    if context.last_act == "query" and context.last_lookup:
+        return f"is {rest} on my list"
+    action = last_action(context)
+    if action is None or context.last_act not in _CHANGE_ACTS:
+        return None
+    return f"{action} {rest}"
+
+
+# "also please call my brother for me": a new request to the assistant, not one more item.
+_ASKS_THE_ASSISTANT = re.compile(r"^(?:please|pls|can you|could you|would you|will you)\b", _I)
+_CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 
 
 def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] | None:

@@ -140,9 +140,10 @@ def lookup(query: str) -> Step:
         matches = match_tasks(query, outcome.data)
         if not matches:
             return Say(
-                replies.not_on_list(query), {"pending": {"kind": "offer_add", "title": query}}
+                replies.not_on_list(query),
+                {"pending": {"kind": "offer_add", "title": query}, "lookup": query},
             )
-        return Say(replies.on_list(matches[0]), {"focus": int(matches[0]["id"])})
+        return Say(replies.on_list(matches[0]), {"focus": int(matches[0]["id"]), "lookup": query})
 
     return step
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from backend.agent.rules.spelling import correct_spelling
+
 _SPACES = re.compile(r"\s+")
 _SMART_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "´": "'"})
 _EDGE_QUOTES = "'\"`"
@@ -56,7 +58,7 @@ def prepare(message: str) -> str:
     message = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m.group(0).lower()], message)
     text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
     text = _COMMAND_LINE.sub("; ", text)
-    return _SPACES.sub(" ", text).strip()
+    return correct_spelling(_SPACES.sub(" ", text).strip())
 
 
 def strip_end_punctuation(text: str) -> str:

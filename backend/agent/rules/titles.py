@@ -36,7 +36,7 @@ _LEADING_LIST = re.compile(
 )
 _CONDITION = re.compile(
     r"\s*[,;]?\s*(?:but\s+)?(?:only\s+)?(?:if|unless|in case)\s+(?:it'?s|it is|they'?re|they are|"
-    r"i|we|it|they|you|that|there|not|this)\b[^,;]*$",
+    r"i|we|it|they|you|that|there|their|theyre|not|this)\b[^,;]*$",
     _I,
 )
 _REASON = re.compile(
@@ -70,9 +70,20 @@ _ADD_ON = re.compile(r"\s+(?:added|included)$", _I)
 _EDGE_WORDS = re.compile(
     r"^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
-    r"|^(?:\"|')(?P<q>[^\"']+)(?:\"|')\s*-\s*add it$",
+    r"|\s+-\s+add it$",
     _I,
 )
+# What someone says after the thing to add: ", we're totally out", ". He's been sneezing".
+_CHATTER = re.compile(
+    r"\s*[,;]\s+(?:(?:i|we|they|he|she|it|you|there|that)(?:'re|'ve|'m|'s|'d|'ll)?|theyre|"
+    r"im|ive|its|my|our|his|her|their|the kids|but|poor thing|ugh|long story|wish me luck|"
+    r"hopefully|finally|again|ugh|yikes|lol|haha|oh well|no rush)\b(?!\s+(?:and|or)\b).*$"
+    r"|(?<=\w{3})[.?!]+\s+(?=[A-Z]).*$",
+    _I,
+)
+# A title the user put in quotes: "add 'sign up for the 5k' to my list, my friend talked me
+# into it" is exactly what they want stored.
+_QUOTED = re.compile(r"(?<![\w'\"])(['\"])(?P<title>[^'\"]*?\w[^'\"]*?)\1(?![\w'])")
 
 
 @dataclass(frozen=True)
@@ -85,15 +96,18 @@ def add_title(text: str) -> TitleSlot:
     """The title inside an add request, and whether the user asked to add it only if missing."""
     title = text.strip().strip(" .!?")
     if_missing = False
+    quoted = _QUOTED.findall(title)
+    if len(quoted) == 1:
+        condition = _CONDITION.search(title[title.rfind(quoted[0][1]) :])
+        return TitleSlot(quoted[0][1].strip(), _asks_if_missing(condition))
     previous = None
     while previous != title:
         previous = title
         condition = _CONDITION.search(title)
-        if condition and re.search(
-            r"\b(?:not|already|isn't|aren't|there|did|have)\b", condition.group(0), _I
-        ):
+        if condition and _asks_if_missing(condition):
             if_missing = True
             title = title[: condition.start()]
+        title = _CHATTER.sub("", title)
         title = _REASON.sub("", title)
         title = _FRAME.sub("", title, count=1)
         title = _LEADING_LIST.sub("", title, count=1)
@@ -102,6 +116,12 @@ def add_title(text: str) -> TitleSlot:
         title = _ADD_ON.sub("", title)
         title = _EDGE_WORDS.sub("", title).strip(" ,;:.!?")
     return TitleSlot(title, if_missing)
+
+
+def _asks_if_missing(condition: re.Match[str] | None) -> bool:
+    return condition is not None and bool(
+        re.search(r"\b(?:not|already|isn't|aren't|there|did|have)\b", condition.group(0), _I)
+    )
 
 
 def _looks_passive(title: str) -> bool:

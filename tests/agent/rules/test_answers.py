@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from backend.agent.rules.answers import yes_or_no
 from tests.agent.fake_tools import Conversation, FakeTaskStore
 
 TITLES = ("buy milk", "finish report", "call mom", "pay rent", "review report")
@@ -61,3 +62,40 @@ def test_a_bare_number_that_is_only_a_shown_task_number_picks_that_task() -> Non
     conversation = _asked_which_report()
     conversation.say("5")
     assert "review report" not in _titles(conversation)
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("yep, put it on", True),
+        ("Ah okay, then yes, add it please, I'd hate to come home without bread again.", True),
+        ("well add it then", True),
+        ("hey google sure put it on there", True),
+        ("Yes, I am sure.", True),
+        ("Hmm, no, wait. Not delete.", False),
+        ("nah", False),
+        ("yes but not now", False),
+        ("add bread", None),  # a new request, not an answer
+        ("then add get the car washed", None),
+        ("what's on my list", None),
+    ],
+)
+def test_a_yes_or_no_is_read_however_it_is_said(said: str, meant: bool | None) -> None:
+    assert yes_or_no(said) is meant
+
+
+def test_yes_to_the_offer_after_a_missed_lookup_adds_the_item_asked_about() -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    conversation.say("is honey on there?")
+    conversation.say("ya ad it pls")
+    assert _titles(conversation) == ["honey"]
+
+
+def test_and_after_a_lookup_asks_about_the_next_item_and_changes_nothing() -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
+    )
+    conversation.say("is bread on there?")
+    answer = conversation.say("and eggs?")
+    assert "eggs" in answer.reply.lower() and answer.meta["acts"] == ["query"]
+    assert _titles(conversation) == ["eggs"]

@@ -1,0 +1,96 @@
+"""Misspelt command words, read as meant: "delet teh secnd one" -> "delete the second one".
+
+Only words that are not English words are touched (the word list is symspellpy's English
+frequency dictionary), and only towards the small vocabulary the engine itself reads: command
+verbs, list nouns, positions and function words. A title word like "Lidl" or "Biscuit" is never
+rewritten into something the user did not type; a past tense missing its "e" ("walkd") gets it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
+
+# Order breaks ties between equally close words: numbers before "there" before "the".
+VOCABULARY: tuple[str, ...] = tuple(
+    """
+    add create remind reminder remember forget show list lists display read tell delete remove
+    cancel clear erase empty complete completed finish finished done mark check tick cross
+    change update rename edit undo task tasks item items todo everything anything something
+    nothing already again still left pending back except first second third fourth fifth
+    sixth seventh eighth ninth tenth last three seven eight eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty hundred there their the them they
+    this that what which whats my your please thanks thank can could would you have need want
+    shopping grocery groceries about from with not off yeah okay sure
+    """.split()
+)
+# Short misspellings that are too close to too many words to find by distance.
+_KNOWN: dict[str, str] = {
+    "ad": "add",
+    "ur": "your",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "lst": "list",
+    "tsk": "task",
+    "tht": "that",
+    "wat": "what",
+    "wht": "what",
+}
+_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
+_DICTIONARY = "frequency_dictionary_en_82_765.txt"
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    text = (resources.files("symspellpy") / _DICTIONARY).read_text(encoding="utf-8")
+    return frozenset(line.split(" ", 1)[0] for line in text.splitlines() if line)
+
+
+def _closest(word: str) -> str | None:
+    limit = 2 if len(word) >= 7 else 1
+    found = process.extract(
+        word, VOCABULARY, scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=None
+    )
+    if not found:
+        return None
+    best = min(distance for _, distance, _ in found)
+    closest = [candidate for candidate, distance, _ in found if distance == best]
+    # Typing drops letters more often than it adds them; and the first letter is seldom wrong.
+    closest.sort(key=lambda c: (c[0] != word[0], len(c) < len(word), VOCABULARY.index(c)))
+    return closest[0]
+
+
+def _contraction(word: str) -> bool:
+    """ "dont", "didnt", "im": a contraction typed without its apostrophe."""
+    words = english_words()
+    return any(f"{word[:cut]}'{word[cut:]}" in words for cut in (-1, -2, -3))
+
+
+@lru_cache(maxsize=8192)
+def corrected_word(word: str) -> str:
+    lowered = word.lower()
+    if lowered in _KNOWN:
+        return _KNOWN[lowered]
+    if len(lowered) < 3 or "'" in lowered or lowered in english_words() or _contraction(lowered):
+        return word
+    if lowered.endswith("d") and f"{lowered[:-1]}ed" in english_words():
+        return f"{lowered[:-1]}ed"  # "walkd", "calld", "finishd"
+    return _closest(lowered) or word
+
+
+def correct_spelling(text: str) -> str:
+    """The text with misspelt command words corrected; capitalised words (names) are kept."""
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word[0].isupper() and match.start() > 0 and word.lower() not in _KNOWN:
+            return word
+        fixed = corrected_word(word)
+        return fixed if fixed.lower() != word.lower() else word
+
+    return _WORD.sub(fix, text)

@@ -1,0 +1,39 @@
+"""Misspelt command words are read as meant; real words and names are never rewritten."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.agent.rules.spelling import correct_spelling
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("delet teh secnd one", "delete the second one"),
+        ("shwo my lsit", "show my list"),
+        ("ad eggs if its not alredy on ther", "add eggs if its not already on there"),
+        ("mark item thre as done", "mark item three as done"),
+        ("i finishd the q4 report", "i finished the q4 report"),
+        ("walkd the dog", "walked the dog"),
+        ("cleer out all the compleetd ones", "clear out all the completed ones"),
+        ("delte everyting on my lsit", "delete everything on my list"),
+    ],
+)
+def test_a_misspelt_command_word_is_read_as_meant(typed: str, meant: str) -> None:
+    assert correct_spelling(typed) == meant
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "add Lidl voucher",  # a name the dictionary lacks stays as typed
+        "call Biscuit's vet",
+        "i dont know",  # a contraction without its apostrophe is not a typo
+        "how ya been",
+        "buy a lost and found box",  # "lost" is a word, not a misspelt "list"
+        "add shop hours to the agenda",
+    ],
+)
+def test_real_words_and_names_are_left_alone(text: str) -> None:
+    assert correct_spelling(text) == text
