@@ -28,14 +28,75 @@ _CLAUSE_SPLIT = re.compile(
 )
 
 
+# Sentences: "Fair enough. Then add 'get pizza dough'", "Yikes. Okay, read them out to me."
+# An abbreviation's full stop ("Dr. Lee", "St. Louis") does not end a sentence.
+_SENTENCE_END = re.compile(r"(?<!\b(?:dr|mr|ms|st|vs|jr|sr|mt))(?<!\bmrs)(?<=[.!?])\s+(?=\S)", _I)
+# What is said around a request without being one: acknowledgements, small talk, reasons.
+_NOT_A_REQUEST = (Intent.SOCIAL, Intent.UNCLEAR, Intent.GREETING)
+# Statements read as requests only when nothing else in the message is one: in "Could you
+# mark task nine done? The plants got a good long drink" the second sentence is a reason.
+_STATEMENTS = (
+    "I did X",
+    "X is done",
+    "X is <done>",
+    "I don't need X",
+    "a task phrase on its own",
+    "keyword",
+    "model:",
+)
+
+
 def split_clauses(text: str) -> list[str]:
-    """The message's clauses; pure filler ("oh", "ok so") is dropped when something else is said."""
+    """The message's clauses; pure filler ("oh", "ok so"), small talk and reasons around a
+    request ("Fine, then add bagels", "add milk. We're out.") are dropped."""
+    text = _requested_sentences(text)
     clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(text) if clause and clause.strip()]
     requests = [c for c in clauses if core_request(c) and not _is_greeting(c)]
+    if len(requests) > 1:
+        requests = _requested_clauses(requests)
     if requests:
         return requests  # "Hi! Delete task 1": the greeting template would ask what to do
     meaningful = [c for c in clauses if core_request(c) or _GREETING_ONLY.match(c)]
     return meaningful or clauses
+
+
+def _requested_sentences(text: str) -> str:
+    """The sentences that ask for something, once at least one plainly does ("Could you mark
+    task nine done? The plants got a good drink."); the whole text when none does."""
+    sentences = [s for s in _SENTENCE_END.split(text) if core_request(s)]
+    if len(sentences) < 2:
+        return text
+    kept: list[str] = []
+    for sentence in sentences:
+        if not _is_chatter(sentence):
+            kept.append(sentence)
+        elif kept and _NARROWING.match(sentence):
+            kept[-1] = f"{kept[-1]} {sentence}"  # "Read me my list. Just the pending ones."
+    return " ".join(kept) if kept else text
+
+
+def _requested_clauses(clauses: list[str]) -> list[str]:
+    """ "fine, then add bagels", "do me a favor and put sharpies on my list": the clauses
+    that ask for something, once one plainly does (a request out of scope still counts)."""
+    detections = [detect_intent(c) for c in clauses]
+    kept = [
+        c
+        for c, d in zip(clauses, detections, strict=True)
+        if d.intent is Intent.OFF_TOPIC
+        or (d.intent not in _NOT_A_REQUEST and not d.rule.startswith(_STATEMENTS))
+    ]
+    return kept or clauses
+
+
+def _is_chatter(sentence: str) -> bool:
+    if _is_greeting(sentence):
+        return True
+    detection = detect_intent(sentence)
+    return detection.intent in _NOT_A_REQUEST or detection.rule.startswith(_STATEMENTS)
+
+
+# A sentence that narrows the request before it: "Just the stuff I haven't done yet."
+_NARROWING = re.compile(r"^(?:just|only)\b", _I)
 
 
 def _is_greeting(clause: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from backend.agent.rules.numbers import NUMBER_PHRASE, number_value
 from backend.agent.rules.text import clean_title
 
 _I = re.IGNORECASE
@@ -43,29 +44,8 @@ def extract_task_ids(text: str) -> list[int]:
     return list(dict.fromkeys(numbers))
 
 
-_NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-}
-_WORD_ID = re.compile(r"\b(?:task|number|#)\s*(" + "|".join(_NUMBER_WORDS) + r")\b", _I)
+# "task nine hundred" is task 900: the whole number phrase is read, never its first word.
+_WORD_ID = re.compile(rf"\b(?:task|number|#)\s*(?P<n>{NUMBER_PHRASE})\b", _I)
 
 
 def extract_task_id(text: str) -> int | None:
@@ -74,7 +54,7 @@ def extract_task_id(text: str) -> int | None:
     if match:
         return int(match.group(1))
     worded = _WORD_ID.search(text)
-    return _NUMBER_WORDS[worded.group(1).lower()] if worded else None
+    return number_value(worded.group("n")) if worded else None
 
 
 _BOTH = re.compile(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.numbers import is_position
 from backend.agent.rules.text import core_request
 
 _I = re.IGNORECASE
@@ -47,6 +48,10 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     as said (its leading "and" is what makes it a tail)."""
     match = _AND_MORE.match(text)
     if not match:
+        bare = core_request(text)
+        if context.last_act in _CHANGE_ACTS and is_position(_TOO.sub("", bare)):
+            action = last_action(context)  # "delete the last one" ... "the first two too"
+            return f"{action} {bare}" if action else None
         return None
     rest = core_request(match["rest"])
     if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]):
@@ -61,6 +66,7 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
 
 # "also please call my brother for me": a new request to the assistant, not one more item.
 _ASKS_THE_ASSISTANT = re.compile(r"^(?:please|pls|can you|could you|would you|will you)\b", _I)
+_TOO = re.compile(r"\s+(?:too|as well|also)$", _I)
 _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 
 

@@ -93,6 +93,17 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"ask\b|tell\b|say\b|mention\b|get\b)\w+\s+.+)$"
             r"|^is\s+(?P<obj3>.+?)\s+(?:done|finished|complete|completed)(?:\s+yet)?$",
         ),
+        (
+            "what do I have about X",
+            Intent.LIST,
+            Action.LOOKUP,
+            r"^(?:(?:tell me|show me)\s+)?(?:what|anything|something)\s+(?:(?:do\s+)?i\s+have|"
+            r"have i got|i have|i've got|is there|do i have)?\s*(?:got\s+)?"
+            r"(?:(?:on|in)\s+(?:there|it|(?:my|the)\s+(?:\w+\s+)?list)\s+)?"
+            r"(?:about|for|concerning|regarding|to do with)\s+"
+            r"(?P<obj>(?!(?:shopping|groceries|today|tonight|tomorrow|this week|work|home)$).+?)"
+            r"(?:\s+(?:on|in)\s+(?:there|(?:my|the)\s+(?:\w+\s+)?list))?$",
+        ),
         # --- updates phrased as statements ----------------------------------------------
         (
             "X should be called Y",
@@ -195,7 +206,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.PLAIN,
             rf"^(?:delete|remove|cancel|drop|erase|scrap|trash|bin|ditch|kill|discard|get rid of|"
             rf"take(?=.*\b(?:off|from|out of)\b)|cross out|strike|forget(?: about)?|"
-            rf"never ?mind(?: about)?|scratch|nix|axe)\b\s*"
+            rf"never ?mind(?: about)?(?=\s+\w)|scratch|nix|axe)\b\s*"
             rf"(?P<obj>.*?)(?:\s+(?:off|from|out of)\s+(?:{_MY_LIST}|my\s+{_TASKS}|the list|it))?$",
         ),
         (

@@ -10,34 +10,12 @@ from backend.agent.rules.extract import (
     extract_task_id,
     extract_task_ids,
 )
+from backend.agent.rules.numbers import is_position, positions_in
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.text import clean_title, core_request
 
 _I = re.IGNORECASE
 
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "1st": 1,
-    "2nd": 2,
-    "3rd": 3,
-    "4th": 4,
-    "5th": 5,
-    "last": -1,
-}
-_POSITION = re.compile(
-    r"^(?:the\s+)?(?P<ordinal>" + "|".join(_ORDINALS) + r")(?:\s+(?:one|task|item|todo|entry))?"
-    r"(?:\s+(?:on|in|from)\s+(?:the|my|that)\s+list)?$",
-    _I,
-)
 PRONOUN = re.compile(
     r"^(?:it|that|this|that one|this one|that task|this task|the task|the one|that item|"
     r"same one|the same one|the last one i added|what i just added|the one i just added|them)$",
@@ -46,13 +24,9 @@ PRONOUN = re.compile(
 
 
 def position_in(text: str, listed: tuple[int, ...]) -> int | None:
-    match = _POSITION.match(text.strip())
-    if not match or not listed:
-        return None
-    position = _ORDINALS[match.group("ordinal").lower()]
-    if position == -1:
-        return listed[-1]
-    return listed[position - 1] if position <= len(listed) else None
+    """The one task a position names ("the second one", "item three"), if it names one."""
+    chosen = positions_in(text.strip(" :,-"), listed)
+    return chosen[0] if chosen and len(chosen) == 1 else None
 
 
 _AND = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", _I)
@@ -67,6 +41,12 @@ def targets_steps(
         return [
             task_actions.act_on_task(tool, task_id, completions=context.completions + n)
             for n, task_id in enumerate(ids)
+        ]
+    positioned = positions_in(clean_title(obj).strip(" :,-"), context.listed_task_ids)
+    if positioned and len(positioned) > 1:
+        return [
+            task_actions.act_on_task(tool, task_id, completions=context.completions + n)
+            for n, task_id in enumerate(positioned)
         ]
     reference = strip_reference_noise(clean_title(obj))
     parts = [strip_reference_noise(p) for p in _AND.split(reference) if p.strip()]
@@ -91,7 +71,7 @@ def target_step(
     positioned = position_in(reference, context.listed_task_ids)
     if positioned is not None:
         return task_actions.act_on_task(tool, positioned, fields, completions=context.completions)
-    if PRONOUN.match(reference) or _POSITION.match(reference):
+    if PRONOUN.match(reference) or is_position(reference.strip(" :,-")):
         if context.focus_task_id is not None and PRONOUN.match(reference):
             return task_actions.act_on_task(
                 tool, context.focus_task_id, fields, completions=context.completions

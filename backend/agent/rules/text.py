@@ -20,7 +20,10 @@ _LEAD_FILLER = re.compile(
     _I,
 )
 _POLITE_LEAD = re.compile(
-    r"^(?:would you mind|do you mind|(?:can|could|would|will) you(?: please| kindly| just)?|"
+    r"^(?:would you mind|do you mind|would you be so (?:kind|good) as to|"
+    r"(?:i would|i'd) (?:be grateful|appreciate it) if you (?:could|would)|"
+    r"(?:may|might|can|could) i (?:ask|trouble) you to|please you|you can|"
+    r"(?:can|could|would|will) you(?: please| kindly| just)?|"
     r"can i (?:get you to|ask you to)|i'd like you to|i would like you to|i want you to|"
     r"i need you to|help me|please|pls|kindly|just|go ahead and|let's|lets|let us)\b[\s,]*",
     _I,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from backend.agent.rules.clauses import (
     distribute_rename_verb,
     merge_pronoun_tail,
@@ -44,3 +46,24 @@ def test_one_rename_verb_is_shared_by_two_renames() -> None:
     assert distribute_rename_verb("rename task 1 to salt and pepper") == (
         "rename task 1 to salt and pepper"
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "clauses"),
+    [
+        ("fine, then add bagels", ["add bagels"]),
+        (
+            "Could you mark task nine done? The plants got a good long drink.",
+            ["Could you mark task nine done?"],
+        ),
+        ("Okay good. Add bread if it not there.", ["Add bread if it not there."]),
+        (
+            "Could you read me my list? Just the stuff I haven't done yet.",
+            ["Could you read me my list? Just the stuff I haven't done yet."],
+        ),
+    ],
+)
+def test_small_talk_and_reasons_around_a_request_are_dropped(
+    message: str, clauses: list[str]
+) -> None:
+    assert split_clauses(message) == clauses

@@ -1,0 +1,111 @@
+"""Numbers said in words, and positions in the list the user last saw.
+
+"task nine hundred" is task 900 (never task 9); "item three", "the fifth one", "the second
+row", "the last one", "the first two", "the third and fourth ones" are positions in the last
+list shown.
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+UNITS: dict[str, int] = {
+    word: n
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen".split()
+    )
+}
+TENS: dict[str, int] = {
+    word: 10 * n
+    for n, word in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)
+}
+_ORDINAL_WORDS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+)
+ORDINALS: dict[str, int] = {word: n for n, word in enumerate(_ORDINAL_WORDS.split(), 1)}
+_NUMBER_WORD = "|".join([*UNITS, *TENS, "hundred", "thousand", "a", "and"])
+# A run of number words: "four hundred", "twenty-one", "a hundred and five".
+NUMBER_PHRASE = rf"(?:\d{{1,9}}|(?:{'|'.join([*UNITS, *TENS])})(?:[\s-]+(?:{_NUMBER_WORD})\b)*)"
+
+
+def number_value(phrase: str) -> int | None:
+    """ "four hundred" -> 400, "twenty-one" -> 21, "12" -> 12; None when it is not a number."""
+    phrase = phrase.strip().lower()
+    if phrase.isdigit():
+        return int(phrase)
+    total, current, seen = 0, 0, False
+    for word in re.split(r"[\s-]+", phrase):
+        if word in ("and", "a"):
+            current = current or (1 if word == "a" else 0)
+            continue
+        if word in UNITS:
+            current += UNITS[word]
+        elif word in TENS:
+            current += TENS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word == "thousand":
+            total += (current or 1) * 1000
+            current = 0
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+_ORDINAL = "|".join([*ORDINALS, r"\d{1,2}(?:st|nd|rd|th)", "last", "next to last", "penultimate"])
+_ITEM_NOUN = r"(?:ones?|tasks?|items?|todos?|entries|entry|rows?|lines?|things?)"
+_ON_THE_LIST = r"(?:\s+(?:on|in|from|of)\s+(?:the|my|that|this)\s+list)?"
+# "the third and fourth ones", "the first two", "the last 3 items", "item three", "row 2".
+_POSITIONS = re.compile(
+    rf"^(?:the\s+)?(?:(?P<edge>first|last)\s+(?P<count>{NUMBER_PHRASE})(?:\s+{_ITEM_NOUN})?"
+    rf"|(?P<ordinals>(?:{_ORDINAL})(?:\s*(?:,|and|&)\s*(?:the\s+)?(?:{_ORDINAL}))*)"
+    rf"(?:\s+{_ITEM_NOUN})?"
+    rf"|(?:item|row|entry|line|position|no\.?)\s*#?(?P<number>{NUMBER_PHRASE}))"
+    rf"{_ON_THE_LIST}(?:\s+(?:too|as well|also))?$",
+    _I,
+)
+
+
+def _ordinal_value(word: str) -> int | None:
+    word = word.lower().strip()
+    if word in ORDINALS:
+        return ORDINALS[word]
+    if word == "last":
+        return -1
+    if word in ("next to last", "penultimate"):
+        return -2
+    digits = re.match(r"\d+", word)
+    return int(digits.group(0)) if digits else None
+
+
+def is_position(text: str) -> bool:
+    return _POSITIONS.match(text.strip()) is not None
+
+
+def positions_in(text: str, listed: tuple[int, ...]) -> list[int] | None:
+    """The task numbers at the positions a phrase names in `listed`; None when the phrase is
+    not a position or names one the list does not have."""
+    match = _POSITIONS.match(text.strip())
+    if not match or not listed:
+        return None
+    if match.group("edge"):
+        count = number_value(match.group("count"))
+        if not count or count > len(listed):
+            return None
+        return list(listed[:count] if match.group("edge").lower() == "first" else listed[-count:])
+    if match.group("number"):
+        places = [number_value(match.group("number"))]
+    else:
+        words = re.split(r"\s*(?:,|\band\b|&)\s*(?:the\s+)?", match.group("ordinals"), flags=_I)
+        places = [_ordinal_value(word) for word in words if word.strip()]
+    chosen: list[int] = []
+    for place in places:
+        if place is None or place == 0 or abs(place) > len(listed):
+            return None
+        chosen.append(listed[place - 1] if place > 0 else listed[place])
+    return list(dict.fromkeys(chosen))
