@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from backend.agent.rules.extract import extract_task_id
+from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.intent_model import Prediction, intent_model
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import core_request
@@ -56,6 +56,11 @@ _COMMAND_WORDS = ("leading verb: show", "leading verb: add")
 WEAK_OVERRULE = 0.5
 STRONG_OVERRULE = 0.9
 
+# "show me everything", "put it all on my list": a leading command that names the list.
+_NAMES_THE_LIST = re.compile(
+    r"\b(?:everything|all|tasks|to-?dos|my stuff|pending|completed|left)\b",
+    _I,
+)
 _NOT_ABOUT_TASKS = {
     "off_topic": Intent.OFF_TOPIC,
     "social": Intent.SOCIAL,
@@ -79,7 +84,9 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     prediction = model.predict(clause)
     if prediction.label == _act(detection):
         return detection
-    weak = detection.rule.startswith(_GUESSES + _COMMAND_WORDS)
+    weak = detection.rule.startswith(_GUESSES) or (
+        detection.rule.startswith(_COMMAND_WORDS) and not _NAMES_THE_LIST.search(detection.obj)
+    )
     if prediction.label in _NOT_ABOUT_TASKS:
         about_tasks = detection.rule.startswith(_ABOUT_TASKS)
         threshold = WEAK_OVERRULE if weak and not about_tasks else STRONG_OVERRULE
@@ -109,6 +116,10 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
         return Detection(Intent.CREATE, rule, detection.obj or core_request(clause))
     if label == "clarify":
         return Detection(Intent.UNCLEAR, rule)
+    if label == "clear":
+        # Clearing always asks first (with the count), so the model may raise the question.
+        status = "completed" if extract_status(clause) == "completed" else "all"
+        return Detection(Intent.DELETE, rule, status, Action.CLEAR)
     if label in _CHANGES:
         # Never a change the rules did not see: ask which task and what to do.
         return Detection(Intent.UNCLEAR, rule)

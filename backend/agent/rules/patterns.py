@@ -42,7 +42,10 @@ HELP_PATTERN = re.compile(
 )
 UNDO_PATTERN = re.compile(
     r"^(?:undo(?: (?:that|it|the last (?:one|change|action)|last|please))*|revert(?: that| it)?|"
-    r"take (?:that|it) back|reverse that|oops,? undo(?: that)?|cancel that(?: last)? change)$",
+    r"take (?:that|it) back|reverse that|oops,? undo(?: that)?|cancel that(?: last)? change|"
+    r"(?:put|bring|add|get)(?: (?:it|that|them|this|those|that one))? back(?: on| in| there)?"
+    r"(?: (?:on |in |to )?(?:the|my) list)?(?: (?:please|again))?|restore (?:it|that|them))"
+    r"(?:\s*[,;].*)?$",
     _I,
 )
 
@@ -204,8 +207,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "leading verb: delete",
             Intent.DELETE,
             Action.PLAIN,
-            rf"^(?:delete|remove|cancel|drop|erase|scrap|trash|bin|ditch|kill|discard|get rid of|"
-            rf"take(?=.*\b(?:off|from|out of)\b)|cross out|strike|forget(?: about)?|"
+            rf"^(?:delete|del|rm|remove|cancel|drop|erase|scrap|trash|bin|ditch|kill|discard|"
+            rf"get rid of|take(?=.*\b(?:off|from|out of)\b)|cross out|strike|forget(?: about)?|"
             rf"never ?mind(?: about)?(?=\s+\w)|scratch|nix|axe)\b\s*"
             rf"(?P<obj>.*?)(?:\s+(?:off|from|out of)\s+(?:{_MY_LIST}|my\s+{_TASKS}|the list|it))?$",
         ),
@@ -267,6 +270,15 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"(?:all\s+|now\s+|finally\s+)?"
             r"(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b)(?:\w+ed|paid|bought|sent|"
             r"written|taken|made|sorted|fed|swept|cleaned|booked|read|built|sold|fixed)$",
+        ),
+        (
+            "I did it",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            r"^(?:(?:i|we)(?:'ve| have)?)\s+(?:just\s+|already\s+|finally\s+|actually\s+)*"
+            r"(?:\w+ed|did|made|paid|bought|sent|wrote|took|met|went|rang|sold|fed|swept|got)\s+"
+            r"(?P<obj>it|her|him|them|that|this|that one)"
+            r"(?:\s+(?:just now|already|now|today|this morning|earlier|online|too))*$",
         ),
         (
             "I did X (past tense)",

@@ -37,6 +37,7 @@ _ITEM_PATTERNS = tuple(
         r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?need\s+(?:any\s+|some\s+|more\s+)?(?P<item>.+)$",
         r"^(?:anything|something|any tasks?|any reminders?)\s+(?:about|for|regarding|with|on)\s+"
         r"(?P<item>.+)$",
+        r"^(?P<item>.+?)\s+(?:already\s+|still\s+)?(?:on|in)\s+(?:(?:the|my)\s+)?(?:list|there)$",
     )
 )
 _COUNT = re.compile(r"\b(?:how many|how much|number of|count)\b", _I)

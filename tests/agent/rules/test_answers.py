@@ -99,3 +99,25 @@ def test_and_after_a_lookup_asks_about_the_next_item_and_changes_nothing() -> No
     answer = conversation.say("and eggs?")
     assert "eggs" in answer.reply.lower() and answer.meta["acts"] == ["query"]
     assert _titles(conversation) == ["eggs"]
+
+
+@pytest.mark.parametrize("said", ["put it back", "bring it back", "olly put that back on"])
+def test_put_it_back_after_a_delete_restores_the_task(said: str) -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
+    )
+    conversation.say("delete the eggs")
+    assert _titles(conversation) == []
+    conversation.say(said)
+    assert _titles(conversation) == ["eggs"]
+
+
+def test_a_clear_the_model_recognises_still_asks_before_deleting_anything() -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
+    )
+    asked = conversation.say("purge this whole list")
+    assert asked.meta["pending"]["kind"] == "confirm_clear"
+    assert _titles(conversation) == ["eggs"]
+    conversation.say("Yes, I am sure.")
+    assert _titles(conversation) == []
