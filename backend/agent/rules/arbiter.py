@@ -61,6 +61,9 @@ _NAMES_THE_LIST = re.compile(
     r"\b(?:everything|all|tasks|to-?dos|my stuff|pending|completed|left)\b",
     _I,
 )
+# "I did it", "I didn't actually finish that": about the task just talked about. The model,
+# reading the sentence alone, takes them for small talk.
+_ABOUT_THE_LAST_TASK = ("I did it", "I didn't do it")
 _NOT_ABOUT_TASKS = {
     "off_topic": Intent.OFF_TOPIC,
     "social": Intent.SOCIAL,
@@ -81,6 +84,8 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     core = core_request(clause)
     if extract_task_id(core) is not None and detection.intent is not Intent.UNCLEAR:
         return detection  # a task number is the strongest signal there is
+    if detection.rule in _ABOUT_THE_LAST_TASK:
+        return detection
     prediction = model.predict(clause)
     if prediction.label == _act(detection):
         return detection

@@ -59,6 +59,8 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return [update_step(detection.obj, clause, context)]
     bulk = bulk_scope(detection.obj, has_listed=bool(context.listed_task_ids))
     if bulk is not None:
+        if bulk.exceptions and intent is Intent.COMPLETE:
+            return [task_actions.complete_all_except(bulk.exceptions)]
         if bulk.exceptions:
             return [steps.say(replies.BULK_EXCEPTIONS)]
         only = list(context.listed_task_ids) if bulk.listed else None

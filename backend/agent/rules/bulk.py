@@ -37,10 +37,15 @@ _EVERY = re.compile(
     _I,
 )
 _EXCEPT = re.compile(
-    r"^(?:all|everything|every\s*thing|every\s+\w+|all\s+(?:of\s+)?(?:my\s+|the\s+)?\w+)"
-    r"\s+(?:except|but|apart from|other than|besides|save)\b",
+    r"^(?:all|everything|every\s*thing|every\s+(?:\w+\s+)?\w+|"
+    r"all\s+(?:of\s+)?(?:my\s+|the\s+)?(?:\w+\s+)?\w+)"
+    r"(?:\s+(?:on|in|from)\s+(?:my|the)\s+(?:\w+\s+)?list)?"
+    r"(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?,?"
+    r"\s+(?:except(?:\s+for)?|but(?:\s+not)?|apart from|other than|besides|save|"
+    r"with the exception of)\s+(?P<kept>.+)$",
     _I,
 )
+_KEPT_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", _I)
 
 
 # "Them", "both", "all of those": the tasks the assistant last listed, not the whole list.
@@ -57,11 +62,11 @@ _LISTED_OR_EVERY = re.compile(r"^(?:them all|all of them|all of those|all those|
 @dataclass(frozen=True)
 class Bulk:
     """Every task (of `status`: all, pending or completed) or, when `listed`, the tasks
-    last shown; `exceptions` when the user named tasks to leave out, which bulk actions do
-    not support."""
+    last shown; `exceptions`: the tasks the user named to leave out ("all except the
+    passport")."""
 
     status: str
-    exceptions: bool = False
+    exceptions: tuple[str, ...] = ()
     listed: bool = False
 
 
@@ -74,8 +79,10 @@ def bulk_scope(target: str, *, has_listed: bool) -> Bulk | None:
             return Bulk("all", listed=True)
         if not _LISTED_OR_EVERY.match(text):
             return None
-    if _EXCEPT.match(text):
-        return Bulk("all", exceptions=True)
+    excepted = _EXCEPT.match(text)
+    if excepted:
+        kept = [k.strip(" .,!?") for k in _KEPT_SPLIT.split(excepted["kept"]) if k.strip(" .,!?")]
+        return Bulk("all", exceptions=tuple(kept) or ("",))
     match = _EVERY.match(text)
     if match is None:
         return None

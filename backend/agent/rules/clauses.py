@@ -8,6 +8,7 @@ import re
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.patterns import GREETING_PATTERN
 from backend.agent.rules.text import core_request, strip_end_punctuation
+from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.types import Intent
 
 _I = re.IGNORECASE
@@ -16,16 +17,23 @@ _I = re.IGNORECASE
 _ACTION_START = (
     r"(?:please\s+)?(?:show|list|tell me|what|what's|whats|display|give me|add|create|put|"
     r"remind me|delete|remove|cancel|drop|complete|mark|finish|check off|tick off|change|"
-    r"update|rename|edit|set|let me see|how many)\b"
+    r"update|rename|edit|set|let me see|how many|take(?=.*\b(?:off|out)\b))\b"
 )
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s+"
     # "... and add a description X" continues an update; it is not a new add.
     r"(?!(?:add|set|change|update)\s+(?:a\s+|the\s+|its\s+|new\s+)?(?:description|details|notes?)\b)"
     rf"(?={_ACTION_START})"
-    rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})",
+    rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})"
+    # "add batteries, delete the paper towels"
+    r"|\s*,\s*(?=(?:please\s+)?(?:delete|remove|add)\s)"
+    # "My boss sent it back, so I didn't actually finish that"
+    r"|\s*,\s*so\s+(?=i\s+(?:didn't|did not|haven't|have not)\b)",
     _I,
 )
+# "alexa add shampoo add razors": a second "add" starts a second request.
+_REPEATED_ADD = re.compile(r"(?<=\w)\s+(?=add\s+\w)", _I)
+_LEADING_ADD = re.compile(r"^(?:please\s+)?add\s+\w", _I)
 
 
 # Sentences: "Fair enough. Then add 'get pizza dough'", "Yikes. Okay, read them out to me."
@@ -50,7 +58,14 @@ def split_clauses(text: str) -> list[str]:
     """The message's clauses; pure filler ("oh", "ok so"), small talk and reasons around a
     request ("Fine, then add bagels", "add milk. We're out.") are dropped."""
     text = _requested_sentences(text)
-    clauses = [clause.strip() for clause in _CLAUSE_SPLIT.split(text) if clause and clause.strip()]
+    clauses = [
+        _without_chatter(part.strip())
+        for clause in _CLAUSE_SPLIT.split(text)
+        if clause and clause.strip()
+        for part in (
+            _REPEATED_ADD.split(clause) if _LEADING_ADD.match(core_request(clause)) else [clause]
+        )
+    ]
     requests = [c for c in clauses if core_request(c) and not _is_greeting(c)]
     if len(requests) > 1:
         requests = _requested_clauses(requests)
@@ -63,9 +78,10 @@ def split_clauses(text: str) -> list[str]:
 def _requested_sentences(text: str) -> str:
     """The sentences that ask for something, once at least one plainly does ("Could you mark
     task nine done? The plants got a good drink."); the whole text when none does."""
-    sentences = [s for s in _SENTENCE_END.split(text) if core_request(s)]
-    if len(sentences) < 2:
+    parts = _SENTENCE_END.split(text)
+    if len(parts) < 2:
         return text
+    sentences = [s for s in parts if core_request(s)]
     kept: list[str] = []
     for sentence in sentences:
         if not _is_chatter(sentence):
@@ -86,6 +102,19 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
         or (d.intent not in _NOT_A_REQUEST and not d.rule.startswith(_STATEMENTS))
     ]
     return kept or clauses
+
+
+def _without_chatter(clause: str) -> str:
+    """ "delete the eggs, we're going vegan" -> "delete the eggs": what follows a request
+    after a comma and a new subject is a reason, not part of the request."""
+    said = CHATTER_AFTER_COMMA.search(clause)
+    if said is None or said.start() == 0:
+        return clause
+    request = clause[: said.start()]
+    detection = detect_intent(request)
+    if detection.intent in _NOT_A_REQUEST or detection.rule.startswith(_STATEMENTS):
+        return clause
+    return request
 
 
 def _is_chatter(sentence: str) -> bool:

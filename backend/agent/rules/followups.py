@@ -16,6 +16,7 @@ import re
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.numbers import is_position
 from backend.agent.rules.text import core_request
+from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 
 _I = re.IGNORECASE
 
@@ -77,7 +78,7 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     match = _CORRECTION.match(text)
     if not match:
         return None
-    new = (match["new"] or match["new2"] or "").strip(" .!?'\"")
+    new = CHATTER_AFTER_COMMA.sub("", match["new"] or match["new2"] or "").strip(" .!?'\"")
     if not new:
         return None
     titles = {number: title for number, title, _ in context.known_tasks}

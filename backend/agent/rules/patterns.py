@@ -172,7 +172,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"tell me(?=.*\b(?:tasks?|list|to-?dos?|what|pending|left|done|finish|complete|"
             r"everything|all|my)\b)|"
             r"(?:check|open|print)(?=\s+(?:my|the|what|on|if|whether|all|out|pending|completed)\b)|"
-            r"let me see|can i see|may i see|i want to see|i'd like to see|remind me what)\b"
+            r"let me see|(?:can|could|may|might) i (?:see|have a look at|hear)|i want to see|"
+            r"i'd like to see|remind me what)\b"
             r"(?!\s+(?:to|me to)\s)(?P<obj>.*)$",
         ),
         (
@@ -270,6 +271,16 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"(?:all\s+|now\s+|finally\s+)?"
             r"(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b)(?:\w+ed|paid|bought|sent|"
             r"written|taken|made|sorted|fed|swept|cleaned|booked|read|built|sold|fixed)$",
+        ),
+        (
+            "I didn't do it",
+            Intent.UPDATE,
+            Action.REOPEN,
+            r"^(?:(?:i|we)\s+(?:didn't|did not|haven't|have not|never)\s+(?:actually\s+|really\s+)?"
+            r"(?:finish(?:ed)?|do|done|complete(?:d)?)|"
+            r"(?:it|that)\s+(?:isn't|is not|wasn't|was not)\s+(?:actually\s+|really\s+)?"
+            r"(?:done|finished|complete))\s*"
+            r"(?P<obj>it|that|this|that one)?(?:\s+(?:yet|after all|actually|really))*$",
         ),
         (
             "I did it",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.agent.rules import replies
-from backend.agent.rules.resolve import WORD_MATCH, match_tasks, score
+from backend.agent.rules.resolve import WORD_MATCH, match_tasks, score, strip_reference_noise
 from backend.agent.rules.steps import (
     ACTION_VERB,
     BULK_CHANGE,
@@ -200,5 +200,28 @@ def complete_all(only: list[int] | None = None) -> Step:
         if len(completed) == 1:  # one task: said, and undoable, as completing it alone is
             return _changed("complete_task", completed[0], completions=0, before=None)
         return Say(replies.completed_all(len(completed), these=only is not None), dict(BULK_CHANGE))
+
+    return step
+
+
+def complete_all_except(kept: tuple[str, ...]) -> Step:
+    """ "Done all except the passport": every pending task but the ones named. When a name
+    matches no pending task, or more than one, nothing changes and the assistant asks."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
+        listing = outcomes[0]
+        if not listing.ok:
+            return failure(listing)
+        pending = [t for t in listing.data if not t.get("completed")]
+        left_out: set[int] = set()
+        for name in kept:
+            matches = match_tasks(strip_reference_noise(name), pending) if name else []
+            if len(matches) != 1:
+                return Say(replies.BULK_EXCEPTIONS)
+            left_out.add(int(matches[0]["id"]))
+        others = [int(t["id"]) for t in pending if int(t["id"]) not in left_out]
+        return complete_all(others)(outcomes)
 
     return step

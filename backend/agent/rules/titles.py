@@ -74,11 +74,15 @@ _EDGE_WORDS = re.compile(
     _I,
 )
 # What someone says after the thing to add: ", we're totally out", ". He's been sneezing".
-_CHATTER = re.compile(
+CHATTER_AFTER_COMMA = re.compile(
     r"\s*[,;]\s+(?:(?:i|we|they|he|she|it|you|there|that)(?:'re|'ve|'m|'s|'d|'ll)?|theyre|"
     r"im|ive|its|my|our|his|her|their|the kids|but|poor thing|ugh|long story|wish me luck|"
-    r"hopefully|finally|again|ugh|yikes|lol|haha|oh well|no rush)\b(?!\s+(?:and|or)\b).*$"
-    r"|(?<=\w{3})[.?!]+\s+(?=[A-Z]).*$",
+    r"hopefully|finally|again|ugh|yikes|lol|haha|oh well|no rush|eek|sadly|luckily)\b"
+    r"(?!\s+(?:and|or)\b).*$",
+    _I,
+)
+_CHATTER = re.compile(
+    rf"{CHATTER_AFTER_COMMA.pattern}|(?<=\w{{3}})[.?!]+\s+(?=[A-Z]).*$",
     _I,
 )
 # A title the user put in quotes: "add 'sign up for the 5k' to my list, my friend talked me

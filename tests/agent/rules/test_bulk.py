@@ -32,8 +32,8 @@ def state(conversation: Conversation) -> list[tuple[str, bool]]:
         ("every completed task", Bulk("completed")),
         ("all of my pending tasks", Bulk("pending")),
         ("all done ones", Bulk("completed")),
-        ("all tasks except call mom", Bulk("all", exceptions=True)),
-        ("everything but the report", Bulk("all", exceptions=True)),
+        ("all tasks except call mom", Bulk("all", exceptions=("call mom",))),
+        ("everything but the report", Bulk("all", exceptions=("the report",))),
         ("call mom", None),
         ("install app", None),
         ("all the report tasks", None),
@@ -65,7 +65,24 @@ def test_delete_all_of_them_asks_before_deleting_anything() -> None:
     assert conversation.store.tasks == []
 
 
-def test_a_bulk_request_with_exceptions_changes_nothing_and_says_why() -> None:
+def test_complete_all_except_one_completes_every_other_pending_task() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", "renew passport")))
+    conversation.say("mark everything as done except the passport")
+    assert state(conversation) == [
+        ("buy milk", True),
+        ("call mom", True),
+        ("renew passport", False),
+    ]
+
+
+def test_complete_all_except_a_task_that_is_not_there_changes_nothing() -> None:
+    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom")))
+    exchange = conversation.say("done all except the dentist")
+    assert "can't leave some tasks out" in exchange.reply
+    assert state(conversation) == [("buy milk", False), ("call mom", False)]
+
+
+def test_a_bulk_delete_with_exceptions_changes_nothing_and_says_why() -> None:
     conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom")))
     exchange = conversation.say("delete all tasks except call mom")
     assert exchange.tool_calls == []

@@ -67,3 +67,18 @@ def test_small_talk_and_reasons_around_a_request_are_dropped(
     message: str, clauses: list[str]
 ) -> None:
     assert split_clauses(message) == clauses
+
+
+@pytest.mark.parametrize(
+    ("message", "clauses"),
+    [
+        ("add batteries, delete the paper towels", ["add batteries", "delete the paper towels"]),
+        ("add shampoo add razors", ["add shampoo", "add razors"]),
+        ("Go ahead and delete the eggs, we're going vegan", ["delete the eggs"]),
+        ("Good news, I've already emailed Sarah", ["Good news, I've already emailed Sarah"]),
+    ],
+)
+def test_several_requests_split_and_reasons_after_a_request_drop(
+    message: str, clauses: list[str]
+) -> None:
+    assert split_clauses(message) == clauses
