@@ -40,6 +40,8 @@ _GUESSES = (
     "I did X",
     "X is <done>",
     "X is done",
+    "X <done> (terse)",
+    "I already do X",
     "I don't need X",
     "X should be added",
     "keyword",

@@ -45,6 +45,8 @@ _NOT_A_REQUEST = (Intent.SOCIAL, Intent.UNCLEAR, Intent.GREETING)
 # mark task nine done? The plants got a good long drink" the second sentence is a reason.
 _STATEMENTS = (
     "I did X",
+    "X <done> (terse)",
+    "I already do X",
     "X is done",
     "X is <done>",
     "I don't need X",

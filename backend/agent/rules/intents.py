@@ -60,8 +60,10 @@ _COMMAND_START = re.compile(
 
 def _object(match: re.Match[str]) -> str:
     groups = match.groupdict()
-    if groups.get("target") and groups.get("newtitle"):
-        return f"{groups['target'].strip()} to {groups['newtitle'].strip()}"
+    for suffix in ("", "2", "3"):
+        target, title = groups.get(f"target{suffix}"), groups.get(f"newtitle{suffix}")
+        if target and title:
+            return f"{target.strip()} to {title.strip()}"
     if groups.get("desc"):
         return re.sub(r"^\w+\s+", "", groups["desc"].strip(), count=1)
     for name in ("obj", "obj2", "obj3", "obj4"):

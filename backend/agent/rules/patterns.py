@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.types import Action, Intent
+from backend.agent.rules.vocabulary import TASK_VERBS
 
 _I = re.IGNORECASE
 
@@ -114,6 +115,16 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.PLAIN,
             r"^(?P<target>.+?)\s+(?:should|needs? to|has to|must)\s+(?:be\s+(?:called|named|renamed"
             r"(?:\s+to)?|titled|changed to)|say|read)\s+(?P<newtitle>.+)$",
+        ),
+        (
+            "the new name for X is Y",
+            Intent.UPDATE,
+            Action.PLAIN,
+            r"^(?:the\s+)?new\s+(?:name|title)\s+(?:for|of)\s+(?P<target>.+?)\s+"
+            r"(?:should be|is|will be|must be)\s+(?P<newtitle>.+)$"
+            r"|^(?P<target2>.+?),\s*(?:please\s+)?(?:the\s+|its\s+)?new\s+(?:name|title)\s+"
+            r"(?:is|should be|will be|must be|:)\s*(?P<newtitle2>.+)$"
+            r"|^(?:put|set)\s+(?P<target3>.+?)\s+to\s+(?:the\s+)?(?:name|title)\s+(?P<newtitle3>.+)$",
         ),
         (
             "add a description",
@@ -290,6 +301,22 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"(?:\w+ed|did|made|paid|bought|sent|wrote|took|met|went|rang|sold|fed|swept|got)\s+"
             r"(?P<obj>it|her|him|them|that|this|that one)"
             r"(?:\s+(?:just now|already|now|today|this morning|earlier|online|too))*$",
+        ),
+        (
+            "X <done> (terse)",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            r"^(?P<obj>(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:all\s+)?"
+            r"(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b|wanted\b|listed\b)"
+            r"(?:\w{3,}ed|paid|bought|sent|written|taken|made|sorted|fed|swept|booked|fixed)$",
+        ),
+        (
+            "I already do X",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            # Said by people whose first language marks the past with "already", not "-ed".
+            rf"^(?:i|we)\s+(?:already|just)\s+(?P<obj>(?:{'|'.join(sorted(TASK_VERBS))})\s+.+?)"
+            r"(?:\s+(?:this morning|today|yesterday|earlier|tonight|just now|last night))?$",
         ),
         (
             "I did X (past tense)",

@@ -161,12 +161,15 @@ def without_trailing_symbols(text: str) -> str:
 
 
 _CONTRACTIONS = re.compile(r"^(that|it|this|what|there)'s\b", _I)
+# "dog's been walked", "the bills've been paid"
+_HAS_BEEN = re.compile(r"(?<=\w)'s been\b|(?<=\w)'ve been\b", _I)
 
 
 def core_request(clause: str) -> str:
     """The request without filler, politeness or end punctuation: the part patterns read."""
     text = _CHECK_MARK.sub(" done", strip_end_punctuation(clause))
     text = _CONTRACTIONS.sub(lambda m: f"{m.group(1)} is", text)
+    text = _HAS_BEEN.sub(" has been", text)
     previous = None
     while previous != text:
         previous = text

@@ -9,6 +9,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import (
     extract_task_id,
 )
+from backend.agent.rules.numbers import NUMBER_PHRASE
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.targets import PRONOUN, target_step
 from backend.agent.rules.text import clean_title, core_request
@@ -20,7 +21,7 @@ _DESCRIPTION_WORD = re.compile(
     r"attach)\s+)?(?:(?:a|an|the|its|new|some)\s+)?(?:description|desc|details?|notes?)\b",
     _I,
 )
-_SHORT_TARGET = r"task\s*#?\d+|#\d+|it|that|this|that one|this one"
+_SHORT_TARGET = rf"task\s*#?(?:\d+|{NUMBER_PHRASE})|#\d+|it|that|this|that one|this one"
 _DESCRIPTION_TARGET = re.compile(
     rf"^\s*(?:of|for|on|to)\s+(?P<target>{_SHORT_TARGET}|the\s+[^:]+?\s+(?:task|one|item))"
     r"(?:'s)?\s*(?:(?:to|as)\b|[:=-])?\s*(?P<text>.*)$",
@@ -34,12 +35,15 @@ _TRAILING_TARGET = re.compile(
 )
 _NEW_TITLE = re.compile(
     r"(?:^|,\s*|\s+)(?:(?:new|its|the)\s+)?(?:title|name)\s*(?:[:=]|(?=[\"']))\s*(?P<t1>.+)$"
-    r"|(?:^|\s+|(?<=\w):)\s*(?:(?:its|the)\s+)?(?:(?:title|name)\s+)?(?:to(?:\s+(?:say|read))?|"
+    r"|(?:^|\s+|(?<=\w):)\s*(?:(?:its|the)\s+)?(?:(?:title|name)\s+)?(?:to(?:\s+(?:say|read|be))?|"
     r"into|as|:|so (?:it|that it) (?:says|reads)|with the title|with title)\s+(?P<t2>.+)$",
     _I,
 )
 _MAKE_IT = re.compile(
-    r"^(?P<target>it|that|this)\s+(?:to\s+|into\s+|say\s+|read\s+)?(?P<title>.+)$", _I
+    r"^(?P<target>it|that|this)\s+(?:to\s+|into\s+|say\s+|read\s+)?(?P<title>.+)$"
+    # "make the eggs one say a dozen eggs"
+    r"|^(?P<target2>.+?)\s+(?:say|read|to say|to read)\s+(?P<title2>.+)$",
+    _I,
 )
 
 _I = re.IGNORECASE
@@ -76,9 +80,17 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
     )
     title = make_it or _NEW_TITLE.search(rest)
     if title:
-        new_title = make_it.group("title") if make_it else (title.group("t1") or title.group("t2"))
+        new_title = (
+            (make_it.group("title") or make_it.group("title2"))
+            if make_it
+            else (title.group("t1") or title.group("t2"))
+        )
         fields["title"] = clean_title(new_title)
-        rest = make_it.group("target") if make_it else rest[: title.start()]
+        rest = (
+            (make_it.group("target") or make_it.group("target2"))
+            if make_it
+            else rest[: title.start()]
+        )
     fields = {name: value for name, value in fields.items() if value}
     target = clean_title(_TARGET_NOISE.sub(" ", rest))
     if not fields:

@@ -121,3 +121,31 @@ def test_a_clear_the_model_recognises_still_asks_before_deleting_anything() -> N
     assert _titles(conversation) == ["eggs"]
     conversation.say("Yes, I am sure.")
     assert _titles(conversation) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        ("make the eggs one say a dozen eggs", "a dozen eggs"),
+        ("Please change the eggs to be brown eggs.", "brown eggs"),
+        ("the eggs task, new name is free range eggs", "free range eggs"),
+        ("the new name for the eggs task should be 'quail eggs'", "quail eggs"),
+    ],
+)
+def test_a_rename_is_understood_however_it_is_phrased(said: str, title: str) -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
+    )
+    conversation.say(said)
+    assert _titles(conversation) == [title]
+
+
+@pytest.mark.parametrize("said", ["I already water the plants this morning.", "plants watered"])
+def test_a_completion_stated_in_passing_completes_the_task(said: str) -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [{"id": 1, "title": "Water the plants", "description": None, "completed": False}]
+        )
+    )
+    conversation.say(said)
+    assert conversation.store.tasks[0]["completed"] is True
