@@ -66,6 +66,7 @@ _NAMES_THE_LIST = re.compile(
 # "I did it", "I didn't actually finish that": about the task just talked about. The model,
 # reading the sentence alone, takes them for small talk.
 _ABOUT_THE_LAST_TASK = ("I did it", "I didn't do it")
+_PRONOUN = re.compile(r"^(?:it|that|this|that one|this one)$", _I)
 _NOT_ABOUT_TASKS = {
     "off_topic": Intent.OFF_TOPIC,
     "social": Intent.SOCIAL,
@@ -86,8 +87,10 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     core = core_request(clause)
     if extract_task_id(core) is not None and detection.intent is not Intent.UNCLEAR:
         return detection  # a task number is the strongest signal there is
-    if detection.rule in _ABOUT_THE_LAST_TASK:
-        return detection
+    if detection.rule in _ABOUT_THE_LAST_TASK or (
+        detection.rule == "X is done" and _PRONOUN.match(detection.obj)
+    ):
+        return detection  # "that's done now": about the task just talked about
     prediction = model.predict(clause)
     if prediction.label == _act(detection):
         return detection

@@ -26,19 +26,23 @@ _CLAUSE_SPLIT = re.compile(
     rf"(?={_ACTION_START})"
     rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})"
     # "add batteries, delete the paper towels"
-    r"|\s*,\s*(?=(?:please\s+)?(?:delete|remove|add)\s)"
     # "My boss sent it back, so I didn't actually finish that"
     r"|\s*,\s*so\s+(?=i\s+(?:didn't|did not|haven't|have not)\b)",
     _I,
 )
-# "alexa add shampoo add razors": a second "add" starts a second request.
-_REPEATED_ADD = re.compile(r"(?<=\w)\s+(?=add\s+\w)", _I)
-_LEADING_ADD = re.compile(r"^(?:please\s+)?add\s+\w", _I)
+# "alexa add shampoo add razors", "add batteries, delete the paper towels": after an add or
+# a delete, another one starts a second request.
+_NEXT_CHANGE = re.compile(
+    r"(?<=\w)\s+(?=add\s+\w)|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:delete|remove|add)\s+\w)", _I
+)
+_LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:add|delete|remove)\s+\w", _I)
 
 
 # Sentences: "Fair enough. Then add 'get pizza dough'", "Yikes. Okay, read them out to me."
 # An abbreviation's full stop ("Dr. Lee", "St. Louis") does not end a sentence.
-_SENTENCE_END = re.compile(r"(?<!\b(?:dr|mr|ms|st|vs|jr|sr|mt))(?<!\bmrs)(?<=[.!?])\s+(?=\S)", _I)
+_SENTENCE_END = re.compile(
+    r"(?<!\b(?:dr|mr|ms|st|vs|jr|sr|mt)\.)(?<!\bmrs\.)(?<=[.!?])\s+(?=\S)", _I
+)
 # What is said around a request without being one: acknowledgements, small talk, reasons.
 _NOT_A_REQUEST = (Intent.SOCIAL, Intent.UNCLEAR, Intent.GREETING)
 # Statements read as requests only when nothing else in the message is one: in "Could you
@@ -65,7 +69,7 @@ def split_clauses(text: str) -> list[str]:
         for clause in _CLAUSE_SPLIT.split(text)
         if clause and clause.strip()
         for part in (
-            _REPEATED_ADD.split(clause) if _LEADING_ADD.match(core_request(clause)) else [clause]
+            _NEXT_CHANGE.split(clause) if _LEADING_CHANGE.match(core_request(clause)) else [clause]
         )
     ]
     requests = [c for c in clauses if core_request(c) and not _is_greeting(c)]
@@ -97,11 +101,12 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
     """ "fine, then add bagels", "do me a favor and put sharpies on my list": the clauses
     that ask for something, once one plainly does (a request out of scope still counts)."""
     detections = [detect_intent(c) for c in clauses]
+    # A statement stays ("I called mom, also remind me to call dad"); small talk goes.
     kept = [
         c
         for c, d in zip(clauses, detections, strict=True)
         if d.intent is Intent.OFF_TOPIC
-        or (d.intent not in _NOT_A_REQUEST and not d.rule.startswith(_STATEMENTS))
+        or (d.intent not in _NOT_A_REQUEST and not d.rule.startswith(("keyword", "model:")))
     ]
     return kept or clauses
 

@@ -59,7 +59,7 @@ def run_steps(
     over. A part that says `stop` ends the run."""
     remaining = list(outcomes)
     said: list[Say] = []
-    for step in plan_steps:
+    for index, step in enumerate(plan_steps):
         mine: list[ToolOutcome] = []
         while True:
             action = step(mine)
@@ -71,9 +71,25 @@ def run_steps(
                 return action, said, remaining
             mine.extend(remaining[:needed])
             del remaining[:needed]
-        if said[-1].stop:
+        if said[-1].stop and not (
+            said[-1].adds_may_follow and all(is_add(s) for s in plan_steps[index + 1 :])
+        ):
             break
     return None, said, remaining
+
+
+def marked_as_add(step: Step) -> Step:
+    """The same step, known to only add tasks (so a "not found" before it need not stop it)."""
+
+    def add(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+        return step(outcomes)
+
+    setattr(add, "only_adds", True)  # noqa: B010 - a marker on a plain function
+    return add
+
+
+def is_add(step: Step) -> bool:
+    return getattr(step, "only_adds", False) is True
 
 
 # From this many plain adds in a row, one sentence names them instead of one each.
@@ -208,6 +224,8 @@ def interpret(message: str, context: ConversationContext) -> Plan:
             clause_steps = steps_for(detection, clause, replace(context, known_tasks=()))
         else:
             clause_steps = steps_for(detection, clause, context)
+        if detection.intent is Intent.CREATE:
+            clause_steps = [marked_as_add(s) for s in clause_steps]
         plan_steps.extend(clause_steps)
         created = clause_steps if detection.intent is Intent.CREATE else []
         intents.append(_intent_of(detection, context))

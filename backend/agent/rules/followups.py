@@ -55,7 +55,7 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
             return f"{action} {bare}" if action else None
         return None
     rest = core_request(match["rest"])
-    if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]):
+    if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]) or _A_COMMAND.match(rest):
         return None
     if context.last_act == "query" and context.last_lookup:
         return f"is {rest} on my list"
@@ -67,6 +67,12 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
 
 # "also please call my brother for me": a new request to the assistant, not one more item.
 _ASKS_THE_ASSISTANT = re.compile(r"^(?:please|pls|can you|could you|would you|will you)\b", _I)
+# "oh and delete it too": a request of its own, not one more item for the last action.
+_A_COMMAND = re.compile(
+    r"^(?:add|delete|remove|complete|mark|finish|show|list|change|rename|update|clear|undo|"
+    r"tick|check|cross|put|take)\b",
+    _I,
+)
 _TOO = re.compile(r"\s+(?:too|as well|also)$", _I)
 _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 

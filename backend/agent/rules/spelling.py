@@ -41,7 +41,12 @@ _KNOWN: dict[str, str] = {
     "wat": "what",
     "wht": "what",
 }
-_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
+# Not in the word list, yet not misspelt: "uncheck" is not a misspelt "check".
+_KEEP = frozenset(
+    "uncheck untick unmark unticked unchecked reopen undone todos todo todolist tasklist "
+    "wanna gonna gotta lemme gimme".split()
+)
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _DICTIONARY = "frequency_dictionary_en_82_765.txt"
 
 
@@ -76,11 +81,16 @@ def corrected_word(word: str) -> str:
     lowered = word.lower()
     if lowered in _KNOWN:
         return _KNOWN[lowered]
+    if lowered in _KEEP:
+        return word
     if len(lowered) < 3 or "'" in lowered or lowered in english_words() or _contraction(lowered):
         return word
+    closest = _closest(lowered)
+    if closest is not None:
+        return closest
     if lowered.endswith("d") and f"{lowered[:-1]}ed" in english_words():
         return f"{lowered[:-1]}ed"  # "walkd", "calld", "finishd"
-    return _closest(lowered) or word
+    return word
 
 
 def correct_spelling(text: str) -> str:

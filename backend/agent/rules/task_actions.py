@@ -100,7 +100,14 @@ def act_on_title(
                 )
             matches = pending
         if not matches:
-            return Say(replies.no_match(query), {"pending": {"kind": "offer_list"}}, stop=True)
+            # Not a failure of the request's other parts: "remove ginger ale and add root
+            # beer" still adds the root beer when there was no ginger ale to remove.
+            return Say(
+                replies.no_match(query),
+                {"pending": {"kind": "offer_list"}},
+                stop=True,
+                adds_may_follow=True,
+            )
         if len(matches) > 1:
             return _clarify(tool, query, matches, fields)
         target = matches[0]

@@ -131,8 +131,8 @@ CREATE: list[Case] = [
     Case(
         "add apples and bananas to my shopping list",
         "create_task",
-        (add("apples and bananas"),),
-        note="list name removed; one task",
+        (add("apples"), add("bananas")),
+        note="list name removed; two items are two tasks (issue 12: several items)",
     ),
     Case("i gotta remember to text jake back", "create_task", (add("text jake back"),)),
     Case(
