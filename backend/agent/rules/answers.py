@@ -77,6 +77,11 @@ _YES_WORDS = frozenset(
     "y yes yeah yea ya yep yup sure ok okay please absolutely definitely correct confirm "
     "confirmed aye yas affirmative".split()
 )
+# "Yes, I am absolutely sure", "yes really": words that only strengthen a yes.
+_AFFIRMING = re.compile(
+    r"\b(?:i am|i'm|im|really|totally|quite|completely|positive|certain|sure|go for it|"
+    r"go ahead|proceed)\b"
+)
 _NO_WORDS = frozenset("n no nope nah cancel don't dont not never stop wait".split())
 _DO_IT = re.compile(
     r"^(?:then\s+)?(?:please\s+)?(?:you\s+)?(?:go ahead|do it|do that|"
@@ -87,9 +92,10 @@ _DO_IT = re.compile(
 )
 
 
-def yes_or_no(text: str) -> bool | None:
+def yes_or_no(text: str, *, strict: bool = False) -> bool | None:
     """True for a yes ("yep, put it on", "Yes, I am sure."), False for a no ("Hmm, no, wait.
-    Not delete."), None when the message is something else."""
+    Not delete."), None when the message is something else. `strict` (before deleting): a
+    yes followed by a new request ("ok, show my tasks") is that request, not a yes."""
     if _NO.match(text):
         return False
     if _YES.match(text):
@@ -102,12 +108,18 @@ def yes_or_no(text: str) -> bool | None:
     if words[0] in _NO_WORDS:
         return False
     if words[0] in _YES_WORDS:
-        return "not" not in words[1:4] and "don't" not in words[1:4]
+        affirmed = _AFFIRMING.sub(" ", " ".join(words[1:])).split()
+        rest = [w for w in affirmed if w not in _YES_WORDS | _INTERJECTIONS]
+        if "not" in rest[:3] or "don't" in rest[:3] or "whatever" in rest[:1]:
+            return False if rest[:1] != ["whatever"] else None
+        if strict and rest and not _DO_IT.match(" ".join(rest)) and is_command(" ".join(rest)):
+            return None  # "ok, show my tasks": a new request, not a yes
+        return True
     return True if _DO_IT.match(" ".join(words)) else None
 
 
 def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
-    said = yes_or_no(text)
+    said = yes_or_no(text, strict=kind == "confirm_clear")
     if said is False:
         reply = replies.CLEAR_CANCELLED if kind == "confirm_clear" else replies.NOTED_NO
         return [steps.say(reply)], _OFFER_INTENT[kind], f"answer: no to {kind}"

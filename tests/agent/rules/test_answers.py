@@ -149,3 +149,13 @@ def test_a_completion_stated_in_passing_completes_the_task(said: str) -> None:
     )
     conversation.say(said)
     assert conversation.store.tasks[0]["completed"] is True
+
+
+def test_ok_followed_by_a_new_request_never_confirms_a_clear() -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
+    )
+    conversation.say("delete everything")
+    shown = conversation.say("ok whatever, show my tasks")
+    assert _titles(conversation) == ["eggs"]
+    assert [c["name"] for c in shown.tool_calls] == ["list_tasks"]
