@@ -21,6 +21,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.followups import continue_last_action, corrected_title
 from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.rewrites import rewritten
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import core_request, prepare
 from backend.agent.rules.types import (
@@ -188,7 +189,7 @@ def _about_the_new_task(detection: Detection, clause: str) -> bool:
 
 
 def interpret(message: str, context: ConversationContext) -> Plan:
-    text = distribute_rename_verb(merge_pronoun_tail(prepare(message)))
+    text = distribute_rename_verb(merge_pronoun_tail(rewritten(prepare(message))))
     answer = answer_to_pending(text, context)
     if answer is not None:
         answer_steps, intent, rule = answer
