@@ -65,12 +65,15 @@ _BOTH = re.compile(
     r"undone|pending)|finished and unfinished|complete and incomplete|whether done or not|"
     r"including (?:the )?(?:finished|completed|done|complete)(?: ones| tasks)?|"
     r"even (?:the )?(?:finished|completed|done)(?: ones)?|(?:with|plus) (?:the )?(?:finished|"
-    r"completed|done) ones)\b",
+    r"completed|done) ones|(?:done|finished|completed) (?:stuff|ones|tasks|items) included|"
+    # "my complete todo list" is the whole list, not its completed tasks
+    r"(?:complete|full|whole|entire)\s+(?:to-?\s?do\s+|todo\s+|shopping\s+|task\s+)?list)\b",
     _I,
 )
 _PENDING = re.compile(
     r"\b(pending|incomplete|unfinished|uncompleted|undone|not done|not finished|not completed|"
-    r"not complete|not yet|open|outstanding|(?:to do|todo|to-do)(?!\s+list)|left|remaining|"
+    r"not complete|not yet|open|outstanding|(?<!things )(?<!stuff )(?:to do|todo|to-do)"
+    r"(?!\s+list|'?s\b)|left|remaining|not (?:do|did|finish|finished|complete)|"
     r"upcoming|"
     r"still|(?:haven't|have not|hasn't|has not|aren't|are not|isn't|"
     r"is not|weren't|didn't|did not|yet to)(?:\s+\w+)?\s+(?:done|completed|finished|complete|"
@@ -85,6 +88,15 @@ _COMPLETED = re.compile(
 _ALL = re.compile(r"\b(all|everything|every)\b", _I)
 
 
+# Questions about what is still ahead, without a status word: "what do I need to buy",
+# "what chores do I have waiting", "the tasks for today".
+_AHEAD = re.compile(
+    r"\b(?:need to (?:buy|get|do|accomplish|pick up|go|finish|complete)(?!\s+list)|"
+    r"should (?:get|buy|do)|waiting|plan for the day)\b",
+    _I,
+)
+
+
 def extract_status(text: str) -> str:
     """ "pending", "completed" or "all" (the default), from the status words in a list request."""
     if _BOTH.search(text):
@@ -93,6 +105,8 @@ def extract_status(text: str) -> str:
         return "pending"
     if _COMPLETED.search(text):
         return "completed"
+    if _AHEAD.search(text):
+        return "pending"
     return "all"
 
 

@@ -32,6 +32,11 @@ def test_task_id_patterns(text: str, task_id: int | None) -> None:
         ("what did I finish", "completed"),
         ("show all tasks", "all"),
         ("show my tasks", "all"),
+        ("read my complete todo list to me", "all"),
+        ("tell me what is on the list of things to do", "all"),
+        ("go through my whole list, done stuff included", "all"),
+        ("what do i need to buy at the store", "pending"),
+        ("which things i not do yet", "pending"),
     ],
 )
 def test_status_filters_and_the_all_default(text: str, status: str) -> None:
