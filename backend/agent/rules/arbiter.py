@@ -123,7 +123,9 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
     if label == "add":
         if detection.intent is Intent.CREATE:
             return detection
-        return Detection(Intent.CREATE, rule, detection.obj or core_request(clause))
+        # A keyword's remainder ("... list for shopping" -> "for shopping") is no title.
+        guessed = detection.rule.startswith(("keyword", "no rule")) or not detection.obj
+        return Detection(Intent.CREATE, rule, core_request(clause) if guessed else detection.obj)
     if label == "clarify":
         return Detection(Intent.UNCLEAR, rule)
     if label == "clear":

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 _I = re.IGNORECASE
 
 _LIST_WORDS = (
-    r"(?:list|lists|to-?do'?s|todos|to do's|reminders|agenda|checklist|chores|errands|"
-    r"shopping|groceries)(?:\s+lists?)?"
+    r"(?:list|lists|to-?do'?s|todos|to do's|to[- ]?do|reminders|agenda|checklist|chores|errands|"
+    r"shopping|groceries)(?:\s+(?:shopping|grocery|task|chores?))?(?:\s+lists?)?"
 )
 # "to my shopping list", "on the list of things to do", "to my list for shopping",
 # "to the to do list for today" (the day stays: it is about the task, see below).
@@ -24,8 +24,11 @@ _LIST_REFERENCE = re.compile(
     rf"\s*,?\s*\b(?:to|on|onto|in|into|at|for|from|under)\s+(?:my|the|our|your|a|this|that)\s+"
     rf"(?:[\w'-]+\s+){{0,3}}?{_LIST_WORDS}"
     r"(?:\s+(?:of|for)\s+(?:things\s+(?:to\s+(?:do|buy|get)|i\s+need(?:\s+to\s+\w+)?)|"
-    r"groceries|shopping|chores|errands|pending tasks|tasks|items|stuff(?: to (?:do|buy))?)"
-    r"(?:\s+to\s+(?:complete|do|buy))?)?\b(?:\s+(?:app|please))?",
+    r"groceries|shopping|chores|errands|pending tasks|tasks|items|reminders|housework|"
+    r"stuff(?: to (?:do|buy))?)"
+    r"(?:\s+to\s+(?:complete|do|buy|accomplish|get done))?)?\b(?:\s+(?:app|please))?"
+    # "put dishes on to do list": the list named without "my" or "the"
+    r"|\s+(?:on|to|onto)\s+(?:to[- ]?do|shopping|grocery)\s+list\b",
     _I,
 )
 _LEADING_LIST = re.compile(
@@ -68,7 +71,7 @@ _PASSIVE_TAIL = re.compile(
 )
 _ADD_ON = re.compile(r"\s+(?:added|included)$", _I)
 _EDGE_WORDS = re.compile(
-    r"^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
+    r"^(?:the\s+)?(?:chore|errand|job) of\s+(?=\S)|^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
     r"|\s+-\s+add it$",
     _I,
