@@ -71,7 +71,8 @@ _PASSIVE_TAIL = re.compile(
 )
 _ADD_ON = re.compile(r"\s+(?:added|included)$", _I)
 _EDGE_WORDS = re.compile(
-    r"^(?:the\s+)?(?:chore|errand|job) of\s+(?=\S)|^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
+    r"^(?:the\s+)?(?:chore|errand|job) of\s+(?=\S)"
+    r"|^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
     r"|\s+-\s+add it$",
     _I,
