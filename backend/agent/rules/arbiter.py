@@ -65,7 +65,7 @@ _NAMES_THE_LIST = re.compile(
 )
 # "I did it", "I didn't actually finish that": about the task just talked about. The model,
 # reading the sentence alone, takes them for small talk.
-_ABOUT_THE_LAST_TASK = ("I did it", "I didn't do it")
+_ABOUT_THE_LAST_TASK = ("I did it", "I didn't do it", "cross it off")
 _PRONOUN = re.compile(r"^(?:it|that|this|that one|this one)$", _I)
 _NOT_ABOUT_TASKS = {
     "off_topic": Intent.OFF_TOPIC,

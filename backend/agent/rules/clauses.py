@@ -151,6 +151,7 @@ _PRONOUN_TAIL = re.compile(
 )
 
 
+_NAMES_BY_PRONOUN = re.compile(r"\b(?:her|him|them|it)\b", _I)
 _ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
 _VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
 
@@ -163,6 +164,10 @@ def merge_pronoun_tail(text: str) -> str:
     statement, verb, tail = match.group("statement"), match.group("verb"), match.group("tail")
     if not core_request(statement):
         return text  # "Actually, mark it as done": nothing before the comma names a task
+    if _NAMES_BY_PRONOUN.search(statement):
+        # "I just sent her the email, so mark it done": "her" and "it" are what was just
+        # talked about, not a title to search for.
+        return f"{verb} it{tail}"
     said = detect_intent(statement)
     asked = detect_intent(f"{verb} it{tail}")
     if said.intent is asked.intent and said.action is asked.action:

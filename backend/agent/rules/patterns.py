@@ -294,6 +294,13 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"(?P<obj>it|that|this|that one)?(?:\s+(?:yet|after all|actually|really))*$",
         ),
         (
+            "cross it off",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            r"^(?:cross|tick|check|mark|knock)\s+(?P<obj>it|that|this|that one|this one|them)\s+"
+            r"(?:off|out|done|as done|complete|as complete|as finished)(?:\s+(?:now|too|please))*$",
+        ),
+        (
             "I did it",
             Intent.COMPLETE,
             Action.PLAIN,

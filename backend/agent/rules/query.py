@@ -35,8 +35,9 @@ _ITEM_PATTERNS = tuple(
         r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+|already\s+)?(?:need|have)\s+to\s+(?:buy|get|pick up|"
         r"purchase|grab)\s+(?:any\s+|some\s+|more\s+)?(?P<item>.+)$",
         r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?need\s+(?:any\s+|some\s+|more\s+)?(?P<item>.+)$",
-        r"^(?:anything|something|any tasks?|any reminders?)\s+(?:about|for|regarding|with|on)\s+"
-        r"(?P<item>.+)$",
+        r"^(?:(?:do|did)\s+i\s+have\s+|is\s+there\s+)?(?:anything|something|any tasks?|"
+        r"any reminders?)\s+(?:(?:on|in)\s+(?:there|(?:my|the)\s+list)\s+)?"
+        r"(?:about|for|regarding|with|on|concerning)\s+(?P<item>.+)$",
         r"^(?P<item>.+?)\s+(?:already\s+|still\s+)?(?:on|in)\s+(?:(?:the|my)\s+)?(?:list|there)$",
     )
 )

@@ -18,7 +18,9 @@ _I = re.IGNORECASE
 
 PRONOUN = re.compile(
     r"^(?:it|that|this|that one|this one|that task|this task|the task|the one|that item|"
-    r"same one|the same one|the last one i added|what i just added|the one i just added|them)$",
+    r"same one|the same one|the last one i added|what i just added|the one i just added|them|"
+    # "did I call mom?" ... "I just called her": the person the task is about
+    r"her|him)$",
     _I,
 )
 

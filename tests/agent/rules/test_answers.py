@@ -159,3 +159,26 @@ def test_ok_followed_by_a_new_request_never_confirms_a_clear() -> None:
     shown = conversation.say("ok whatever, show my tasks")
     assert _titles(conversation) == ["eggs"]
     assert [c["name"] for c in shown.tool_calls] == ["list_tasks"]
+
+
+@pytest.mark.parametrize(
+    ("lookup", "then"),
+    [
+        ("did I already call mom?", "ok i just called her"),
+        ("anything about mom?", "cross that off"),
+        ("do i have anything about mom", "mark it done"),
+        ("anything on there about mom?", "I just rang her, so mark it done"),
+    ],
+)
+def test_after_a_lookup_it_and_her_mean_the_task_found(lookup: str, then: str) -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [
+                {"id": 1, "title": "buy milk", "description": None, "completed": False},
+                {"id": 2, "title": "call mom", "description": None, "completed": False},
+            ]
+        )
+    )
+    conversation.say(lookup)
+    conversation.say(then)
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
