@@ -90,7 +90,9 @@ def _requested_sentences(text: str) -> str:
     sentences = [s for s in parts if core_request(s)]
     kept: list[str] = []
     for sentence in sentences:
-        if not _is_chatter(sentence):
+        if kept and _CONTINUING.match(sentence):
+            kept[-1] = f"{kept[-1].rstrip('.!?')} {sentence}"  # "Add X please? And Y also."
+        elif not _is_chatter(sentence):
             kept.append(sentence)
         elif kept and _NARROWING.match(sentence):
             kept[-1] = f"{kept[-1]} {sentence}"  # "Read me my list. Just the pending ones."
@@ -131,6 +133,8 @@ def _is_chatter(sentence: str) -> bool:
     return detection.intent in _NOT_A_REQUEST or detection.rule.startswith(_STATEMENTS)
 
 
+# A sentence that adds to the request before it: "And 'vacuum the car' also."
+_CONTINUING = re.compile(r"^(?:and|also|plus)\s+(?!(?:then|now)\b)", _I)
 # A sentence that narrows the request before it: "Just the stuff I haven't done yet."
 _NARROWING = re.compile(r"^(?:just|only)\b", _I)
 

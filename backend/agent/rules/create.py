@@ -61,8 +61,48 @@ def _title_text(obj: str) -> str:
     return text
 
 
+# "I need to: a, b and c", "add the following to my shopping list: a, b", "add to my list:
+# a, b": what comes before the colon only introduces the items.
+_INTRODUCED = re.compile(r"^(?P<lead>[^:]{0,100}?)\s*:\s*(?P<items>[^:]+)$")
+_INTRODUCTION = re.compile(
+    r"^(?:(?:do\s+)?(?:the\s+)?following|these|things|tasks|items|stuff|brain dump)\b"
+    r"|^(?:(?:i\s+)?(?:need|have|want)\s+)?to$",
+    _I,
+)
+_QUOTED_SPAN = re.compile(r"(?<![\w'\"])(['\"])(?P<item>[^'\"]*?\w[^'\"]*?)\1(?![\w'])")
+_BETWEEN_QUOTES = re.compile(
+    r"^(?:[\s,.;!?&]|\b(?:and|also|too|plus|please|as well|then|add|put|you can|could you|"
+    r"can you)\b)*$",
+    _I,
+)
+
+
+def _introduced_items(obj: str) -> list[str]:
+    """The items after a colon whose lead only introduces them (not "grocery run: milk")."""
+    introduced = _INTRODUCED.match(obj.strip())
+    if introduced is None:
+        return []
+    lead = _title_slot(introduced["lead"]).title
+    if lead and not _INTRODUCTION.match(lead):
+        return []
+    items = [clean_title(i) for i in _ITEM_SPLIT.split(introduced["items"]) if clean_title(i)]
+    return items if len(items) > 1 and all(len(i.split()) <= 8 for i in items) else []
+
+
+def _quoted_items(obj: str) -> list[str]:
+    """ "'wash the car' please and 'vacuum the car' also": each quoted title is a task."""
+    spans = list(_QUOTED_SPAN.finditer(obj))
+    if len(spans) < 2:
+        return []
+    outside = _QUOTED_SPAN.sub(" ", obj)
+    return [m["item"].strip() for m in spans] if _BETWEEN_QUOTES.match(outside) else []
+
+
 def _several_items(obj: str) -> list[str]:
     """Separate tasks in one add: "these: a, b and c", "'a' and 'b'", bulleted lines."""
+    listed = _introduced_items(obj) or _quoted_items(obj)
+    if listed:
+        return listed
     text = obj.strip().lstrip(";:").strip()
     if ";" in text:
         text = re.sub(
@@ -102,8 +142,8 @@ _NOUN_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", _I)
 
 def _noun_items(title: str) -> list[str]:
     """ "eggs, flour and butter" -> three items; "call mom and dad", "salt and pepper" -> one."""
-    if _ONE_THING.search(title) or not _NOUN_SEPARATOR.search(title):
-        return [title]
+    if _ONE_THING.search(title) or not _NOUN_SEPARATOR.search(title) or ":" in title:
+        return [title]  # "grocery run: milk, eggs, bread" is a title and its description
     parts = [clean_title(p) for p in _NOUN_SEPARATOR.split(title) if clean_title(p)]
     if len(parts) < 2 or any(len(p.split()) > 3 for p in parts):
         return [title]

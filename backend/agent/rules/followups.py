@@ -21,7 +21,8 @@ from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 _I = re.IGNORECASE
 
 _AND_MORE = re.compile(
-    r"^(?:(?:hey\s+)?(?:alexa|google|siri|olly)[\s,]+|oh[\s,]+|ok(?:ay)?[\s,]+)?"
+    r"^(?:(?:hey\s+)?(?:alexa|google|siri|olly)[\s,]+|(?:oh|ok(?:ay)?|thanks|thank you|great|"
+    r"cool|perfect|lovely|brilliant|right)[\s,.!]+)*"
     r"(?:and|also|plus|and also)\s+(?P<rest>.+?)(?:\s+too|\s+as well|\s+also)?[\s.!?]*$",
     _I,
 )

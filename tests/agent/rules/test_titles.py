@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backend.agent.rules.titles import TitleSlot, add_title
+from tests.agent.fake_tools import Conversation, FakeTaskStore
 
 
 @pytest.mark.parametrize(
@@ -31,3 +32,33 @@ def test_a_condition_becomes_the_if_missing_slot() -> None:
     assert add_title("'olive oil' if it isn't on there yet") == TitleSlot(
         "olive oil", if_missing=True
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "titles"),
+    [
+        (
+            "I need to: call the plumber, renew the car insurance",
+            ["call the plumber", "renew the car insurance"],
+        ),
+        (
+            "add the following to my shopping list: rice, lentils, and coconut milk",
+            ["rice", "lentils", "coconut milk"],
+        ),
+        (
+            "Add to my list: call the electrician, buy light bulbs.",
+            ["call the electrician", "buy light bulbs"],
+        ),
+        (
+            "You can add 'wash the car' please? And 'vacuum the car' also.",
+            ["wash the car", "vacuum the car"],
+        ),
+        ("add grocery run: milk, eggs, bread", ["grocery run"]),  # a title with its description
+    ],
+)
+def test_items_introduced_by_a_colon_or_quoted_are_separate_tasks(
+    said: str, titles: list[str]
+) -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    conversation.say(said)
+    assert [t["title"] for t in conversation.store.tasks] == titles
