@@ -139,11 +139,12 @@ def _act(
     tool: str, task_id: int, pending: dict[str, Any], context: ConversationContext, rule: str
 ) -> Answer:
     fields = dict(pending.get("fields") or {})
-    return (
-        [task_actions.act_on_task(tool, task_id, fields, completions=context.completions)],
-        _TOOL_INTENT[tool],
-        rule,
-    )
+    step = task_actions.act_on_task(tool, task_id, fields, completions=context.completions)
+    others = [int(c) for c in pending.get("candidates", []) if int(c) != task_id]
+    if others:
+        # Remembered for "no, the other one" (`followups.the_other_one`).
+        step = steps.with_meta(step, {"alternatives": others, "chosen_with": tool})
+    return [step], _TOOL_INTENT[tool], rule
 
 
 def _choice(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
@@ -152,7 +153,8 @@ def _choice(text: str, pending: dict[str, Any], context: ConversationContext) ->
     explicit = re.match(r"^(?:task|id|#)\s*#?(\d+)$", text, _I)
     if explicit:
         return _act(tool, int(explicit.group(1)), pending, context, "answer: task number")
-    chosen = position_in(text, candidates)
+    # "The second one, the draft one": the position, then what it is called.
+    chosen = position_in(text, candidates) or position_in(text.split(",")[0], candidates)
     bare = _BARE_NUMBER.match(text)
     if chosen is None and bare:
         n = int(bare.group("n"))

@@ -31,6 +31,8 @@ class ConversationContext:
     last_act: str | None = None
     # The item the last membership question asked about, found or not ("is bread on there?").
     last_lookup: str | None = None
+    # The other candidates of the choice the last turn answered ("no, the other one").
+    alternatives: tuple[int, ...] = ()
 
     def known_pending(self) -> tuple[JSON, ...]:
         return tuple(
@@ -90,6 +92,9 @@ class ConversationContext:
             known_tasks,
             last_act,
             str(lookup) if lookup else None,
+            tuple(int(i) for i in (last.meta.get("alternatives") or []))
+            if answered and last
+            else (),
         )
 
 

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from backend.agent.rules import replies, task_actions
+from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_task_id
-from backend.agent.rules.followups import continue_last_action, corrected_title
+from backend.agent.rules.followups import continue_last_action, corrected_title, the_other_one
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.rewrites import rewritten
 from backend.agent.rules.steps import Step
@@ -200,6 +200,11 @@ def interpret(message: str, context: ConversationContext) -> Plan:
         task_id, title = correction
         step = task_actions.act_on_task("update_task", task_id, {"title": title})
         return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
+    other = the_other_one(request, context)
+    if other is not None:
+        tool, task_id = other
+        swap = [steps.undo(context.last_change), task_actions.act_on_task(tool, task_id)]
+        return Plan(swap, [_TOOL_INTENT[tool]], ["the other one of the last choice"])
     continued = continue_last_action(text, context)
     if continued is not None:
         text = continued

@@ -95,3 +95,24 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
         start = current.lower().index(old.lower())
         new = current[:start] + new + current[start + len(old) :]
     return context.focus_task_id, new
+
+
+_OTHER_ONE = re.compile(
+    r"^(?:(?:no|nope|oops|sorry|wait|actually|i do apologi[sz]e|my bad|my mistake)[\s,.!]+)*"
+    r"(?:i\s+(?:meant|mean)\s+|it(?:'s| is| was)\s+|make it\s+)?(?:the\s+)?other\s+one"
+    r"(?:\s+(?:please|instead))?[\s.!]*$",
+    _I,
+)
+
+
+def the_other_one(text: str, context: ConversationContext) -> tuple[str, int] | None:
+    """(tool, task) for "no, the other one" right after a choice between two tasks: the
+    change made to the one chosen is undone and made to the other instead."""
+    if len(context.alternatives) != 1 or not context.last_change or not _OTHER_ONE.match(text):
+        return None
+    tool = {"update_task": "complete_task", "add_task": "delete_task"}.get(
+        str(context.last_change.get("tool"))
+    )
+    if tool is None:
+        return None
+    return tool, context.alternatives[0]

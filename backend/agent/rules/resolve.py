@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import DamerauLevenshtein
 
 SIMILARITY_THRESHOLD = 60.0  # percent; the spec accepts matches above 60% similarity
 STRONG = 90.0  # exact, substring, or every word of the query found in the title
 WORD_MATCH = 98.0  # the query is the title, or whole words of it
+MISSPELT = 91.0  # every word of the query is a title word with one typing slip
 _STEM = 4
 
 _LEADING_NOISE = re.compile(
@@ -64,7 +66,26 @@ def score(query: str, title: str) -> float:
         return 95.0
     if wanted in candidate:
         return 92.0
+    if _words_misspelt(wanted, candidate):
+        return MISSPELT
     return max(fuzz.ratio(wanted, candidate), fuzz.token_set_ratio(wanted, candidate) * 0.95)
+
+
+def _words_misspelt(query: str, title: str) -> bool:
+    """Every word of the query is a word of the title typed with one slip ("reprot" for
+    "report", "dentst" for "dentist"); words of four letters or fewer must match exactly."""
+    words = [w for w in re.findall(r"\w+", query) if w not in _STOPWORDS]
+    title_words = re.findall(r"\w+", title)
+    if not words:
+        return False
+    for word in words:
+        if word in title_words:
+            continue
+        if len(word) < 5 or not any(
+            DamerauLevenshtein.distance(word, other) <= 1 for other in title_words
+        ):
+            return False
+    return True
 
 
 def match_tasks(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -94,3 +115,9 @@ def similar_tasks(title: str, tasks: Sequence[dict[str, Any]], *, exclude: int) 
         if stems & _stems(other) or fuzz.token_set_ratio(title.lower(), other.lower()) > 70:
             similar.append(other)
     return similar
+
+
+def misspelt_match(query: str, task: dict[str, Any]) -> bool:
+    """Whether `task` is named by `query` with typing slips only (no looser fuzzy match: a
+    whole list read back is matched strictly)."""
+    return _words_misspelt(normalize_query(query), str(task["title"]).strip().lower())

@@ -25,7 +25,7 @@ VOCABULARY: tuple[str, ...] = tuple(
     sixth seventh eighth ninth tenth last three seven eight eleven twelve thirteen fourteen
     fifteen sixteen seventeen eighteen nineteen twenty hundred there their the them they
     this that what which whats my your please thanks thank can could would you have need want
-    shopping grocery groceries about from with not off yeah okay sure
+    shopping grocery groceries about from with not off yeah okay sure meant mean other one
     """.split()
 )
 # Short misspellings that are too close to too many words to find by distance.

@@ -8,6 +8,7 @@ outcomes always gives the same answer, so the engine needs no memory between mod
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from backend.agent.rules import replies
@@ -248,3 +249,15 @@ def undo(last_change: dict[str, Any] | None) -> Step:
         )
 
     return step
+
+
+def with_meta(step: Step, extra: dict[str, Any]) -> Step:
+    """The same step, its reply carrying `extra` in its meta."""
+
+    def wrapped(outcomes: list[ToolOutcome]) -> Action:
+        action = step(outcomes)
+        if isinstance(action, Say) and not action.stop:
+            return replace(action, meta={**action.meta, **extra})
+        return action
+
+    return wrapped

@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from backend.agent.rules import replies
-from backend.agent.rules.resolve import WORD_MATCH, match_tasks, score, strip_reference_noise
+from backend.agent.rules.resolve import (
+    WORD_MATCH,
+    match_tasks,
+    misspelt_match,
+    score,
+    strip_reference_noise,
+)
 from backend.agent.rules.steps import (
     ACTION_VERB,
     BULK_CHANGE,
@@ -90,6 +96,15 @@ def act_on_title(
         if not listing.ok:
             return failure(listing)
         matches = match_tasks(query, listing.data)
+        if not listing.data:
+            # The search finds titles sharing a word; a misspelt word ("reprot") shares
+            # none, so the list itself (bounded) is read and matched with typing slips.
+            if len(outcomes) == 1:
+                return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
+            listing, outcomes = outcomes[1], outcomes[1:]
+            if not listing.ok:
+                return failure(listing)
+            matches = [t for t in match_tasks(query, listing.data) if misspelt_match(query, t)]
         if tool == "complete_task":
             pending = [t for t in matches if not t.get("completed")]
             if not pending and matches:
@@ -144,7 +159,8 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
             for part in parts:
                 matches = match_tasks(part, candidates)
                 if len(matches) != 1:
-                    return act_on_title(tool, part, completions=completions)([listing])
+                    # The single-title path carries on from here, with this turn's results.
+                    return act_on_title(tool, part, completions=completions)(outcomes)
                 if matches[0] not in targets:
                     targets.append(matches[0])
         calls = tuple(ToolCall(tool, {"task_id": int(t["id"])}) for t in targets)

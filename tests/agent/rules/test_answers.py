@@ -182,3 +182,29 @@ def test_after_a_lookup_it_and_her_mean_the_task_found(lookup: str, then: str) -
     conversation.say(lookup)
     conversation.say(then)
     assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def _two_reports() -> Conversation:
+    return Conversation(
+        FakeTaskStore(
+            [
+                {"id": 1, "title": "finish report", "description": None, "completed": False},
+                {"id": 2, "title": "review report", "description": None, "completed": False},
+            ]
+        )
+    )
+
+
+def test_no_the_other_one_after_a_choice_moves_the_change_to_the_other_task() -> None:
+    conversation = _two_reports()
+    conversation.say("complete the reprot")  # a misspelt title still finds both reports
+    conversation.say("the first one")
+    conversation.say("no, I meant the other one")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_a_position_with_its_name_after_a_comma_answers_which_one() -> None:
+    conversation = _two_reports()
+    conversation.say("rename the report to quarterly numbers")
+    conversation.say("The second one, the review one.")
+    assert _titles(conversation) == ["finish report", "quarterly numbers"]
