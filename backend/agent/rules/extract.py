@@ -67,7 +67,8 @@ _BOTH = re.compile(
     r"even (?:the )?(?:finished|completed|done)(?: ones)?|(?:with|plus) (?:the )?(?:finished|"
     r"completed|done) ones|(?:done|finished|completed) (?:stuff|ones|tasks|items) included|"
     # "my complete todo list" is the whole list, not its completed tasks
-    r"(?:complete|full|whole|entire)\s+(?:to-?\s?do\s+|todo\s+|shopping\s+|task\s+)?list)\b",
+    r"(?:complete|full|whole|entire)\s+(?:to-?\s?do\s+|todo\s+|shopping\s+|task\s+)?list|"
+    r"everything (?:that's |that is )?on (?:my|the) list)\b",
     _I,
 )
 _PENDING = re.compile(

@@ -75,7 +75,19 @@ def _object(match: re.Match[str]) -> str:
 
 def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     """The rules' decision (`rule_intent`), reconciled with the learned model (`arbiter`)."""
-    return arbitrate(clause, rule_intent(clause, has_task_id=has_task_id))
+    return arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
+
+
+# Statements that a task is done; with a question mark they ask whether it is ("called mom?").
+_DONE_STATEMENTS = ("I did X", "X is done", "X is <done>", "X <done> (terse)")
+
+
+def _asked(clause: str, detection: Detection) -> Detection:
+    if not clause.rstrip().endswith("?") or not detection.rule.startswith(_DONE_STATEMENTS):
+        return detection
+    if not detection.obj or detection.action is not Action.PLAIN:
+        return detection
+    return Detection(Intent.LIST, f"asked: {detection.rule}", detection.obj, Action.LOOKUP)
 
 
 def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:

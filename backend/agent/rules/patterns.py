@@ -62,6 +62,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             rf"(?:(?:my|the)\s+)?(?:(?P<status>completed|done|finished|pending)\s+)?"
             rf"(?:(?:entire|whole)\s+)?(?:{_LIST_NOUN}|{_TASKS}|everything)(?:\s+(?:out|clean))?$"
             r"|^(?:delete|remove|clear|erase) (?:it )?all$|^start over$|^delete everything.*$"
+            r"|^take (?:everything|it all|all of it|all of them)\s+off\b.*$"
             r"|^(?:clear|delete|remove|wipe|erase)\s+(?:everything|all(?: (?:my )?tasks)?)\s+"
             r"(?:off|from|on)\s+(?:my|the)\s+(?:\w+\s+)?list$",
         ),
@@ -120,7 +121,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "the new name for X is Y",
             Intent.UPDATE,
             Action.PLAIN,
-            r"^(?:the\s+)?new\s+(?:name|title)\s+(?:for|of)\s+(?P<target>.+?)\s+"
+            r"^(?:[^,]+,\s*)?(?:the\s+)?new\s+(?:name|title)\s+(?:for|of)\s+(?P<target>.+?)\s+"
             r"(?:should be|is|will be|must be)\s+(?P<newtitle>.+)$"
             r"|^(?P<target2>.+?),\s*(?:please\s+)?(?:the\s+|its\s+)?new\s+(?:name|title)\s+"
             r"(?:is|should be|will be|must be|:)\s*(?P<newtitle2>.+)$"

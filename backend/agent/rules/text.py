@@ -16,7 +16,11 @@ _LEAD_FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hmm+|well|oh|and|also|hey|yo|hi|hello|actually|"
     r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|olly|computer|"
     r"no wait|wait|oops|sorry|"
-    r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right)\b[\s,.!:;-]*)+",
+    r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right|"
+    # interjections and asides before a request: "Oh gosh, scratch the streamers"
+    r"gosh|oh no|oh dear|ugh|wow|yikes|whoops|phew|darn|dang|jeez|geez|blimey|lovely|"
+    r"perfect|brilliant|excellent|awesome|nice|good news|you know what|on second thought|"
+    r"come to think of it|by the way|btw)\b[\s,.!:;-]*)+",
     _I,
 )
 _POLITE_LEAD = re.compile(

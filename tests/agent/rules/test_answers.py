@@ -208,3 +208,16 @@ def test_a_position_with_its_name_after_a_comma_answers_which_one() -> None:
     conversation.say("rename the report to quarterly numbers")
     conversation.say("The second one, the review one.")
     assert _titles(conversation) == ["finish report", "quarterly numbers"]
+
+
+def test_a_done_statement_asked_as_a_question_changes_nothing() -> None:
+    conversation = _two_reports()
+    asked = conversation.say("finished the report?")
+    assert asked.meta["acts"] == ["query"]
+    assert [t["completed"] for t in conversation.store.tasks] == [False, False]
+
+
+def test_an_interjection_and_a_reason_around_a_delete_are_set_aside() -> None:
+    conversation = _two_reports()
+    conversation.say("Oh gosh, scratch the review report, my boss cancelled it.")
+    assert _titles(conversation) == ["finish report"]
