@@ -82,8 +82,14 @@ def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
 _DONE_STATEMENTS = ("I did X", "X is done", "X is <done>", "X <done> (terse)")
 
 
+_PAST_LEAD = re.compile(r"^\W*(?:finished|completed|done|did)\b", re.IGNORECASE)
+
+
 def _asked(clause: str, detection: Detection) -> Detection:
-    if not clause.rstrip().endswith("?") or not detection.rule.startswith(_DONE_STATEMENTS):
+    statement = detection.rule.startswith(_DONE_STATEMENTS) or (
+        detection.rule == "leading verb: complete" and _PAST_LEAD.match(core_request(clause))
+    )
+    if not clause.rstrip().endswith("?") or not statement:
         return detection
     if not detection.obj or detection.action is not Action.PLAIN:
         return detection
