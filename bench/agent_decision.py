@@ -23,6 +23,7 @@ import httpx
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import advance, interpret
 from backend.agent.rules.intent_model import intent_model
+from backend.agent.rules.text import core_request
 from backend.core.config import Settings
 from backend.main import create_app
 from tests.agent.corpus.report import all_cases
@@ -50,6 +51,7 @@ def decision_times(repeats: int) -> list[float]:
         for message in messages:
             if model is not None:
                 model.predict.cache_clear()  # every message is read as if for the first time
+            core_request.cache_clear()
             start = time.perf_counter()
             advance(interpret(message, context), [])
             samples.append(time.perf_counter() - start)

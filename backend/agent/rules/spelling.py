@@ -104,3 +104,12 @@ def correct_spelling(text: str) -> str:
         return fixed if fixed.lower() != word.lower() else word
 
     return _WORD.sub(fix, text)
+
+
+def has_misspelt_word(text: str) -> bool:
+    """Whether a word of `text` (four letters or more) is not an English word ("reprot")."""
+    words = english_words()
+    return any(
+        len(w) > 4 and w.lower() not in words and w.lower() not in _KEEP
+        for w in _WORD.findall(text)
+    )

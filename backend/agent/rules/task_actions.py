@@ -12,6 +12,7 @@ from backend.agent.rules.resolve import (
     score,
     strip_reference_noise,
 )
+from backend.agent.rules.spelling import has_misspelt_word
 from backend.agent.rules.steps import (
     ACTION_VERB,
     BULK_CHANGE,
@@ -96,7 +97,7 @@ def act_on_title(
         if not listing.ok:
             return failure(listing)
         matches = match_tasks(query, listing.data)
-        if not listing.data:
+        if not listing.data and has_misspelt_word(query):
             # The search finds titles sharing a word; a misspelt word ("reprot") shares
             # none, so the list itself (bounded) is read and matched with typing slips.
             if len(outcomes) == 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from backend.agent.rules.spelling import correct_spelling
 
@@ -169,6 +170,8 @@ _CONTRACTIONS = re.compile(r"^(that|it|this|what|there)'s\b", _I)
 _HAS_BEEN = re.compile(r"(?<=\w)'s been\b|(?<=\w)'ve been\b", _I)
 
 
+# One message asks for its core request several times (clauses, patterns, slots).
+@lru_cache(maxsize=4096)
 def core_request(clause: str) -> str:
     """The request without filler, politeness or end punctuation: the part patterns read."""
     text = _CHECK_MARK.sub(" done", strip_end_punctuation(clause))
