@@ -22,6 +22,7 @@ from backend.agent.rules.update import update_step
 
 _I = re.IGNORECASE
 
+_THEM = re.compile(r"\b(?:them|those|these|they)\b", _I)
 TOOL_OF = {
     Intent.COMPLETE: "complete_task",
     Intent.DELETE: "delete_task",
@@ -47,10 +48,13 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return create_steps(detection.obj, clause, context)
     if intent is Intent.LIST:
         if action is Action.COUNT:
-            return [steps.count()]
+            return [steps.count(extract_status(clause))]
         if action is Action.LOOKUP:
             return [steps.lookup(strip_reference_noise(clean_title(detection.obj)))]
-        return [steps.list_tasks(extract_status(clause))]
+        status = extract_status(clause)
+        if status == "all" and context.counted and _THEM.search(clause):
+            status = context.counted  # "How many have I completed?" ... "show them to me"
+        return [steps.list_tasks(status)]
     if action is Action.CLEAR:
         return [steps.confirm_clear(detection.obj or "all")]
     if action is Action.REOPEN:

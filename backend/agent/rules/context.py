@@ -33,6 +33,8 @@ class ConversationContext:
     last_lookup: str | None = None
     # The other candidates of the choice the last turn answered ("no, the other one").
     alternatives: tuple[int, ...] = ()
+    # What the last count counted ("pending" or "completed"), for "show them".
+    counted: str | None = None
 
     def known_pending(self) -> tuple[JSON, ...]:
         return tuple(
@@ -95,6 +97,7 @@ class ConversationContext:
             tuple(int(i) for i in (last.meta.get("alternatives") or []))
             if answered and last
             else (),
+            str(last.meta["counted"]) if answered and last and last.meta.get("counted") else None,
         )
 
 

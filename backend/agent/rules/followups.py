@@ -48,22 +48,34 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     """ "and coffee" after an add -> "add coffee", "and eggs?" after "is bread on there?" ->
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
-    match = _AND_MORE.match(text)
+    match = _AND_MORE.match(text) or _TOO_TAIL.match(text)
     if not match:
         bare = core_request(text)
         if context.last_act in _CHANGE_ACTS and is_position(_TOO.sub("", bare)):
             action = last_action(context)  # "delete the last one" ... "the first two too"
             return f"{action} {bare}" if action else None
         return None
-    rest = core_request(match["rest"])
+    rest = core_request(match["rest"]) + (match.groupdict().get("condition") or "")
     if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]) or _A_COMMAND.match(rest):
         return None
     if context.last_act == "query" and context.last_lookup:
         return f"is {rest} on my list"
-    action = last_action(context)
+    # "add eggs if they're missing" found the eggs there: nothing changed, yet "and bread"
+    # is still one more add.
+    action = last_action(context) or _SAME_ACT.get(str(context.last_act))
     if action is None or context.last_act not in _CHANGE_ACTS:
         return None
     return f"{action} {rest}"
+
+
+_SAME_ACT = {"add": "add"}
+# "bread too if missing", "eggs as well": one more item, said after it.
+_TOO_TAIL = re.compile(
+    r"^(?!.*\b(?:me|you|it|that|this|i|we|thanks|thank)\b.*\b(?:too|as well))"
+    r"(?P<rest>[\w'-]+(?:\s+[\w'-]+){0,2})\s+(?:too|as well)"
+    r"(?P<condition>\s+if\s+.+)?[\s.!?]*$",
+    _I,
+)
 
 
 # "also please call my brother for me": a new request to the assistant, not one more item.

@@ -82,6 +82,7 @@ def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
 _DONE_STATEMENTS = ("I did X", "X is done", "X is <done>", "X <done> (terse)")
 
 
+_QUESTION_WORD = re.compile(r"\b(?:how|what|which|whether|when|who)\b", re.IGNORECASE)
 _PAST_LEAD = re.compile(r"^\W*(?:finished|completed|done|did)\b", re.IGNORECASE)
 
 
@@ -89,7 +90,7 @@ def _asked(clause: str, detection: Detection) -> Detection:
     statement = detection.rule.startswith(_DONE_STATEMENTS) or (
         detection.rule == "leading verb: complete" and _PAST_LEAD.match(core_request(clause))
     )
-    if not clause.rstrip().endswith("?") or not statement:
+    if not clause.rstrip().endswith("?") or not statement or _QUESTION_WORD.search(clause):
         return detection
     if not detection.obj or detection.action is not Action.PLAIN:
         return detection

@@ -59,7 +59,9 @@ def number_value(phrase: str) -> int | None:
 
 _ORDINAL = "|".join([*ORDINALS, r"\d{1,2}(?:st|nd|rd|th)", "last", "next to last", "penultimate"])
 _ITEM_NOUN = r"(?:ones?|tasks?|items?|todos?|entries|entry|rows?|lines?|things?)"
-_ON_THE_LIST = r"(?:\s+(?:on|in|from|of)\s+(?:the|my|that|this)\s+list)?"
+_ON_THE_LIST = (
+    r"(?:\s+(?:on|in|from|of)\s+(?:(?:the|my|that|this)\s+list|those|them|these|the list))?"
+)
 # "the third and fourth ones", "the first two", "the last 3 items", "item three", "row 2".
 _POSITIONS = re.compile(
     rf"^(?:the\s+)?(?:(?P<edge>first|last)\s+(?P<count>{NUMBER_PHRASE})(?:\s+{_ITEM_NOUN})?"

@@ -159,6 +159,14 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         # --- questions about the list -----------------------------------------------------
         (
+            "how many",
+            Intent.LIST,
+            Action.COUNT,
+            r"^(?:.*?\b)?(?:how many|how much|number of)\b.*\b(?:tasks?|to-?dos|todos|items?|"
+            r"reminders|chores|errands|left|remain|remaining|pending|completed|done|finished|"
+            r"to do|on (?:my|the) list)\b.*$",
+        ),
+        (
             "question about the list",
             Intent.LIST,
             Action.PLAIN,
@@ -181,6 +189,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.LIST,
             Action.PLAIN,
             r"^(?:show|list|display|view|see|give me|read me|read out|pull up|bring up|"
+            r"read(?=\s+(?:them|those|these|it all|everything|all|my|the list)\b)|"
             r"tell me(?=.*\b(?:tasks?|list|to-?dos?|what|pending|left|done|finish|complete|"
             r"everything|all|my)\b)|"
             r"(?:check|open|print)(?=\s+(?:my|the|what|on|if|whether|all|out|pending|completed)\b)|"

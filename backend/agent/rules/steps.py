@@ -149,8 +149,9 @@ def lookup(query: str) -> Step:
     return step
 
 
-def count() -> Step:
-    """ "How many items are on my list?", "is there anything left?": a count, not a list."""
+def count(status: str = "pending") -> Step:
+    """ "How many items are on my list?", "is there anything left?": a count, not a list.
+    `status` is what was counted ("how many have I completed?"): "show them" next lists it."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
@@ -160,7 +161,10 @@ def count() -> Step:
             return failure(outcome)
         tasks: list[Task] = outcome.data
         pending = sum(1 for t in tasks if not t.get("completed"))
-        return Say(replies.task_count(pending, len(tasks), capped=len(tasks) >= LOOKUP_LIMIT))
+        return Say(
+            replies.task_count(pending, len(tasks), capped=len(tasks) >= LOOKUP_LIMIT),
+            {"counted": "completed" if status == "completed" else "pending"},
+        )
 
     return step
 

@@ -39,7 +39,10 @@ _LEADING_LIST = re.compile(
 )
 _CONDITION = re.compile(
     r"\s*[,;]?\s*(?:but\s+)?(?:only\s+)?(?:if|unless|in case)\s+(?:it'?s|it is|they'?re|they are|"
-    r"i|we|it|they|you|that|there|their|theyre|not|this)\b[^,;]*$",
+    r"i|we|it|they|you|that|there|their|theyre|not|this)\b[^,;]*$"
+    # "add milk if missing", "add milk under the same condition"
+    r"|\s+(?:only\s+)?if\s+(?:missing|not there|not on (?:it|there|the list)|absent)$"
+    r"|\s+(?:under|with|on)\s+the\s+same\s+conditions?$",
     _I,
 )
 _REASON = re.compile(
@@ -129,7 +132,11 @@ def add_title(text: str) -> TitleSlot:
 
 def _asks_if_missing(condition: re.Match[str] | None) -> bool:
     return condition is not None and bool(
-        re.search(r"\b(?:not|already|isn't|aren't|there|did|have)\b", condition.group(0), _I)
+        re.search(
+            r"\b(?:not|already|isn't|aren't|there|did|have|missing|absent|same condition)",
+            condition.group(0),
+            _I,
+        )
     )
 
 

@@ -221,3 +221,28 @@ def test_an_interjection_and_a_reason_around_a_delete_are_set_aside() -> None:
     conversation = _two_reports()
     conversation.say("Oh gosh, scratch the review report, my boss cancelled it.")
     assert _titles(conversation) == ["finish report"]
+
+
+@pytest.mark.parametrize("said", ["love you too", "thank you too", "you too"])
+def test_small_talk_with_too_after_an_add_adds_nothing(said: str) -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    conversation.say("add milk")
+    conversation.say(said)
+    assert _titles(conversation) == ["milk"]
+
+
+def test_one_more_item_said_with_too_and_a_condition_is_a_conditional_add() -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "bread", "description": None, "completed": False}])
+    )
+    conversation.say("add milk if missing")
+    conversation.say("bread too if missing")
+    assert _titles(conversation) == ["bread", "milk"]
+
+
+def test_show_them_after_a_count_of_completed_tasks_lists_the_completed_ones() -> None:
+    conversation = _two_reports()
+    conversation.say("complete task 1")
+    conversation.say("May I ask how many tasks I have completed?")
+    shown = conversation.say("Would you be so kind as to show them to me?")
+    assert shown.tool_calls[0]["arguments"]["status"] == "completed"
