@@ -8,7 +8,7 @@ import re
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.patterns import GREETING_PATTERN
 from backend.agent.rules.text import core_request, strip_end_punctuation
-from backend.agent.rules.titles import CHATTER_AFTER_COMMA
+from backend.agent.rules.titles import CHATTER_START
 from backend.agent.rules.types import Intent
 
 _I = re.IGNORECASE
@@ -26,8 +26,10 @@ _CLAUSE_SPLIT = re.compile(
     rf"(?={_ACTION_START})"
     rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})"
     # "add batteries, delete the paper towels"
-    # "My boss sent it back, so I didn't actually finish that"
-    r"|\s*,\s*so\s+(?=i\s+(?:didn't|did not|haven't|have not)\b)",
+    # "My boss sent it back, so I didn't actually finish that"; "I called her, so please
+    # mark the call as complete"
+    r"|\s*,\s*so\s+(?=i\s+(?:didn't|did not|haven't|have not)\b)"
+    rf"|\s*,\s*so\s+(?=(?:please\s+)?(?:mark|tick|cross|check|delete|remove|complete)\b)",
     _I,
 )
 # "alexa add shampoo add razors", "add batteries, delete the paper towels": after an add or
@@ -116,14 +118,15 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
 def _without_chatter(clause: str) -> str:
     """ "delete the eggs, we're going vegan" -> "delete the eggs": what follows a request
     after a comma and a new subject is a reason, not part of the request."""
-    said = CHATTER_AFTER_COMMA.search(clause)
-    if said is None or said.start() == 0:
-        return clause
-    request = clause[: said.start()]
-    detection = detect_intent(request)
-    if detection.intent in _NOT_A_REQUEST or detection.rule.startswith(_STATEMENTS):
-        return clause
-    return request
+    for said in CHATTER_START.finditer(clause):
+        request = clause[: said.start()]
+        if not request.strip():
+            continue
+        detection = detect_intent(request)
+        if detection.intent in _NOT_A_REQUEST or detection.rule.startswith(("keyword", "model:")):
+            continue  # "Good news, I've emailed Sarah, and she replied": not after "Good news"
+        return request
+    return clause
 
 
 def _is_chatter(sentence: str) -> bool:

@@ -35,19 +35,30 @@ _ITEM_PATTERNS = tuple(
         r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+|already\s+)?(?:need|have)\s+to\s+(?:buy|get|pick up|"
         r"purchase|grab)\s+(?:any\s+|some\s+|more\s+)?(?P<item>.+)$",
         r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?need\s+(?:any\s+|some\s+|more\s+)?(?P<item>.+)$",
-        r"^(?:(?:do|did)\s+i\s+have\s+|is\s+there\s+)?(?:anything|something|any tasks?|"
+        r"^(?:(?:do|did)\s+i\s+have\s+|is\s+there\s+|there\s+is\s+)?"
+        r"(?:anything|something|any tasks?|"
         r"any reminders?)\s+(?:(?:on|in)\s+(?:there|(?:my|the)\s+list)\s+)?"
         r"(?:about|for|regarding|with|on|concerning)\s+(?P<item>.+)$",
-        r"^(?P<item>.+?)\s+(?:already\s+|still\s+)?(?:on|in)\s+(?:(?:the|my)\s+)?(?:list|there)$",
+        r"^(?P<item>.+?)\s+(?:(?:is|are)\s+)?(?:already\s+|still\s+)?(?:on|in)\s+"
+        r"(?:(?:the|my)\s+)?(?:list|there)$",
     )
 )
 _COUNT = re.compile(r"\b(?:how many|how much|number of|count)\b", _I)
 _VAGUE = re.compile(r"^(?:anything|something|stuff|things|items?|it|that|this|there)$", _I)
 
 
+# "Might I ask whether ...", "could you tell me, please, whether ...": the question itself.
+_ASKING_LEAD = re.compile(
+    r"^(?:(?:may|might|can|could)\s+i\s+ask(?:\s+you)?|(?:can|could|would)\s+you\s+tell\s+me|"
+    r"tell\s+me|i(?:'d| would)\s+like\s+to\s+know|i\s+want\s+to\s+know|i\s+wonder)"
+    r"[\s,]*(?:please[\s,]*)?(?:whether|if)\s+",
+    _I,
+)
+
+
 def query_slot(clause: str) -> tuple[str, Action]:
     """(item, LOOKUP) for a question about one item; ("", COUNT) otherwise."""
-    text = core_request(clause)
+    text = _ASKING_LEAD.sub("", core_request(clause))
     if not _COUNT.search(text):
         for pattern in _ITEM_PATTERNS:
             match = pattern.match(text)

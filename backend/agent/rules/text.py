@@ -21,7 +21,9 @@ _LEAD_FILLER = re.compile(
     # interjections and asides before a request: "Oh gosh, scratch the streamers"
     r"gosh|oh no|oh dear|ugh|wow|yikes|whoops|phew|darn|dang|jeez|geez|blimey|lovely|"
     r"perfect|brilliant|excellent|awesome|nice|good news|you know what|on second thought|"
-    r"come to think of it|by the way|btw)\b[\s,.!:;-]*)+",
+    r"come to think of it|by the way|btw|just so you know|fyi|for the record|"
+    r"(?:i am|i'm) (?:pleased|happy|glad|delighted) to (?:say|report|tell you)(?: that)?|"
+    r"happy to report(?: that)?)\b[\s,.!:;-]*)+",
     _I,
 )
 _POLITE_LEAD = re.compile(
@@ -95,6 +97,11 @@ _GERUNDS = {
     "editing": "edit",
     "reminding": "remind",
     "noting": "note",
+    "emptying": "empty",
+    "wiping": "wipe",
+    "erasing": "erase",
+    "crossing": "cross",
+    "ticking": "tick",
 }
 _GERUND = re.compile(r"^(?P<word>" + "|".join(_GERUNDS) + r")\b", _I)
 # Command words people mistype; a close miss of one of these is read as it.

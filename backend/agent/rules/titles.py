@@ -81,14 +81,16 @@ _EDGE_WORDS = re.compile(
     _I,
 )
 # What someone says after the thing to add: ", we're totally out", ". He's been sneezing".
-CHATTER_AFTER_COMMA = re.compile(
+_CHATTER_HEAD = (
     r"\s*[,;]\s+(?:(?:i|we|they|he|she|it|you|there|that)(?:'re|'ve|'m|'s|'d|'ll)?|theyre|"
     r"im|ive|its|my|our|his|her|their|the kids|but(?!\s+(?:only\s+)?if\b)|"
     r"and\s+(?:she|he|they|it|we|i)(?:'s|'re|'ve|'d)?|poor thing|ugh|long story|wish me luck|"
     r"hopefully|finally|again|ugh|yikes|lol|haha|oh well|no rush|eek|sadly|luckily)\b"
-    r"(?!\s+(?:and|or)\b).*$",
-    _I,
+    r"(?!\s+(?:and|or)\b)"
 )
+CHATTER_AFTER_COMMA = re.compile(rf"{_CHATTER_HEAD}.*$", _I)
+# Where such an aside may start (a message can have several commas).
+CHATTER_START = re.compile(_CHATTER_HEAD, _I)
 _CHATTER = re.compile(
     rf"{CHATTER_AFTER_COMMA.pattern}|(?<=\w{{3}})[.?!]+\s+(?=[A-Z]).*$",
     _I,

@@ -246,3 +246,31 @@ def test_show_them_after_a_count_of_completed_tasks_lists_the_completed_ones() -
     conversation.say("May I ask how many tasks I have completed?")
     shown = conversation.say("Would you be so kind as to show them to me?")
     assert shown.tool_calls[0]["arguments"]["status"] == "completed"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Thank you. Now, would you please clear the entire list, every single item?",
+        "Would you mind emptying it entirely?",
+    ],
+)
+def test_a_clear_said_politely_still_asks_first(said: str) -> None:
+    conversation = _two_reports()
+    conversation.say("show my list")
+    asked = conversation.say(said)
+    assert asked.meta["pending"]["kind"] == "confirm_clear"
+    assert len(conversation.store.tasks) == 2
+
+
+def test_an_aside_after_a_done_statement_is_not_part_of_the_title() -> None:
+    conversation = _two_reports()
+    conversation.say("Good news, I've already finished the review report, and she loved it!")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_a_question_asked_through_a_polite_frame_looks_the_item_up() -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    conversation.say("Could you tell me, please, whether sunscreen is on my list?")
+    conversation.say("Yes, please add it. Thank you.")
+    assert _titles(conversation) == ["sunscreen"]
