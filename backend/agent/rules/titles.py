@@ -54,9 +54,14 @@ _REASON = re.compile(
 )
 _FRAME = re.compile(
     r"^(?:(?:hey\s+)?(?:alexa|olly|google|siri|computer|assistant)\b[\s,]*|"
+    # "i need to be reminded to pray", "i want to get reminded to clean my room"
+    r"(?:(?:i\s+)?(?:need|want|would like|'d like)\s+to\s+)?(?:be|get)\s+reminded\s+"
+    r"(?:to|about|of)\s+|"
+    r"(?:if you could\s+)?remind me\s+(?:about|to|of)\s+|tell me to\s+|"
+    r"(?:just\s+)?set me (?:a\s+)?reminders?\s+(?:about|for|to)\s+(?:pending\s+)?|"
     r"do me a favou?r and\s+|(?:set|create|make|add|put in|give me)\s+(?:a\s+|an\s+)?(?:new\s+)?"
     r"(?:remind(?:e|a)?r|note|task|to-?do)\s+(?:for me\s+|for\s+|about\s+)?(?:to\s+)?|"
-    r"(?:me|myself)\s+to\s+|(?:to\s+)?remem?b(?:er|re)\s+to\s+|i\s+need\s+to\s+remem?ber\s+to\s+|"
+    r"(?:me|myself)\s+(?:to|about|of)\s+|(?:to\s+)?remem?b(?:er|re)\s+to\s+|i\s+need\s+to\s+remem?ber\s+to\s+|"
     r"you\s+(?:put|add)\s+(?:for\s+me\s+)?|for\s+me\s+|"
     r"(?:may|can|could|should|shall)\s+(?:i suggest\s+)?(?:we|you)\s+|"
     r"i\s+(?:would|'d)\s+like\s+(?:you\s+)?(?:to\s+)?|i\s+(?:want|need)\s+you\s+to\s+|"
@@ -73,6 +78,12 @@ _PASSIVE_TAIL = re.compile(
     _I,
 )
 _ADD_ON = re.compile(r"\s+(?:added|included)$", _I)
+# "i need to take out the trash please remind me", "... i would appreciate it"
+_ASK_TAIL = re.compile(
+    r"\s*,?\s+(?:(?:so\s+)?(?:please\s+)?remind me(?:\s+(?:about it|of it|please))?|"
+    r"i would appreciate it|i'd appreciate it|that would be great|thanks in advance)$",
+    _I,
+)
 _EDGE_WORDS = re.compile(
     r"^(?:the\s+)?(?:chore|errand|job) of\s+(?=\S)"
     r"|^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
@@ -128,6 +139,7 @@ def add_title(text: str) -> TitleSlot:
         title = _LIST_REFERENCE.sub("", title)
         title = _PASSIVE_TAIL.sub("", title) if _looks_passive(title) else title
         title = _ADD_ON.sub("", title)
+        title = _ASK_TAIL.sub("", title)
         title = _EDGE_WORDS.sub("", title).strip(" ,;:.!?")
     return TitleSlot(title, if_missing)
 

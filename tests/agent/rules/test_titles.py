@@ -62,3 +62,17 @@ def test_items_introduced_by_a_colon_or_quoted_are_separate_tasks(
     conversation = Conversation(FakeTaskStore([]))
     conversation.say(said)
     assert [t["title"] for t in conversation.store.tasks] == titles
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        ("be reminded to pray", "pray"),
+        ("get reminded to clean my room", "clean my room"),
+        ("me about doing laundry i would appreciate it", "doing laundry"),
+        ("take out the trash please remind me", "take out the trash"),
+        ("tell me to take out the trash in an hour", "take out the trash in an hour"),
+    ],
+)
+def test_reminder_frames_around_the_task_are_removed(said: str, title: str) -> None:
+    assert add_title(said).title == title
