@@ -73,8 +73,10 @@ _BOTH = re.compile(
 )
 _PENDING = re.compile(
     r"\b(pending|incomplete|unfinished|uncompleted|undone|not done|not finished|not completed|"
-    r"not complete|not yet|open|outstanding|(?<!things )(?<!stuff )(?:to do|todo|to-do)"
-    r"(?!\s+list|'?s\b)|left|remaining|not (?:do|did|finish|finished|complete)|"
+    r"not complete|not yet|(?<!^)(?<!could you )(?<!can you )open(?!\s+(?:my|the|up|lists?)\b)|"
+    r"outstanding|(?<!things )(?<!stuff )(?<!list )(?:to do|todo|to-do)"
+    r"(?!\s+list|'?s\b)|left|remaining|not (?:do|did|finish|finished|complete)|to be done|"
+    r"next on|what's next|whats next|"
     r"upcoming|"
     r"still|(?:haven't|have not|hasn't|has not|aren't|are not|isn't|"
     r"is not|weren't|didn't|did not|yet to)(?:\s+\w+)?\s+(?:done|completed|finished|complete|"

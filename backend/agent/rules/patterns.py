@@ -88,6 +88,13 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             rf"(?P<obj>(?!any\b|anything\b).+?)\s+(?:on|in|to)\s+(?:{_MY_LIST}|my\s+{_TASKS})$",
         ),
         (
+            "do I need to get X",
+            Intent.LIST,
+            Action.LOOKUP,
+            r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+|already\s+)?need\s+to\s+(?:buy|get|pick up|"
+            r"grab|purchase)\s+(?:any\s+|some\s+|more\s+)?(?P<obj>.+)$",
+        ),
+        (
             "do I have a task to X",
             Intent.LIST,
             Action.LOOKUP,
@@ -200,6 +207,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"everything|all|my)\b)|"
             r"(?:check|open|print)(?=\s+(?:my|the|what|on|if|whether|all|out|pending|completed)\b)|"
             r"let me see|(?:can|could|may|might) i (?:see|have a look at|hear)|i want to see|"
+            r"remind me (?:of|about) (?=(?:the|my|all)\s+(?:tasks|things|items|list)\b)|"
             r"i'd like to see|remind me what)\b"
             r"(?!\s+(?:to|me to)\s)(?P<obj>.*)$",
         ),

@@ -80,6 +80,7 @@ _PASSIVE_TAIL = re.compile(
 _ADD_ON = re.compile(r"\s+(?:added|included)$", _I)
 # "i need to take out the trash please remind me", "... i would appreciate it"
 _ASK_TAIL = re.compile(
+    r"\s+(?:to|on|onto)\s+(?:it|there)$|\s+instead$|"
     r"\s*,?\s+(?:(?:so\s+)?(?:please\s+)?remind me(?:\s+(?:about it|of it|please))?|"
     r"i would appreciate it|i'd appreciate it|that would be great|thanks in advance)$",
     _I,

@@ -37,6 +37,10 @@ def test_task_id_patterns(text: str, task_id: int | None) -> None:
         ("go through my whole list, done stuff included", "all"),
         ("what do i need to buy at the store", "pending"),
         ("which things i not do yet", "pending"),
+        ("what's next on my list", "pending"),
+        ("what are the jobs to be done today", "pending"),
+        ("open my list", "all"),
+        ("list to do", "all"),
     ],
 )
 def test_status_filters_and_the_all_default(text: str, status: str) -> None:
