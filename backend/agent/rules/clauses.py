@@ -123,7 +123,7 @@ def _without_chatter(clause: str) -> str:
         if not request.strip():
             continue
         detection = detect_intent(request)
-        if detection.intent in _NOT_A_REQUEST or detection.rule.startswith(("keyword", "model:")):
+        if detection.intent in _NOT_A_REQUEST or detection.rule.startswith("model:"):
             continue  # "Good news, I've emailed Sarah, and she replied": not after "Good news"
         return request
     return clause

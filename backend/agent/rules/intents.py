@@ -82,6 +82,12 @@ def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
 _DONE_STATEMENTS = ("I did X", "X is done", "X is <done>", "X <done> (terse)")
 
 
+# "Sorry, I make mistake, you can put it back?"
+_UNDO_AFTER_APOLOGY = re.compile(
+    r"\b(?:mistake|wrong|mistaken|my bad|sorry)\b.*,\s*(?:you can |can you |could you |please )?"
+    r"(?:put|bring)\s+(?:it|that|them)\s+back\b[^,]*$",
+    re.IGNORECASE,
+)
 _QUESTION_WORD = re.compile(r"\b(?:how|what|which|whether|when|who)\b", re.IGNORECASE)
 _PAST_LEAD = re.compile(r"^\W*(?:finished|completed|done|did)\b", re.IGNORECASE)
 
@@ -128,7 +134,7 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
 def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
     if HELP_PATTERN.match(text):
         return Detection(Intent.HELP, "help question")
-    if UNDO_PATTERN.match(text):
+    if UNDO_PATTERN.match(text) or _UNDO_AFTER_APOLOGY.search(text):
         return Detection(Intent.UPDATE, "undo", action=Action.UNDO)
     for name, intent, action, pattern in _RULES:
         match = pattern.match(text)

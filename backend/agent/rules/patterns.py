@@ -72,6 +72,14 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"|^(?:clear|delete|remove|wipe|erase)\s+(?:everything|all(?: (?:my )?tasks)?)\s+"
             r"(?:off|from|on)\s+(?:my|the)\s+(?:\w+\s+)?list$",
         ),
+        (
+            "I finished everything",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            r"^(?:i|we)(?:'m|'ve|\s+am|\s+are|\s+have)?\s+(?:already\s+|just\s+)?(?:finish|finished|"
+            r"done|completed|did|make|made)\s+(?:with\s+)?(?P<obj>everything|all(?: of it)?|all "
+            r"(?:my|the) (?:tasks|things))(?:\s+on\s+(?:my|the)\s+list)?$",
+        ),
         # --- lookups: "is milk on my list?" ---------------------------------------------
         (
             "is X on the list",
@@ -340,6 +348,14 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"^(?P<obj>(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:all\s+)?"
             r"(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b|wanted\b|listed\b)"
             r"(?:\w{3,}ed|paid|bought|sent|written|taken|made|sorted|fed|swept|booked|fixed)$",
+        ),
+        (
+            "the Nth one I did",
+            Intent.COMPLETE,
+            Action.PLAIN,
+            # "The second row I do it already."
+            r"^(?P<obj>(?:the\s+)?\w+\s+(?:one|row|item|task|entry|line))[\s,]+(?:i\s+)?(?:do|did|"
+            r"finish|finished|make|made|complete|completed)\s+(?:it\s+)?(?:already|now|today)$",
         ),
         (
             "I already do X",

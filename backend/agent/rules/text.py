@@ -30,6 +30,7 @@ _POLITE_LEAD = re.compile(
     r"^(?:would you mind|do you mind|would you be so (?:kind|good) as to|"
     r"(?:i would|i'd) (?:be grateful|appreciate it) if you (?:could|would)|"
     r"(?:may|might|can|could) i (?:ask|trouble) you to|please you|you can|"
+    r"you(?=\s+(?:delete|add|remove|mark|show|put|change|clear)\b)|"
     r"(?:can|could|would|will) you(?: please| kindly| just)?|"
     r"can i (?:get you to|ask you to)|i'd like you to|i would like you to|i want you to|"
     r"i need you to|help me|please|pls|kindly|just|go ahead and|let's|lets|let us)\b[\s,]*",
@@ -174,6 +175,8 @@ def without_trailing_symbols(text: str) -> str:
 
 _CONTRACTIONS = re.compile(r"^(that|it|this|what|there)'s\b", _I)
 # "dog's been walked", "the bills've been paid"
+# "Mark the first two like done": "like" for "as".
+_LIKE_DONE = re.compile(r"\blike\s+(?=(?:done|complete|completed|finished)\b)", _I)
 _HAS_BEEN = re.compile(r"(?<=\w)'s been\b|(?<=\w)'ve been\b", _I)
 
 
@@ -184,6 +187,7 @@ def core_request(clause: str) -> str:
     text = _CHECK_MARK.sub(" done", strip_end_punctuation(clause))
     text = _CONTRACTIONS.sub(lambda m: f"{m.group(1)} is", text)
     text = _HAS_BEEN.sub(" has been", text)
+    text = _LIKE_DONE.sub("as ", text)
     previous = None
     while previous != text:
         previous = text

@@ -274,3 +274,26 @@ def test_a_question_asked_through_a_polite_frame_looks_the_item_up() -> None:
     conversation.say("Could you tell me, please, whether sunscreen is on my list?")
     conversation.say("Yes, please add it. Thank you.")
     assert _titles(conversation) == ["sunscreen"]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "done"),
+    [
+        ("show my tasks", "The second row I do it already.", [False, True]),
+        ("show my tasks", "Mark the first two like done.", [True, True]),
+        ("show my tasks", "I am finish everything on my list.", [True, True]),
+    ],
+)
+def test_non_native_phrasings_of_a_completion(first: str, then: str, done: list[bool]) -> None:
+    conversation = _two_reports()
+    conversation.say(first)
+    conversation.say(then)
+    assert [t["completed"] for t in conversation.store.tasks] == done
+
+
+def test_sorry_you_can_put_it_back_undoes_the_delete() -> None:
+    conversation = _two_reports()
+    conversation.say("Please you delete the review report, I not need it.")
+    assert _titles(conversation) == ["finish report"]
+    conversation.say("Sorry, I make mistake, you can put it back?")
+    assert sorted(_titles(conversation)) == ["finish report", "review report"]
