@@ -74,7 +74,7 @@ def split_clauses(text: str) -> list[str]:
             _NEXT_CHANGE.split(clause) if _LEADING_CHANGE.match(core_request(clause)) else [clause]
         )
     ]
-    requests = [c for c in clauses if core_request(c) and not _is_greeting(c)]
+    requests = [_request_inside(c) for c in clauses if core_request(c) and not _is_greeting(c)]
     if len(requests) > 1:
         requests = _requested_clauses(requests)
     if requests:
@@ -127,6 +127,37 @@ def _without_chatter(clause: str) -> str:
             continue  # "Good news, I've emailed Sarah, and she replied": not after "Good news"
         return request
     return clause
+
+
+_NOT_ABOUT_THE_LIST = (Intent.SOCIAL, Intent.OFF_TOPIC, Intent.GREETING, Intent.HELP)
+_WEAK = ("model:", "keyword", "no rule", "a task phrase", "nothing to act on", "X on my list")
+_COMMA = re.compile(r"\s*,\s*")
+
+
+def _request_inside(clause: str) -> str:
+    """ "So my sister asked if I'd called mom and I don't remember, did I already call mom,
+    according to my list?": when the whole clause reads as no clear request, the one
+    comma-separated part that plainly is one."""
+    parts = [p for p in _COMMA.split(clause) if core_request(p)]
+    if len(parts) < 2 or ":" in clause:
+        return clause
+    whole = detect_intent(clause)
+    if whole.rule.startswith("model:") and whole.intent in _NOT_ABOUT_THE_LIST:
+        return clause  # the model read the whole clause and is sure it is not about the list
+    if whole.intent not in _NOT_A_REQUEST + (Intent.OFF_TOPIC,) and not whole.rule.startswith(
+        _WEAK
+    ):
+        return clause
+    plain = [
+        p
+        for p in parts
+        if (d := detect_intent(p)).intent not in _NOT_A_REQUEST + (Intent.OFF_TOPIC,)
+        and not d.rule.startswith(_WEAK)
+    ]
+    if len(plain) != 1:
+        return clause
+    # From the request on: what follows it narrows it ("..., done stuff included").
+    return clause[clause.index(plain[0]) :]
 
 
 def _is_chatter(sentence: str) -> bool:

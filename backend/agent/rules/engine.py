@@ -18,7 +18,7 @@ from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
-from backend.agent.rules.extract import extract_task_id
+from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.followups import continue_last_action, corrected_title, the_other_one
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.rewrites import rewritten
@@ -188,6 +188,10 @@ def _about_the_new_task(detection: Detection, clause: str) -> bool:
     )
 
 
+def _shows_the_list(detection: Detection) -> bool:
+    return detection.intent is Intent.LIST and detection.action is Action.PLAIN
+
+
 def interpret(message: str, context: ConversationContext) -> Plan:
     text = distribute_rename_verb(merge_pronoun_tail(rewritten(prepare(message))))
     answer = answer_to_pending(text, context)
@@ -213,10 +217,16 @@ def interpret(message: str, context: ConversationContext) -> Plan:
     rules: list[str] = []
     acts: list[str] = []
     created: list[Step] = []  # the steps of the clause before, when it added tasks
+    shown: str | None = None  # the status of a list this message already shows
     for clause in split_clauses(text) or [text]:
         detection = detect_intent(
             clause, has_task_id=extract_task_id(core_request(clause)) is not None
         )
+        if _shows_the_list(detection):
+            status = extract_status(clause)
+            if shown is not None and status in (shown, "all"):
+                continue  # "go through my list and tell me what's on it": one list
+            shown = status
         if created and _about_the_new_task(detection, clause):
 
             def follow(task_id: int, d: Detection = detection, c: str = clause) -> list[Step]:

@@ -211,6 +211,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.PLAIN,
             r"^(?:show|list|display|view|see|give me|read me|read out|pull up|bring up|"
             r"read(?=\s+(?:them|those|these|it all|everything|all|my|the list)\b)|"
+            r"(?:go|run|read|walk me) through(?=\s+(?:my|the|all|everything|what)\b)|"
             r"tell me(?=.*\b(?:tasks?|list|to-?dos?|what|pending|left|done|finish|complete|"
             r"everything|all|my)\b)|"
             r"(?:check|open|print)(?=\s+(?:my|the|what|on|if|whether|all|out|pending|completed)\b)|"

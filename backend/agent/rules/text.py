@@ -39,6 +39,7 @@ _POLITE_LEAD = re.compile(
 _TRAIL_FILLER = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|for me|asap|now|right now|ok|okay|too|"
     r"if you would|if you don't mind|if you could|when you get a chance|"
+    r"according to (?:my|the) (?:list|to-?do list)|"
     r"as well|lol|haha|:\)|:d|(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
     r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+"
     r"(?:\s*[\u2190-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]+)?[\s.!?]*$",

@@ -9,6 +9,7 @@ from backend.agent.rules.clauses import (
     merge_pronoun_tail,
     split_clauses,
 )
+from tests.agent.fake_tools import Conversation, FakeTaskStore
 
 
 def test_compound_requests_split_into_clauses() -> None:
@@ -82,3 +83,17 @@ def test_several_requests_split_and_reasons_after_a_request_drop(
     message: str, clauses: list[str]
 ) -> None:
     assert split_clauses(message) == clauses
+
+
+def test_the_one_plain_request_among_asides_is_the_clause() -> None:
+    said = (
+        "So my sister asked if I'd called mom yet and honestly I don't remember, "
+        "did I already call mom, according to my list?"
+    )
+    assert split_clauses(said) == ["did I already call mom, according to my list?"]
+
+
+def test_a_list_asked_for_twice_in_one_message_is_shown_once() -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    shown = conversation.say("please go through my list and tell me what's on it")
+    assert [c["name"] for c in shown.tool_calls] == ["list_tasks"]
