@@ -182,14 +182,18 @@ _GREETING_ONLY = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy)\b", _I)
 
 # "I walked the dog, mark it done": the pronoun points back into the same message.
 _PRONOUN_TAIL = re.compile(
-    r"^(?P<statement>.+?),\s*(?:so\s+|and\s+)?(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
+    # "..., mark it done"; also across a sentence: "The dry cleaning has not been picked up
+    # after all. Could you mark it as not done?"
+    r"^(?P<statement>.+?)(?:,|(?<=\w)[.!]|;)\s*(?:so\s+|and\s+)?"
+    r"(?:(?:could|would|can|will) you\s+(?:please\s+)?)?"
+    r"(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
     r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop)"
     r"\s+(?:it|that|that one|this)\b(?P<tail>.*)$",
     _I,
 )
 
 
-_NAMES_BY_PRONOUN = re.compile(r"\b(?:her|him|them|it)\b", _I)
+_NAMES_BY_PRONOUN = re.compile(r"\b(?:her|him|them|it)\b|\b(?:that|this)[\s.!?]*$", _I)
 _ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
 _VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
 

@@ -297,3 +297,20 @@ def test_sorry_you_can_put_it_back_undoes_the_delete() -> None:
     assert _titles(conversation) == ["finish report"]
     conversation.say("Sorry, I make mistake, you can put it back?")
     assert sorted(_titles(conversation)) == ["finish report", "review report"]
+
+
+def test_it_in_a_sentence_names_the_task_of_the_sentence_before() -> None:
+    conversation = _two_reports()
+    conversation.say("complete task 2")
+    conversation.say(
+        "I am afraid the review report has not been finished after all. "
+        "Could you mark it as not done?"
+    )
+    assert [t["completed"] for t in conversation.store.tasks] == [False, False]
+
+
+def test_sorry_i_did_not_finish_that_reopens_the_task_just_completed() -> None:
+    conversation = _two_reports()
+    conversation.say("mark the review report as complete")
+    conversation.say("I am terribly sorry, I did not actually finish that. Could you reopen it?")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, False]
