@@ -18,6 +18,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 from backend.core.timeutil import utcnow
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate, User
 from backend.services.errors import AccountGoneError, TaskNotFoundError
+from backend.services.title_words import canonical
 
 # Statements every tool call runs are built once, with bound parameters: building one costs
 # SQLAlchemy more CPU than executing it. ORM DML here returns the rows it changed (one round
@@ -72,6 +73,7 @@ _STEM_LENGTH = 4
 def title_search_terms(text: str) -> list[str]:
     """The lower-cased word stems a title search narrows on."""
     words = [w.strip(".,!?;:'\"()[]") for w in text.lower().split()]
+    words += [canonical(w) for w in words if canonical(w) != w]  # "mother" also finds "mom"
     return sorted({w[:_STEM_LENGTH] for w in words if len(w) >= 3 and w not in _STOPWORDS})
 
 

@@ -109,3 +109,14 @@ async def test_title_search_takes_quotes_and_wildcards_literally(app: FastAPI) -
     assert await search("x_yz") == ["x_yz notes"]
     assert await search("'; DROP TABLE task; --") == []
     assert len(await search("juice")) == 2  # the stem "juic" finds both
+
+
+async def test_a_title_search_finds_a_title_that_uses_another_word_for_the_same_thing(
+    app: FastAPI,
+) -> None:
+    owner = await _new_user(app)
+    async with app.state.sessionmaker() as session:
+        for title in ("call mom", "buy milk"):
+            await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
+        found = await tasks.list_tasks(session, owner_id=owner, title_search="my mother")
+    assert [t.title for t in found] == ["call mom"]

@@ -9,6 +9,8 @@ from typing import Any
 from rapidfuzz import fuzz
 from rapidfuzz.distance import DamerauLevenshtein
 
+from backend.services.title_words import canonical
+
 SIMILARITY_THRESHOLD = 60.0  # percent; the spec accepts matches above 60% similarity
 STRONG = 90.0  # exact, substring, or every word of the query found in the title
 WORD_MATCH = 98.0  # the query is the title, or whole words of it
@@ -48,7 +50,7 @@ def normalize_query(query: str) -> str:
 
 def _stems(text: str) -> set[str]:
     words = re.findall(r"\w+(?:'\w+)?", text.lower())
-    words = [w.removesuffix("'s") for w in words]
+    words = [canonical(w).removesuffix("'s") for w in words]
     return {w[:_STEM] for w in words if len(w) > 1 and w not in _STOPWORDS}
 
 
