@@ -184,7 +184,8 @@ _GREETING_ONLY = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy)\b", _I)
 _PRONOUN_TAIL = re.compile(
     # "..., mark it done"; also across a sentence: "The dry cleaning has not been picked up
     # after all. Could you mark it as not done?"
-    r"^(?P<statement>.+?)(?:,|(?<=\w)[.!]|;)\s*(?:so\s+|and\s+)?"
+    r"^(?P<statement>.+?)(?:(?:,|;)\s*(?:so\s+|and\s+)?|"
+    r"(?<=\w)[.!]\s*(?=(?:could|would|can|will) you\b))"
     r"(?:(?:could|would|can|will) you\s+(?:please\s+)?)?"
     r"(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
     r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop)"
