@@ -77,6 +77,7 @@ _YES_WORDS = frozenset(
     "y yes yeah yea ya yep yup sure ok okay please absolutely definitely correct confirm "
     "confirmed aye yas affirmative".split()
 )
+_AROUND_A_YES = _YES_WORDS | _INTERJECTIONS
 # "Yes, I am absolutely sure", "yes really": words that only strengthen a yes.
 _AFFIRMING = re.compile(
     r"\b(?:i am|i'm|im|really|totally|quite|completely|positive|certain|sure|go for it|"
@@ -109,7 +110,7 @@ def yes_or_no(text: str, *, strict: bool = False) -> bool | None:
         return False
     if words[0] in _YES_WORDS:
         affirmed = _AFFIRMING.sub(" ", " ".join(words[1:])).split()
-        rest = [w for w in affirmed if w not in _YES_WORDS | _INTERJECTIONS]
+        rest = [w for w in affirmed if w not in _AROUND_A_YES]
         if "not" in rest[:3] or "don't" in rest[:3] or "whatever" in rest[:1]:
             return False if rest[:1] != ["whatever"] else None
         if strict and rest and not _DO_IT.match(" ".join(rest)) and is_command(" ".join(rest)):
@@ -143,7 +144,7 @@ def _act(
     others = [int(c) for c in pending.get("candidates", []) if int(c) != task_id]
     if others:
         # Remembered for "no, the other one" (`followups.the_other_one`).
-        step = steps.with_meta(step, {"alternatives": others, "chosen_with": tool})
+        step = steps.with_meta(step, {"alternatives": others})
     return [step], _TOOL_INTENT[tool], rule
 
 

@@ -22,6 +22,7 @@ import re
 
 from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.intent_model import Prediction, intent_model
+from backend.agent.rules.patterns import STATEMENTS
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import core_request
 from backend.agent.rules.types import Action, Detection, Intent, act_of
@@ -37,12 +38,7 @@ _GUESSES = (
     "question about",
     "the list itself",
     "X on my list",
-    "I did X",
-    "X is <done>",
-    "X is done",
-    "X <done> (terse)",
-    "I already do X",
-    "I don't need X",
+    *STATEMENTS,
     "X should be added",
     "keyword",
     "greeting",

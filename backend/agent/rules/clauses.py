@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.intents import detect_intent
-from backend.agent.rules.patterns import GREETING_PATTERN
+from backend.agent.rules.patterns import GREETING_PATTERN, STATEMENTS
 from backend.agent.rules.text import core_request, strip_end_punctuation
 from backend.agent.rules.titles import CHATTER_START
-from backend.agent.rules.types import Intent
+from backend.agent.rules.types import Detection, Intent
 
 _I = re.IGNORECASE
 
@@ -49,17 +49,7 @@ _SENTENCE_END = re.compile(
 _NOT_A_REQUEST = (Intent.SOCIAL, Intent.UNCLEAR, Intent.GREETING)
 # Statements read as requests only when nothing else in the message is one: in "Could you
 # mark task nine done? The plants got a good long drink" the second sentence is a reason.
-_STATEMENTS = (
-    "I did X",
-    "X <done> (terse)",
-    "I already do X",
-    "X is done",
-    "X is <done>",
-    "I don't need X",
-    "a task phrase on its own",
-    "keyword",
-    "model:",
-)
+_STATEMENTS = (*STATEMENTS, "a task phrase on its own", "keyword", "model:")
 
 
 def split_clauses(text: str) -> list[str]:
@@ -130,6 +120,7 @@ def _without_chatter(clause: str) -> str:
 
 
 _NOT_ABOUT_THE_LIST = (Intent.SOCIAL, Intent.OFF_TOPIC, Intent.GREETING, Intent.HELP)
+_NOTHING_TO_DO = (*_NOT_A_REQUEST, Intent.OFF_TOPIC)
 _WEAK = ("model:", "keyword", "no rule", "a task phrase", "nothing to act on", "X on my list")
 _COMMA = re.compile(r"\s*,\s*")
 
@@ -144,20 +135,17 @@ def _request_inside(clause: str) -> str:
     whole = detect_intent(clause)
     if whole.rule.startswith("model:") and whole.intent in _NOT_ABOUT_THE_LIST:
         return clause  # the model read the whole clause and is sure it is not about the list
-    if whole.intent not in _NOT_A_REQUEST + (Intent.OFF_TOPIC,) and not whole.rule.startswith(
-        _WEAK
-    ):
+    if _plainly_a_request(whole):
         return clause
-    plain = [
-        p
-        for p in parts
-        if (d := detect_intent(p)).intent not in _NOT_A_REQUEST + (Intent.OFF_TOPIC,)
-        and not d.rule.startswith(_WEAK)
-    ]
+    plain = [p for p in parts if _plainly_a_request(detect_intent(p))]
     if len(plain) != 1:
         return clause
     # From the request on: what follows it narrows it ("..., done stuff included").
     return clause[clause.index(plain[0]) :]
+
+
+def _plainly_a_request(detection: Detection) -> bool:
+    return detection.intent not in _NOTHING_TO_DO and not detection.rule.startswith(_WEAK)
 
 
 def _is_chatter(sentence: str) -> bool:

@@ -77,27 +77,22 @@ class ConversationContext:
                     adds_in_a_row = 0
                 elif call.get("name") == "add_task":
                     adds_in_a_row += 1
-        last = turns[-1] if turns else None
-        answered = last is not None and last.role != "user"
-        pending = last.meta.get("pending") if answered and last is not None else None
-        acts = last.meta.get("acts") if answered and last is not None else None
-        last_act = str(acts[-1]) if acts else None
-        lookup = last.meta.get("lookup") if answered and last is not None else None
+        # What the assistant's last reply left open or recorded (nothing after a user turn).
+        last: JSON = turns[-1].meta if turns and turns[-1].role != "user" else {}
+        acts = last.get("acts")
         known_tasks = tuple((n, title, done) for n, (title, done) in sorted(known.items()))
         return cls(
             focus,
             listed,
-            pending,
+            last.get("pending"),
             completions,
             adds_in_a_row,
             last_change,
             known_tasks,
-            last_act,
-            str(lookup) if lookup else None,
-            tuple(int(i) for i in (last.meta.get("alternatives") or []))
-            if answered and last
-            else (),
-            str(last.meta["counted"]) if answered and last and last.meta.get("counted") else None,
+            str(acts[-1]) if acts else None,
+            str(last["lookup"]) if last.get("lookup") else None,
+            tuple(int(i) for i in last.get("alternatives") or ()),
+            str(last["counted"]) if last.get("counted") else None,
         )
 
 

@@ -62,13 +62,12 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
         return f"is {rest} on my list"
     # "add eggs if they're missing" found the eggs there: nothing changed, yet "and bread"
     # is still one more add.
-    action = last_action(context) or _SAME_ACT.get(str(context.last_act))
+    action = last_action(context) or ("add" if context.last_act == "add" else None)
     if action is None or context.last_act not in _CHANGE_ACTS:
         return None
     return f"{action} {rest}"
 
 
-_SAME_ACT = {"add": "add"}
 # "bread too if missing", "eggs as well": one more item, said after it.
 _TOO_TAIL = re.compile(
     r"^(?!.*\b(?:me|you|it|that|this|i|we|thanks|thank)\b.*\b(?:too|as well))"

@@ -15,6 +15,7 @@ import re
 
 from backend.agent.rules.arbiter import arbitrate
 from backend.agent.rules.patterns import (
+    DONE_STATEMENTS,
     GREETING_PATTERN,
     HELP_PATTERN,
     UNDO_PATTERN,
@@ -78,10 +79,6 @@ def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     return arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
 
 
-# Statements that a task is done; with a question mark they ask whether it is ("called mom?").
-_DONE_STATEMENTS = ("I did X", "X is done", "X is <done>", "X <done> (terse)")
-
-
 # "Sorry, I make mistake, you can put it back?"
 _UNDO_AFTER_APOLOGY = re.compile(
     r"\b(?:mistake|wrong|mistaken|my bad|sorry)\b.*,\s*(?:you can |can you |could you |please )?"
@@ -93,7 +90,9 @@ _PAST_LEAD = re.compile(r"^\W*(?:finished|completed|done|did)\b", re.IGNORECASE)
 
 
 def _asked(clause: str, detection: Detection) -> Detection:
-    statement = detection.rule.startswith(_DONE_STATEMENTS) or (
+    """A statement that a task is done, with a question mark, asks whether it is ("called
+    mom?", "finished the report?"): a lookup, never a change."""
+    statement = detection.rule.startswith(DONE_STATEMENTS) or (
         detection.rule == "leading verb: complete" and _PAST_LEAD.match(core_request(clause))
     )
     if not clause.rstrip().endswith("?") or not statement or _QUESTION_WORD.search(clause):

@@ -51,6 +51,12 @@ UNDO_PATTERN = re.compile(
 )
 
 
+# Names of the rules that read a statement, not a request. Several modules weigh them (the
+# arbiter, the clause splitter, questions): one list, so a new statement rule is added once.
+DONE_STATEMENTS = ("I did X", "X is done", "X is <done>", "X <done> (terse)")
+STATEMENTS = (*DONE_STATEMENTS, "I already do X", "I don't need X")
+
+
 def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
     rules: list[tuple[str, Intent, Action, str]] = [
         # --- bulk delete, asked before anything is removed ------------------------------

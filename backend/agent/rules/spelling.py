@@ -70,6 +70,11 @@ def _closest(word: str) -> str | None:
     return closest[0]
 
 
+def _is_word(lowered: str) -> bool:
+    """An English word, or one of ours the word list lacks ("uncheck", "todos")."""
+    return lowered in _KEEP or lowered in english_words()
+
+
 def _contraction(word: str) -> bool:
     """ "dont", "didnt", "im": a contraction typed without its apostrophe."""
     words = english_words()
@@ -81,9 +86,7 @@ def corrected_word(word: str) -> str:
     lowered = word.lower()
     if lowered in _KNOWN:
         return _KNOWN[lowered]
-    if lowered in _KEEP:
-        return word
-    if len(lowered) < 3 or "'" in lowered or lowered in english_words() or _contraction(lowered):
+    if len(lowered) < 3 or "'" in lowered or _is_word(lowered) or _contraction(lowered):
         return word
     closest = _closest(lowered)
     if closest is not None:
@@ -107,9 +110,5 @@ def correct_spelling(text: str) -> str:
 
 
 def has_misspelt_word(text: str) -> bool:
-    """Whether a word of `text` (four letters or more) is not an English word ("reprot")."""
-    words = english_words()
-    return any(
-        len(w) > 4 and w.lower() not in words and w.lower() not in _KEEP
-        for w in _WORD.findall(text)
-    )
+    """Whether a word of `text` (five letters or more) is not an English word ("reprot")."""
+    return any(len(w) > 4 and not _is_word(w.lower()) for w in _WORD.findall(text))
