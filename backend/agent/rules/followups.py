@@ -119,11 +119,9 @@ _OTHER_ONE = re.compile(
 def the_other_one(text: str, context: ConversationContext) -> tuple[str, int] | None:
     """(tool, task) for "no, the other one" right after a choice between two tasks: the
     change made to the one chosen is undone and made to the other instead."""
-    if len(context.alternatives) != 1 or not context.last_change or not _OTHER_ONE.match(text):
+    if len(context.alternatives) != 1 or not _OTHER_ONE.match(text):
         return None
-    tool = {"update_task": "complete_task", "add_task": "delete_task"}.get(
-        str(context.last_change.get("tool"))
-    )
-    if tool is None:
+    action = last_action(context)
+    if action not in ("complete", "delete"):
         return None
-    return tool, context.alternatives[0]
+    return f"{action}_task", context.alternatives[0]

@@ -314,3 +314,11 @@ def test_sorry_i_did_not_finish_that_reopens_the_task_just_completed() -> None:
     conversation.say("mark the review report as complete")
     conversation.say("I am terribly sorry, I did not actually finish that. Could you reopen it?")
     assert [t["completed"] for t in conversation.store.tasks] == [False, False]
+
+
+def test_no_the_other_one_after_deleting_one_of_two_restores_it_and_deletes_the_other() -> None:
+    conversation = _two_reports()
+    conversation.say("delete the report")
+    conversation.say("the first one")
+    conversation.say("no, the other one")
+    assert _titles(conversation) == ["finish report"]
