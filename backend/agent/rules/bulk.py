@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from backend.agent.rules.text import LIST_SEPARATOR
+
 _I = re.IGNORECASE
 
 _STATUS = {
@@ -45,7 +47,6 @@ _EXCEPT = re.compile(
     r"with the exception of)\s+(?P<kept>.+)$",
     _I,
 )
-_KEPT_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", _I)
 
 
 # "Them", "both", "all of those": the tasks the assistant last listed, not the whole list.
@@ -81,7 +82,9 @@ def bulk_scope(target: str, *, has_listed: bool) -> Bulk | None:
             return None
     excepted = _EXCEPT.match(text)
     if excepted:
-        kept = [k.strip(" .,!?") for k in _KEPT_SPLIT.split(excepted["kept"]) if k.strip(" .,!?")]
+        kept = [
+            k.strip(" .,!?") for k in LIST_SEPARATOR.split(excepted["kept"]) if k.strip(" .,!?")
+        ]
         return Bulk("all", exceptions=tuple(kept) or ("",))
     match = _EVERY.match(text)
     if match is None:

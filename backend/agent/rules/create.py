@@ -10,7 +10,7 @@ from backend.agent.rules.extract import (
     split_title_description,
 )
 from backend.agent.rules.text import clean_title, core_request
-from backend.agent.rules.titles import TitleSlot, add_title
+from backend.agent.rules.titles import QUOTED, TitleSlot, add_title
 from backend.agent.rules.vocabulary import is_task_verb
 
 _I = re.IGNORECASE
@@ -69,7 +69,6 @@ _INTRODUCTION = re.compile(
     r"|^(?:(?:i\s+)?(?:need|have|want)\s+)?to$",
     _I,
 )
-_QUOTED_SPAN = re.compile(r"(?<![\w'\"])(['\"])(?P<item>[^'\"]*?\w[^'\"]*?)\1(?![\w'])")
 _BETWEEN_QUOTES = re.compile(
     r"^(?:[\s,.;!?&]|\b(?:and|also|too|plus|please|as well|then|add|put|you can|could you|"
     r"can you)\b)*$",
@@ -91,11 +90,11 @@ def _introduced_items(obj: str) -> list[str]:
 
 def _quoted_items(obj: str) -> list[str]:
     """ "'wash the car' please and 'vacuum the car' also": each quoted title is a task."""
-    spans = list(_QUOTED_SPAN.finditer(obj))
+    spans = list(QUOTED.finditer(obj))
     if len(spans) < 2:
         return []
-    outside = _QUOTED_SPAN.sub(" ", obj)
-    return [m["item"].strip() for m in spans] if _BETWEEN_QUOTES.match(outside) else []
+    outside = QUOTED.sub(" ", obj)
+    return [m["text"].strip() for m in spans] if _BETWEEN_QUOTES.match(outside) else []
 
 
 def _several_items(obj: str) -> list[str]:

@@ -12,7 +12,7 @@ from backend.agent.rules.extract import (
 )
 from backend.agent.rules.numbers import is_position, positions_in
 from backend.agent.rules.resolve import strip_reference_noise
-from backend.agent.rules.text import clean_title, core_request
+from backend.agent.rules.text import LIST_SEPARATOR, clean_title, core_request
 
 _I = re.IGNORECASE
 
@@ -29,9 +29,6 @@ def position_in(text: str, listed: tuple[int, ...]) -> int | None:
     """The one task a position names ("the second one", "item three"), if it names one."""
     chosen = positions_in(text.strip(" :,-"), listed)
     return chosen[0] if chosen and len(chosen) == 1 else None
-
-
-_AND = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", _I)
 
 
 def targets_steps(
@@ -51,7 +48,7 @@ def targets_steps(
             for n, task_id in enumerate(positioned)
         ]
     reference = strip_reference_noise(clean_title(obj))
-    parts = [strip_reference_noise(p) for p in _AND.split(reference) if p.strip()]
+    parts = [strip_reference_noise(p) for p in LIST_SEPARATOR.split(reference) if p.strip()]
     if extract_task_id(core_request(clause)) is None and len(parts) > 1 and all(parts):
         return [task_actions.act_on_titles(tool, parts, reference, completions=context.completions)]
     return [target_step(tool, obj, clause, context)]

@@ -8,6 +8,8 @@ from functools import lru_cache
 from backend.agent.rules.spelling import correct_spelling
 
 _SPACES = re.compile(r"\s+")
+# Between the items of a spoken list: "a, b and c", "a & b".
+LIST_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", re.IGNORECASE)
 _SMART_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "´": "'"})
 _EDGE_QUOTES = "'\"`"
 _I = re.IGNORECASE

@@ -109,7 +109,7 @@ _CHATTER = re.compile(
 )
 # A title the user put in quotes: "add 'sign up for the 5k' to my list, my friend talked me
 # into it" is exactly what they want stored.
-_QUOTED = re.compile(r"(?<![\w'\"])(['\"])(?P<title>[^'\"]*?\w[^'\"]*?)\1(?![\w'])")
+QUOTED = re.compile(r"(?<![\w'\"])(['\"])(?P<text>[^'\"]*?\w[^'\"]*?)\1(?![\w'])")
 
 
 @dataclass(frozen=True)
@@ -122,10 +122,10 @@ def add_title(text: str) -> TitleSlot:
     """The title inside an add request, and whether the user asked to add it only if missing."""
     title = text.strip().strip(" .!?")
     if_missing = False
-    quoted = _QUOTED.findall(title)
+    quoted = [m["text"] for m in QUOTED.finditer(title)]
     if len(quoted) == 1:
-        condition = _CONDITION.search(title[title.rfind(quoted[0][1]) :])
-        return TitleSlot(quoted[0][1].strip(), _asks_if_missing(condition))
+        condition = _CONDITION.search(title[title.rfind(quoted[0]) :])
+        return TitleSlot(quoted[0].strip(), _asks_if_missing(condition))
     previous = None
     while previous != title:
         previous = title
