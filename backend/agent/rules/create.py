@@ -151,9 +151,32 @@ def _noun_items(title: str) -> list[str]:
     return parts
 
 
+# "add it", "put them on": a pronoun names what was just talked about, never a title.
+_PRONOUN_TITLE = re.compile(
+    r"^(?:it|that|this|them|those|these|they|(?:that|this|the same)\s+(?:one|thing|item)|"
+    r"those ones|these ones|one)(?:\s+(?:too|as well|also|again|then|now|in|on|there|back))*$",
+    _I,
+)
+
+
+def _talked_about(context: ConversationContext) -> str | None:
+    """The item a pronoun in an add names: the one the last question found missing."""
+    pending = context.pending or {}
+    if pending.get("kind") == "offer_add" and pending.get("title"):
+        return str(pending["title"])
+    if context.last_act == "query" and context.last_lookup:
+        return context.last_lookup
+    return None
+
+
 def create_steps(obj: str, clause: str, context: ConversationContext) -> list[steps.Step]:
     casual = bool(_CASUAL.match(core_request(clause)))
     slot = _title_slot(obj)
+    if _PRONOUN_TITLE.match(slot.title):
+        named = _talked_about(context)
+        if named is None:
+            return [steps.say(replies.ask_title_to_add(), pending={"kind": "ask_title"})]
+        slot = TitleSlot(named, slot.if_missing)
     items = _several_items(obj)
     if len(items) <= 1:
         items = _noun_items(slot.title)

@@ -21,6 +21,7 @@ from backend.agent.rules.patterns import (
     UNDO_PATTERN,
     sentence_rules,
 )
+from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import (
     core_request,
     correct_typos,
@@ -76,7 +77,8 @@ def _object(match: re.Match[str]) -> str:
 
 def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     """The rules' decision (`rule_intent`), reconciled with the learned model (`arbiter`)."""
-    return arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
+    detection = arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
+    return _question_changes_nothing(clause, detection)
 
 
 # "Sorry, I make mistake, you can put it back?"
@@ -100,6 +102,46 @@ def _asked(clause: str, detection: Detection) -> Detection:
     if not detection.obj or detection.action is not Action.PLAIN:
         return detection
     return Detection(Intent.LIST, f"asked: {detection.rule}", detection.obj, Action.LOOKUP)
+
+
+# A question put as a request: "can you add bread?", "would you mind deleting it?", "add
+# milk?" (a command with a question mark). Everything else that ends in "?" only asks.
+_REQUEST_AS_QUESTION = re.compile(
+    r"\b(?:please|pls|plz|kindly)\b|\b(?:can|could|would|will|won't|wouldn't|may|might)\s+"
+    r"(?:you|u|i\s+(?:get|ask)\s+you)\b|\b(?:you|u)\s+(?:can|could)\b|\bdo you mind\b|"
+    r"\bis it possible\b|\bhow about\b|\bwhy not\b|\bshall\s+(?:i|we|you)\b|"
+    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:add|put|get|have|remove|delete|mark)\b",
+    re.IGNORECASE,
+)
+_CHANGES = (Intent.CREATE, Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
+
+
+def _question_changes_nothing(clause: str, detection: Detection) -> Detection:
+    """ "The paper towels, they are still in my list?", "bread on there?": a question that
+    is not put as a request looks the item up and changes nothing (safety over guessing).
+    A leading command ("add milk?") and a polite request ("could you add milk?") still act."""
+    if detection.intent is Intent.UNCLEAR and clause.rstrip().endswith("?"):
+        item, action = query_slot(clause)  # "bread on there?"
+        if action is Action.LOOKUP:
+            return Detection(Intent.LIST, f"question: {detection.rule}", item, Action.LOOKUP)
+        return detection
+    if (
+        detection.intent not in _CHANGES
+        or detection.action is not Action.PLAIN
+        or detection.rule.startswith(("leading verb", "cross it off", "the Nth one"))
+        or not without_trailing_symbols(clause.rstrip()).endswith("?")
+        or _REQUEST_AS_QUESTION.search(clause)
+    ):
+        return detection
+    item, action = query_slot(clause)
+    if action is Action.LOOKUP:
+        return Detection(Intent.LIST, f"question: {detection.rule}", item, Action.LOOKUP)
+    if detection.intent is Intent.CREATE and detection.obj and _COUNT_WORDS.search(clause) is None:
+        return Detection(Intent.LIST, f"question: {detection.rule}", detection.obj, Action.LOOKUP)
+    return Detection(Intent.UNCLEAR, f"question: {detection.rule}")
+
+
+_COUNT_WORDS = re.compile(r"\b(?:how many|how much|number of)\b", re.IGNORECASE)
 
 
 def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:

@@ -40,7 +40,10 @@ _POLITE_LEAD = re.compile(
 )
 _TRAIL_FILLER = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|for me|asap|now|right now|ok|okay|too|"
-    r"if you would|if you don't mind|if you could|when you get a chance|"
+    r"if you would|if you don't mind|if you could|when you get a chance|if possible|"
+    # tag questions and asides at the end: "take it off the list, would you?"
+    r"(?:would|could|will|can|won't) you|by any chance|by chance|at all|yeah|right|"
+    r"while (?:we're|you're|we are|you are) at it|"
     r"according to (?:my|the) (?:list|to-?do list)|"
     r"as well|lol|haha|:\)|:d|(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
     r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+"

@@ -125,6 +125,7 @@ class ConversationSpec:
     voice: str
     kind: str
     turns: tuple[TurnSpec, ...]
+    batch: str = "conversations"  # the file it came from: batches were written at different times
 
     @property
     def split(self) -> str:
@@ -158,7 +159,9 @@ def load_conversations() -> list[ConversationSpec]:
                 TurnSpec(turn["say"], Expectation.from_json(turn["expect"]))
                 for turn in row["turns"]
             )
-            conversations.append(ConversationSpec(row["id"], row["voice"], row["kind"], turns))
+            conversations.append(
+                ConversationSpec(row["id"], row["voice"], row["kind"], turns, path.stem)
+            )
     return conversations
 
 
@@ -240,10 +243,12 @@ def report(show_misses: bool = False) -> tuple[str, set[str]]:
     conv_split: dict[str, list[bool]] = defaultdict(list)
     by_voice: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     by_kind: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    by_batch: dict[str, list[bool]] = defaultdict(list)
     conv_misses: list[str] = []
     for spec in load_conversations():
         result = run_conversation(spec)
         conv_split[spec.split].append(result.ok)
+        by_batch[f"{spec.split} {spec.batch}"].append(result.ok)
         by_voice[spec.split][spec.voice].append(result.ok)
         by_kind[spec.split][spec.kind].append(result.ok)
         if not result.ok:
@@ -260,6 +265,7 @@ def report(show_misses: bool = False) -> tuple[str, set[str]]:
     if conv_split:
         lines.append("\nCONVERSATIONS (data/conversations*.jsonl; right = every turn right)")
         lines += _table("split", conv_split)
+        lines += _table("by batch (file)", by_batch)
         for split in ("tuning", "holdout"):
             lines += _table(f"{split}: by voice", by_voice[split])
             lines += _table(f"{split}: by kind", by_kind[split])
