@@ -199,7 +199,7 @@ def interpret(message: str, context: ConversationContext) -> Plan:
         answer_steps, intent, rule = answer
         return Plan(answer_steps, [intent], [rule])
     request = core_request(text)
-    correction = corrected_title(request, context)
+    correction = corrected_title(text, context)
     if correction is not None:
         task_id, title = correction
         step = task_actions.act_on_task("update_task", task_id, {"title": title})

@@ -17,6 +17,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.numbers import is_position
 from backend.agent.rules.text import core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
+from backend.agent.rules.types import Action, Intent
 
 _I = re.IGNORECASE
 
@@ -24,12 +25,6 @@ _AND_MORE = re.compile(
     r"^(?:(?:hey\s+)?(?:alexa|google|siri|olly)[\s,]+|(?:oh|ok(?:ay)?|thanks|thank you|great|"
     r"cool|perfect|lovely|brilliant|right)[\s,.!]+)*"
     r"(?:and|also|plus|and also)\s+(?P<rest>.+?)(?:\s+too|\s+as well|\s+also)?[\s.!?]*$",
-    _I,
-)
-_CORRECTION = re.compile(
-    r"^(?:no|nope|oops|sorry|wait|actually)?[\s,.!]*(?:not\s+(?P<old>[^,.;!]+?)\s*[,.;!]\s*"
-    r"(?:i meant\s+|make it\s+|it's\s+|but\s+)?(?P<new>.+)|"
-    r"(?:no|nope|sorry|oops)[\s,.!]+(?:i meant|i mean|it should be|make it)\s+(?P<new2>.+))$",
     _I,
 )
 # The change the last turn made, read from what its undo would call.
@@ -82,30 +77,108 @@ _ASKS_THE_ASSISTANT = re.compile(r"^(?:please|pls|can you|could you|would you|wi
 # "oh and delete it too": a request of its own, not one more item for the last action.
 _A_COMMAND = re.compile(
     r"^(?:add|delete|remove|complete|mark|finish|show|list|change|rename|update|clear|undo|"
-    r"tick|check|cross|put|take)\b",
+    r"tick|check|cross|put|take|drop|cancel|forget|reopen|read|tell|what|how|is|are|do|did)\b",
     _I,
 )
 _TOO = re.compile(r"\s+(?:too|as well|also)$", _I)
 _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 
 
+# A correction right after an add, however it is said: "not tea, green tea", "no. almond
+# milk", "correction: porch lightbulbs", "chicken thighs*", "ugh cheese i mean", "sorry, I
+# write it wrong, is potatoes", "Oh, my apologies, I meant icing sugar rather than brown
+# sugar." One marker is needed: a bare noun phrase after an add is not a correction.
+_MARKER_LEAD = re.compile(
+    r"^(?:(?:no+|nope|nah|oops|whoops|sorry|wait|actually|oh|ugh|hmm+|my apologies|my bad|"
+    r"my mistake|i apologi[sz]e|correction|typo|scratch that|not quite|wrong)\b[\s,.!:;-]*)+",
+    _I,
+)
+_MEANT = re.compile(
+    r"^(?:(?:i|we)\s+(?:meant|mean)|meant|(?:it|that)\s+should\s+(?:be|say|read)|should\s+"
+    r"(?:be|say|read)|(?:make|change)\s+(?:it|that)(?:\s+to)?|(?:it|that)(?:'s|\s+is|\s+was)|"
+    r"(?:i\s+)?(?:write|wrote|typed|spelled|spelt)\s+it\s+wrong[\s,.;]*(?:(?:it\s+)?is\s+)?|is)\b"
+    r"[\s,:]*",
+    _I,
+)
+_MEANT_TAIL = re.compile(r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|\*+\s*$", _I)
+_OLD_PART = re.compile(
+    r"(?:^|[,;.]\s*|\b(?:no|nope|wait|sorry|oops|actually)\s+|\s+(?=rather than|instead of))"
+    r"(?:not|rather than|instead of)\s+(?:the\s+)?(?P<old>[^,.;!?]+?)(?=[,.;!?]|$)",
+    _I,
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_QUANTITY = re.compile(r"^(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a dozen|"
+                       r"half a|a couple of|a few|some|several)\b", _I)
+
+
+def _correction_parts(text: str) -> tuple[str, str] | None:
+    """(new words, old words) of a correction, or None when it is not one."""
+    old = ""
+    found = _OLD_PART.search(text)
+    if found:  # "not tea. green tea", "I meant icing sugar rather than brown sugar"
+        old = found["old"].strip(" '\"")
+        text = (text[: found.start()] + " " + text[found.end() :]).strip(" ,.")
+    marked = bool(old)
+    sentences = [s for s in _SENTENCE.split(text.strip()) if s.strip()]
+    for sentence in sentences:  # "no. almond milk": the first sentence with words left
+        rest = _MARKER_LEAD.sub("", sentence)
+        marked = marked or rest != sentence
+        if rest.strip(" .!?"):
+            break
+    else:
+        return None
+    before = rest
+    rest = _MEANT.sub("", rest.strip(), count=1)
+    rest = _MEANT_TAIL.sub("", rest)
+    marked = marked or rest != before
+    new = CHATTER_AFTER_COMMA.sub("", rest).strip(" .!?'\"*")
+    if not new or not marked or len(new.split()) > 8:
+        return None
+    return new, old
+
+
 def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] | None:
-    """(task number, new title) for "not X, Y" right after an add; None otherwise."""
+    """(task number, new title) for a correction right after an add; None otherwise."""
     if last_action(context) != "add" or context.focus_task_id is None:
         return None
-    match = _CORRECTION.match(text)
-    if not match:
+    parts = _correction_parts(text)
+    if parts is None:
         return None
-    new = CHATTER_AFTER_COMMA.sub("", match["new"] or match["new2"] or "").strip(" .!?'\"")
-    if not new:
-        return None
+    new, old = parts
+    if _NOT_A_TITLE.match(new) or _a_request(new):
+        return None  # "no, delete it", "sorry, thanks", "on second thought, undo that"
     titles = {number: title for number, title, _ in context.known_tasks}
     current = titles.get(context.focus_task_id)
-    old = (match["old"] or "").strip(" '\"")
     if current and old and old.lower() in current.lower() and old.lower() != current.lower():
         start = current.lower().index(old.lower())
-        new = current[:start] + new + current[start + len(old) :]
+        head = current[:start]
+        if _ARTICLE_END.search(head):
+            new = _ARTICLE_START.sub("", new)  # "not the 5k, the 10k": one "the"
+        return context.focus_task_id, head + new + current[start + len(old) :]
+    if current and _QUANTITY.match(new) and not _QUANTITY.match(current) and len(new.split()) <= 3:
+        return context.focus_task_id, f"{new} of {current}"  # "make it two bottles"
     return context.focus_task_id, new
+
+
+_ARTICLE_END = re.compile(r"\b(?:the|a|an|my)\s+$", _I)
+_ARTICLE_START = re.compile(r"^(?:the|a|an|my)\s+", _I)
+
+
+def _a_request(text: str) -> bool:
+    """Whether the words read as a request of their own rather than a title."""
+    from backend.agent.rules.intents import detect_intent  # intents -> ... -> followups
+
+    detection = detect_intent(text)
+    if detection.rule.startswith(("leading verb: add", "undo")) or detection.action is Action.UNDO:
+        return True
+    return detection.intent not in (Intent.CREATE, Intent.UNCLEAR, Intent.OFF_TOPIC)
+
+
+_NOT_A_TITLE = re.compile(
+    r"^(?:thanks?|thank you|thx|ty|ok(?:ay)?|fine|good|great|never ?mind|nothing|that'?s (?:it|all|"
+    r"fine)|all good|no problem|it|that|this|the other one|other one|that one|this one)$",
+    _I,
+)
 
 
 _OTHER_ONE = re.compile(
