@@ -22,6 +22,7 @@ import re
 
 from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.intent_model import Prediction, intent_model
+from backend.agent.rules.numbers import is_position
 from backend.agent.rules.patterns import STATEMENTS
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import core_request
@@ -70,6 +71,7 @@ _NOT_ABOUT_TASKS = {
     "help": Intent.HELP,
 }
 _CHANGES = {"complete", "delete", "update", "clear", "reopen"}
+_ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
 
 
 def _act(detection: Detection) -> str:
@@ -87,6 +89,8 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         detection.rule == "X is done" and _PRONOUN.match(detection.obj)
     ):
         return detection  # "that's done now": about the task just talked about
+    if detection.intent in _ON_A_TASK and is_position(detection.obj):
+        return detection  # "first three are done": rows of the list just shown
     prediction = model.predict(clause)
     if prediction.label == _act(detection):
         return detection

@@ -344,6 +344,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:(?:i|we)(?:'ve| have)?)\s+(?:just\s+|already\s+|finally\s+|actually\s+)*"
+            r"(?!(?:need|needed|wanted|loved|liked|hated|used|meant|forgot)\b)"
             r"(?:\w+ed|did|made|paid|bought|sent|wrote|took|met|went|rang|sold|fed|swept|got)\s+"
             r"(?P<obj>it|her|him|them|that|this|that one)"
             r"(?:\s+(?:just now|already|now|today|this morning|earlier|online|too))*$",

@@ -3,7 +3,10 @@
 - "do i have cheese on my shopping list, if not please add it" / "are eggs on my list, if not
   add them" / "is bacon on my list, add if it's not": a conditional add;
 - "i'm out of apples, add that to my list" / "i ran out of cheerios so add that" / "i have no
-  oranges, put them onto my list": an add of the thing run out of.
+  oranges, put them onto my list": an add of the thing run out of;
+- "the third one, I do it already this morning" / "the report for Q4, I finish it yesterday"
+  / "The first one, I not finish really": the task named first, then said to be done (or not
+  done), as people whose first language puts the topic first say it.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ import re
 
 from backend.agent.rules.intents import rule_intent
 from backend.agent.rules.query import query_slot
-from backend.agent.rules.types import Action
+from backend.agent.rules.text import core_request
+from backend.agent.rules.types import Action, Intent
+from backend.agent.rules.vocabulary import is_task_verb
 
 _I = re.IGNORECASE
 
@@ -49,8 +54,68 @@ _THEN_ADD_IT = re.compile(
 )
 
 
+# A topic, then a statement about it with the subject "I": "the plants, I water them this
+# morning already", "eggs I have buy already", "the last two, both I finish them".
+_TOPIC_THEN_DONE = re.compile(
+    r"^(?P<topic>(?!(?:i|we|you|he|she|they|it|this|that|there|please|can|could|would|so|and|"
+    r"but|then|if|when|because|as|yes|no|also|just|what|which|how|why|who)\b)"
+    r"[\w'-]+(?:\s+[\w'-]+){0,5}?)\s*,?\s+(?:both\s+|all\s+|already\s+)?(?:i|we)\s+"
+    r"(?P<neg>not\s+|didn't\s+|did not\s+|don't\s+|do not\s+|haven't\s+|have not\s+|never\s+)?"
+    r"(?:(?:have|has|had|am|was)\s+)?(?:(?:actually|already|just|finally|really|also)\s+)*"
+    r"(?P<verb>[a-z]+)(?P<pronoun>\s+(?:it|them|that|those|this|these|her|him))?"
+    r"(?P<when>(?:\s+(?:already|yesterday|today|this morning|this afternoon|this evening|tonight|"
+    r"last night|earlier|just now|now|really|actually|finally|too|afternoon|morning|evening))*)"
+    r"(?P<rest>\s*[,.;!?:].*)?$",
+    _I,
+)
+_DONE_VERBS = frozenset("do did done finish finished complete completed make made".split())
+_PAST = frozenset(
+    "bought paid sent wrote took went got made did ran fed swept brought met sold read gave "
+    "rang called".split()
+)
+_NOT_A_TOPIC = re.compile(
+    r"^(?:let|erase|tick|cross|add|show|tell|give|can|could|would|will|mark)\b|\b(?:it|them|me)\b",
+    _I,
+)
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def _done_about_topic(sentence: str) -> str | None:
+    """ "mark <topic> as done" (or "as not done") for a topic-first done statement."""
+    match = _TOPIC_THEN_DONE.match(core_request(sentence))
+    if match is None:
+        return None
+    topic_words = match["topic"].lower().split()
+    if is_task_verb(topic_words[0]) or _NOT_A_TOPIC.search(match["topic"]):
+        return None  # "mark it done, i cleaned it", "let me know every meeting i have"
+    verb = match["verb"].lower()
+    timed = bool(match["when"].strip())
+    if not (
+        verb in _DONE_VERBS
+        or verb in _PAST
+        or (verb.endswith("ed") and len(verb) > 4 and match["pronoun"])
+        or (is_task_verb(verb) and (timed or match["pronoun"]))
+    ):
+        return None
+    if verb in _DONE_VERBS and not (timed or match["pronoun"] or match["neg"]):
+        return None  # "the report I finish" is not yet a statement that it is done
+    state = "not done" if match["neg"] else "done"
+    said = f"mark {match['topic']} as {state}"
+    rest = (match["rest"] or "").strip(" ,.;!?:")
+    if rest and rule_intent(rest).intent not in _SAID_ALREADY:
+        said += f", {rest}"  # "..., and delete the milk": another request
+    return said
+
+
+_SAID_ALREADY = (Intent.COMPLETE, Intent.UPDATE, Intent.SOCIAL, Intent.UNCLEAR, Intent.LIST)
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
+    sentences = _SENTENCES.split(text)
+    done = [_done_about_topic(s) for s in sentences]
+    if any(done):
+        text = " ".join(d + "." if d else s for d, s in zip(done, sentences, strict=True))
     question = _QUESTION_THEN_ADD.match(text)
     if question:
         item, action = query_slot(question["question"])

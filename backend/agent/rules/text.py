@@ -44,6 +44,7 @@ _TRAIL_FILLER = re.compile(
     # tag questions and asides at the end: "take it off the list, would you?"
     r"(?:would|could|will|can|won't) you|by any chance|by chance|at all|yeah|right|"
     r"while (?:we're|you're|we are|you are) at it|"
+    r"move on|moving on|next|cheers|"
     r"according to (?:my|the) (?:list|to-?do list)|"
     r"as well|lol|haha|:\)|:d|(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
     r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+"
