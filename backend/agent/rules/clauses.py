@@ -171,18 +171,27 @@ _GREETING_ONLY = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy)\b", _I)
 # "I walked the dog, mark it done": the pronoun points back into the same message.
 _PRONOUN_TAIL = re.compile(
     # "..., mark it done"; also across a sentence: "The dry cleaning has not been picked up
-    # after all. Could you mark it as not done?"
-    r"^(?P<statement>.+?)(?:(?:,|;)\s*(?:so\s+|and\s+)?|"
-    r"(?<=\w)[.!]\s*(?=(?:could|would|can|will) you\b))"
-    r"(?:(?:could|would|can|will) you\s+(?:please\s+)?)?"
+    # after all. Could you mark it as not done?", "... on my list. Can you get rid of it?"
+    r"^(?P<statement>.+?)(?:(?:,|;)\s*(?:so\s+|and\s+|then\s+)?|"
+    r"(?<=\w)[.!?]+\s*(?:so\s+|then\s+|and\s+)?)"
+    r"(?:(?:could|would|can|will)\s+(?:you|u)\s+(?:please\s+)?(?:just\s+)?)?"
     r"(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
-    r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop)"
-    r"\s+(?:it|that|that one|this)\b(?P<tail>.*)$",
+    r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop|"
+    r"scratch|ditch)"
+    r"(?:\s+(?:it|that|that one|this|this one)\b(?P<tail>.*)|"
+    # "..., delete please", "booked it. tick": the verb alone ends the message
+    r"(?P<bare>(?:\s+(?:off|done|as done|please|now|pls))*)[\s.!?]*)$",
     _I,
 )
 
 
-_NAMES_BY_PRONOUN = re.compile(r"\b(?:her|him|them|it)\b|\b(?:that|this)[\s.!?]*$", _I)
+# "I just sent her the email", "booked it": the pronoun is what the verb acted on.
+_NAMES_BY_PRONOUN = re.compile(
+    r"\b(?:\w+ed|sent|did|done|made|paid|bought|got|rang|took|gave|told|met|fed|called|booked|"
+    r"finished|watered|walked|emailed)\s+(?:her|him|them|it)\b|^(?:\w+\s+){0,3}?(?:her|him|them|it)\b"
+    r"|\b(?:that|this)[\s.!?]*$",
+    _I,
+)
 _ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
 _VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
 
@@ -192,7 +201,8 @@ def merge_pronoun_tail(text: str) -> str:
     match = _PRONOUN_TAIL.match(text)
     if match is None:
         return text
-    statement, verb, tail = match.group("statement"), match.group("verb"), match.group("tail")
+    statement, verb = match.group("statement"), match.group("verb")
+    tail = match.group("tail") if match.group("tail") is not None else match.group("bare") or ""
     if not core_request(statement):
         return text  # "Actually, mark it as done": nothing before the comma names a task
     if _NAMES_BY_PRONOUN.search(statement):

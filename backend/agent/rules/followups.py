@@ -90,9 +90,14 @@ _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 # sugar." One marker is needed: a bare noun phrase after an add is not a correction.
 _MARKER_LEAD = re.compile(
     r"^(?:(?:no+|nope|nah|oops|whoops|sorry|wait|actually|oh|ugh|hmm+|my apologies|my bad|"
-    r"my mistake|i apologi[sz]e|correction|typo|scratch that|not quite|wrong)\b[\s,.!:;-]*)+",
+    r"my mistake|i apologi[sz]e|apologies|correction|typo|scratch that|not quite|wrong)\b"
+    r"[\s,.!:;-]*)+",
     _I,
 )
+# Interjections alone ("ugh, everything is a mess") do not make a correction.
+_WEAK_MARKERS = re.compile(r"^(?:(?:wait|actually|oh|ugh|hmm+)\b[\s,.!:;-]*)+$", _I)
+# Words of a sentence, not of a title: "everything is a mess".
+_A_SENTENCE = re.compile(r"\b(?:is|are|was|were|am|i|i'm|you|we|everything|nothing|anything)\b", _I)
 _MEANT = re.compile(
     r"^(?:(?:i|we)\s+(?:meant|mean)|meant|(?:it|that)\s+should\s+(?:be|say|read)|should\s+"
     r"(?:be|say|read)|(?:make|change)\s+(?:it|that)(?:\s+to)?|(?:it|that)(?:'s|\s+is|\s+was)|"
@@ -107,8 +112,11 @@ _OLD_PART = re.compile(
     _I,
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_QUANTITY = re.compile(r"^(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a dozen|"
-                       r"half a|a couple of|a few|some|several)\b", _I)
+_QUANTITY = re.compile(
+    r"^(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a dozen|"
+    r"half a|a couple of|a few|some|several)\b",
+    _I,
+)
 
 
 def _correction_parts(text: str) -> tuple[str, str] | None:
@@ -116,13 +124,14 @@ def _correction_parts(text: str) -> tuple[str, str] | None:
     old = ""
     found = _OLD_PART.search(text)
     if found:  # "not tea. green tea", "I meant icing sugar rather than brown sugar"
-        old = found["old"].strip(" '\"")
+        old = re.sub(r"^(?:just|only|plain)\s+", "", found["old"].strip(" '\""), flags=_I)
         text = (text[: found.start()] + " " + text[found.end() :]).strip(" ,.")
     marked = bool(old)
     sentences = [s for s in _SENTENCE.split(text.strip()) if s.strip()]
     for sentence in sentences:  # "no. almond milk": the first sentence with words left
         rest = _MARKER_LEAD.sub("", sentence)
-        marked = marked or rest != sentence
+        lead = sentence[: len(sentence) - len(rest)]
+        marked = marked or bool(lead.strip() and not _WEAK_MARKERS.match(lead.strip()))
         if rest.strip(" .!?"):
             break
     else:
@@ -132,7 +141,7 @@ def _correction_parts(text: str) -> tuple[str, str] | None:
     rest = _MEANT_TAIL.sub("", rest)
     marked = marked or rest != before
     new = CHATTER_AFTER_COMMA.sub("", rest).strip(" .!?'\"*")
-    if not new or not marked or len(new.split()) > 8:
+    if not new or not marked or len(new.split()) > 8 or _A_SENTENCE.search(new):
         return None
     return new, old
 
@@ -148,16 +157,20 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     if _NOT_A_TITLE.match(new) or _a_request(new):
         return None  # "no, delete it", "sorry, thanks", "on second thought, undo that"
     titles = {number: title for number, title, _ in context.known_tasks}
-    current = titles.get(context.focus_task_id)
+    task_id = context.focus_task_id
+    named = [n for n, title in titles.items() if old and title.lower() == old.lower()]
+    if named:  # "I meant self-raising flour, not just flour" after adding four items
+        task_id = named[-1]
+    current = titles.get(task_id)
     if current and old and old.lower() in current.lower() and old.lower() != current.lower():
         start = current.lower().index(old.lower())
         head = current[:start]
         if _ARTICLE_END.search(head):
             new = _ARTICLE_START.sub("", new)  # "not the 5k, the 10k": one "the"
-        return context.focus_task_id, head + new + current[start + len(old) :]
+        return task_id, head + new + current[start + len(old) :]
     if current and _QUANTITY.match(new) and not _QUANTITY.match(current) and len(new.split()) <= 3:
-        return context.focus_task_id, f"{new} of {current}"  # "make it two bottles"
-    return context.focus_task_id, new
+        return task_id, f"{new} of {current}"  # "make it two bottles"
+    return task_id, new
 
 
 _ARTICLE_END = re.compile(r"\b(?:the|a|an|my)\s+$", _I)

@@ -96,7 +96,7 @@ def match_tasks(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, A
     scored = [(score(query, str(task["title"])), task) for task in tasks]
     scored = [(s, task) for s, task in scored if s > SIMILARITY_THRESHOLD]
     if not scored:
-        return []
+        return mentioned_tasks(query, tasks)
     best = max(s for s, _ in scored)
     if best == 100.0:
         scored = [(s, t) for s, t in scored if s == 100.0]
@@ -104,6 +104,30 @@ def match_tasks(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, A
         scored = [(s, t) for s, t in scored if s >= STRONG]
     scored.sort(key=lambda pair: (-pair[0], int(pair[1]["id"])))
     return [task for _, task in scored]
+
+
+# A sentence names a task when it holds most of the task's words: "I finally called my mom
+# last night, we talked for hours" names "call mom".
+MENTION_SHARE = 0.6
+_MENTION_MIN_WORDS = 4
+
+
+def mentioned_tasks(sentence: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tasks a whole sentence talks about (most of the title's words are in it), best
+    first; only for sentences, not for short titles (those are matched by `score`)."""
+    said = _stems(normalize_query(sentence))
+    if len(said) < _MENTION_MIN_WORDS:
+        return []
+    shares: list[tuple[float, dict[str, Any]]] = []
+    for task in tasks:
+        words = _stems(str(task["title"]))
+        found = len(words & said)
+        if words and (found == len(words) or (found >= 2 and found / len(words) >= MENTION_SHARE)):
+            shares.append((found / len(words), task))
+    if not shares:
+        return []
+    best = max(share for share, _ in shares)
+    return [task for share, task in sorted(shares, key=lambda p: int(p[1]["id"])) if share == best]
 
 
 def similar_tasks(title: str, tasks: Sequence[dict[str, Any]], *, exclude: int) -> list[str]:

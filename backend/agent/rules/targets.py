@@ -25,6 +25,9 @@ PRONOUN = re.compile(
 )
 
 
+_LONGEST_TITLE_PART = 5
+
+
 def position_in(text: str, listed: tuple[int, ...]) -> int | None:
     """The one task a position names ("the second one", "item three"), if it names one."""
     chosen = positions_in(text.strip(" :,-"), listed)
@@ -49,7 +52,15 @@ def targets_steps(
         ]
     reference = strip_reference_noise(clean_title(obj))
     parts = [strip_reference_noise(p) for p in LIST_SEPARATOR.split(reference) if p.strip()]
-    if extract_task_id(core_request(clause)) is None and len(parts) > 1 and all(parts):
+    # A sentence about the task ("Sarah left, so there's no point emailing her") is one
+    # reference, not a list of titles.
+    sentence = max((len(p.split()) for p in parts), default=0) > _LONGEST_TITLE_PART
+    if (
+        extract_task_id(core_request(clause)) is None
+        and len(parts) > 1
+        and all(parts)
+        and not sentence
+    ):
         return [task_actions.act_on_titles(tool, parts, reference, completions=context.completions)]
     return [target_step(tool, obj, clause, context)]
 
