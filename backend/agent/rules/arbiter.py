@@ -57,7 +57,8 @@ STRONG_OVERRULE = 0.9
 
 # "show me everything", "put it all on my list": a leading command that names the list.
 _NAMES_THE_LIST = re.compile(
-    r"\b(?:everything|all|tasks|to-?dos|my stuff|pending|completed|left)\b",
+    r"\b(?:everything|all|tasks|to-?dos|my stuff|pending|completed|left|outstanding|unfinished|"
+    r"incomplete|remaining|(?:pending|open|done|finished|completed) ones)\b",
     _I,
 )
 # "I did it", "I didn't actually finish that": about the task just talked about. The model,

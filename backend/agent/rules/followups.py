@@ -162,6 +162,8 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     if named:  # "I meant self-raising flour, not just flour" after adding four items
         task_id = named[-1]
     current = titles.get(task_id)
+    if current and _restates(new, current):
+        return task_id, new  # "I mean call the landlord about the washing machine, not heater"
     if current and old and old.lower() in current.lower() and old.lower() != current.lower():
         start = current.lower().index(old.lower())
         head = current[:start]
@@ -175,6 +177,16 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
 
 _ARTICLE_END = re.compile(r"\b(?:the|a|an|my)\s+$", _I)
 _ARTICLE_START = re.compile(r"^(?:the|a|an|my)\s+", _I)
+
+
+def _restates(new: str, current: str) -> bool:
+    """Whether the corrected words are a whole title: they start as the old one does, or
+    hold its last word ("two poster boards" for "poster board")."""
+    new_words, old_words = new.lower().split(), current.lower().split()
+    if new_words[0] == old_words[0] and len(new_words) >= len(old_words):
+        return True
+    head = old_words[-1].rstrip("s")
+    return len(new_words) > len(old_words) and any(w.rstrip("s") == head for w in new_words)
 
 
 def _a_request(text: str) -> bool:

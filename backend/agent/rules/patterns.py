@@ -42,7 +42,7 @@ HELP_PATTERN = re.compile(
     _I,
 )
 UNDO_PATTERN = re.compile(
-    r"^(?:undo(?: (?:that|it|the last (?:one|change|action)|last|please))*|revert(?: that| it)?|"
+    r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action)|last|please|again))*|revert(?: that| it)?|"
     r"take (?:that|it) back|reverse that|oops,? undo(?: that)?|cancel that(?: last)? change|"
     r"(?:put|bring|add|get)(?: (?:it|that|them|this|those|that one))? back(?: on| in| there)?"
     r"(?: (?:on |in |to )?(?:the|my) list)?(?: (?:please|again))?|restore (?:it|that|them))"
@@ -216,7 +216,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.LIST,
             Action.PLAIN,
             r"^(?:show|list|display|view|see|give me|read me|read out|pull up|bring up|"
-            r"read(?=\s+(?:them|those|these|it all|everything|all|my|the list)\b)|"
+            r"read(?=\s+(?:them|those|these|it all|everything|all|my|the list|just|only)\b)|"
             r"(?:go|run|read|walk me) through(?=\s+(?:my|the|all|everything|what)\b)|"
             r"tell me(?=.*\b(?:tasks?|list|to-?dos?|what|pending|left|done|finish|complete|"
             r"everything|all|my)\b)|"
@@ -304,6 +304,16 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"(?:needed|necessary|happening)"
             r"(?:\s+(?:anymore|any more))?$"
             r"|^(?P<obj4>.+?)\s+(?:is|was|got)\s+(?:cancelled|canceled|called off)$",
+        ),
+        (
+            "X is not done",
+            Intent.UPDATE,
+            Action.REOPEN,
+            # "the seventh one shouldn't be marked done", "the mom one isn't actually done"
+            r"^(?P<obj>(?!(?:it|that|this|i|we|you|nothing|everything)\b).+?)\s+(?:isn't|is not|"
+            r"wasn't|was not|aren't|are not|shouldn't be|should not be|hasn't been|has not been)"
+            r"\s+(?:(?:actually|really|quite|truly|marked|ticked|checked|set)\s+)*(?:as\s+)?"
+            r"(?:done|finished|complete|completed|off)(?:\s+(?:yet|after all|actually|really))*$",
         ),
         (
             "X is done",
@@ -406,6 +416,15 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"reserve|donate|sell|ship|pack|unpack|charge|back up|backup|upload|download|install|"
             r"tidy|sweep|mop|shop for|research|review|draft|finish up|follow up|reply to|"
             r"respond to|thank|invite|ask(?! you\b)|tell(?! me\b))\b\s+\S.*)$",
+        ),
+        (
+            "just the X ones",
+            Intent.LIST,
+            Action.PLAIN,
+            # "only the unfinished stuff", "just the done ones": the list, narrowed
+            r"^(?:just|only)\s+(?:the\s+|my\s+)?(?:pending|unfinished|incomplete|open|outstanding|"
+            r"remaining|undone|done|completed|finished|ticked off|checked off|not done)\s+"
+            r"(?:ones|stuff|tasks|items|things|todos|to-?dos)(?:\s+please)?$",
         ),
         # --- a bare noun phrase asking for the list ------------------------------------------
         (

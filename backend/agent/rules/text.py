@@ -16,7 +16,10 @@ _I = re.IGNORECASE
 
 # Conversational padding around the request itself.
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hmm+|well|oh|and|also|hey|yo|hi|hello|actually|"
+    r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hm+|well|oh|and|also|hey|yo|hi|hello|actually|"
+    # apologies before a request: "I'm terribly sorry, could you undo that?"
+    r"(?:i'm|i am) (?:so |terribly |really |very |awfully )?sorry|i apologi[sz]e|my apologies|"
+    r"my bad|my mistake|(?:i'm|i am) afraid(?: that)?|"
     r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|olly|computer|"
     r"no wait|wait|oops|sorry|"
     r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right|"
@@ -25,7 +28,10 @@ _LEAD_FILLER = re.compile(
     r"perfect|brilliant|excellent|awesome|nice|good news|you know what|on second thought|"
     r"come to think of it|by the way|btw|just so you know|fyi|for the record|"
     r"(?:i am|i'm) (?:pleased|happy|glad|delighted) to (?:say|report|tell you)(?: that)?|"
-    r"happy to report(?: that)?)\b[\s,.!:;-]*)+",
+    r"happy to report(?: that)?|if (?:it's|it is) no trouble|if you (?:don't|do not|wouldn't|would "
+    r"not) mind|when you (?:get|have) a (?:chance|minute|moment|sec|second)|if possible|"
+    r"if you can|if you could|many thanks|thanks a lot|thank you kindly|one more|another one|"
+    r"while (?:you're|you are|we're|we are) at it)\b[\s,.!:;-]*)+",
     _I,
 )
 _POLITE_LEAD = re.compile(
@@ -40,7 +46,8 @@ _POLITE_LEAD = re.compile(
 )
 _TRAIL_FILLER = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|for me|asap|now|right now|ok|okay|too|"
-    r"if you would|if you don't mind|if you could|when you get a chance|if possible|"
+    r"if you would|if you (?:don't|do not|wouldn't|would not) mind|if you could|when you get a "
+    r"chance|if possible|if (?:it's|it is) no trouble|"
     # tag questions and asides at the end: "take it off the list, would you?"
     r"(?:would|could|will|can|won't) you|by any chance|by chance|at all|yeah|right|"
     r"while (?:we're|you're|we are|you are) at it|"
