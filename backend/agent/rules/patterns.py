@@ -42,7 +42,8 @@ HELP_PATTERN = re.compile(
     _I,
 )
 UNDO_PATTERN = re.compile(
-    r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action)|last|please|again))*|revert(?: that| it)?|"
+    r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action)|last|please|again))*|"
+    r"revert(?: that| it)?|"
     r"take (?:that|it) back|reverse that|oops,? undo(?: that)?|cancel that(?: last)? change|"
     r"(?:put|bring|add|get)(?: (?:it|that|them|this|those|that one))? back(?: on| in| there)?"
     r"(?: (?:on |in |to )?(?:the|my) list)?(?: (?:please|again))?|restore (?:it|that|them))"
