@@ -23,6 +23,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s+"
     # "... and add a description X" continues an update; it is not a new add.
     r"(?!(?:add|set|change|update)\s+(?:a\s+|the\s+|its\s+|new\s+)?(?:description|details|notes?)\b)"
+    # "the dentist also delete, ...": a verb with nothing after it acts on what came before
+    r"(?!\w+(?:\s+(?:it|please|too|also|pls))?\s*(?:[,.;!?]|$))"
     rf"(?={_ACTION_START})"
     rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})"
     # "add batteries, delete the paper towels"

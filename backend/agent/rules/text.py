@@ -39,7 +39,9 @@ _POLITE_LEAD = re.compile(
     r"(?:i would|i'd) (?:be grateful|appreciate it) if you (?:could|would)|"
     r"(?:may|might|can|could) i (?:ask|trouble) you to|please you|you can|"
     r"you(?=\s+(?:delete|add|remove|mark|show|put|change|clear)\b)|"
-    r"(?:can|could|would|will) you(?: please| kindly| just)?|"
+    r"(?:can|could|would|will) (?:you|u)(?: please| kindly| just| pls)?|"
+    r"i(?:'d| would) like to(?=\s+(?:add|put|remove|delete|mark|see|know|check|change|rename|"
+    r"update|clear|complete)\b)|"
     r"can i (?:get you to|ask you to)|i'd like you to|i would like you to|i want you to|"
     r"i need you to|help me|please|pls|kindly|just|go ahead and|let's|lets|let us)\b[\s,]*",
     _I,
@@ -51,7 +53,7 @@ _TRAIL_FILLER = re.compile(
     # tag questions and asides at the end: "take it off the list, would you?"
     r"(?:would|could|will|can|won't) you|by any chance|by chance|at all|yeah|right|"
     r"while (?:we're|you're|we are|you are) at it|"
-    r"move on|moving on|next|cheers|"
+    r"move on|moving on|next|cheers|or not|yes or no|or no|fast|quick|quickly|hurry(?: up)?|"
     r"according to (?:my|the) (?:list|to-?do list)|"
     r"as well|lol|haha|:\)|:d|(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
     r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+"
@@ -73,6 +75,8 @@ _COMMAND_LINE = re.compile(
 
 # Zero-width and other invisible format characters: a title made of them looks empty.
 _INVISIBLE = re.compile(r"[\u200b-\u200d\u2060-\u2064\ufeff\u00ad\u180e]")
+# "rename eggs -> free range eggs"
+_ARROW = re.compile(r"\s*(?:->|=>|→|⇒)\s*")
 _INFORMAL = {"wanna": "want to", "gonna": "going to", "gotta": "have to", "hafta": "have to"}
 _INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b", _I)
 
@@ -80,7 +84,7 @@ _INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b", _I)
 def prepare(message: str) -> str:
     """Single spaces and straight quotes, bulleted lines as "; "-separated items, no invisible
     characters, "wanna" as "want to"; the user's casing is kept (patterns ignore case)."""
-    message = _INVISIBLE.sub("", message)
+    message = _ARROW.sub(" to ", _INVISIBLE.sub("", message))
     message = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m.group(0).lower()], message)
     text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
     text = _COMMAND_LINE.sub("; ", text)
