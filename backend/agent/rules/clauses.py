@@ -24,7 +24,7 @@ _CLAUSE_SPLIT = re.compile(
     # "... and add a description X" continues an update; it is not a new add.
     r"(?!(?:add|set|change|update)\s+(?:a\s+|the\s+|its\s+|new\s+)?(?:description|details|notes?)\b)"
     # "the dentist also delete, ...": a verb with nothing after it acts on what came before
-    r"(?!\w+(?:\s+(?:it|please|too|also|pls))?\s*(?:[,.;!?]|$))"
+    r"(?!\w+(?:\s+(?:please|too|also|pls))?\s*(?:[,.;!?]|$))"
     rf"(?={_ACTION_START})"
     rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})"
     # "add batteries, delete the paper towels"
