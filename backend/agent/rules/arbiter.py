@@ -23,7 +23,7 @@ import re
 from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.intent_model import Prediction, intent_model
 from backend.agent.rules.numbers import is_position
-from backend.agent.rules.patterns import STATEMENTS
+from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import core_request
 from backend.agent.rules.types import Action, Detection, Intent, act_of
@@ -57,7 +57,8 @@ STRONG_OVERRULE = 0.9
 
 # "show me everything", "put it all on my list": a leading command that names the list.
 _NAMES_THE_LIST = re.compile(
-    r"\b(?:everything|all|tasks|to-?dos|my stuff|pending|completed|left)\b",
+    r"\b(?:everything|all|tasks|to-?dos|my stuff|pending|completed|left|outstanding|unfinished|"
+    r"incomplete|remaining|(?:pending|open|done|finished|completed) ones)\b",
     _I,
 )
 # "I did it", "I didn't actually finish that": about the task just talked about. The model,
@@ -70,6 +71,7 @@ _NOT_ABOUT_TASKS = {
     "greeting": Intent.GREETING,
     "help": Intent.HELP,
 }
+_DONE_SAID = (*DONE_STATEMENTS, "I already do X")
 _CHANGES = {"complete", "delete", "update", "clear", "reopen"}
 _ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
 
@@ -121,8 +123,8 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
             return Detection(Intent.LIST, rule, item, Action.LOOKUP)
         return Detection(Intent.LIST, rule, "", Action.COUNT)
     if label == "add":
-        if detection.intent is Intent.CREATE:
-            return detection
+        if detection.intent is Intent.CREATE or detection.rule.startswith(_DONE_SAID):
+            return detection  # "I buy the eggs already" is done, never a new task
         # A keyword's remainder ("... list for shopping" -> "for shopping") is no title.
         guessed = detection.rule.startswith(("keyword", "no rule")) or not detection.obj
         return Detection(Intent.CREATE, rule, core_request(clause) if guessed else detection.obj)

@@ -23,6 +23,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s+"
     # "... and add a description X" continues an update; it is not a new add.
     r"(?!(?:add|set|change|update)\s+(?:a\s+|the\s+|its\s+|new\s+)?(?:description|details|notes?)\b)"
+    # "the dentist also delete, ...": a verb with nothing after it acts on what came before
+    r"(?!\w+(?:\s+(?:please|too|also|pls))?\s*(?:[,.;!?]|$))"
     rf"(?={_ACTION_START})"
     rf"|(?<=[.!?;\u2190-\u2bff\U0001f000-\U0001faff])\s+(?={_ACTION_START})"
     # "add batteries, delete the paper towels"
@@ -158,7 +160,7 @@ def _is_chatter(sentence: str) -> bool:
 # A sentence that adds to the request before it: "And 'vacuum the car' also."
 _CONTINUING = re.compile(r"^(?:and|also|plus)\s+(?!(?:then|now)\b)", _I)
 # A sentence that narrows the request before it: "Just the stuff I haven't done yet."
-_NARROWING = re.compile(r"^(?:just|only)\b", _I)
+_NARROWING = re.compile(r"^(?:(?:ugh|hmm+|no|actually|well)[\s,]+)*(?:just|only)\b", _I)
 
 
 def _is_greeting(clause: str) -> bool:
@@ -174,10 +176,11 @@ _PRONOUN_TAIL = re.compile(
     # after all. Could you mark it as not done?", "... on my list. Can you get rid of it?"
     r"^(?P<statement>.+?)(?:(?:,|;)\s*(?:so\s+|and\s+|then\s+)?|"
     r"(?<=\w)[.!?]+\s*(?:so\s+|then\s+|and\s+)?)"
-    r"(?:(?:could|would|can|will)\s+(?:you|u)\s+(?:please\s+)?(?:just\s+)?)?"
+    r"(?:(?:could|would|can|will)\s+(?:you|u)\s+(?:please\s+)?(?:just\s+)?|"
+    r"(?:would|do) you mind\s+)?"
     r"(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
     r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop|"
-    r"scratch|ditch)"
+    r"scratch|ditch|marking|ticking|checking|crossing|deleting|removing|completing|reopening)"
     r"(?:\s+(?:it|that|that one|this|this one)\b(?P<tail>.*)|"
     # "..., delete please", "booked it. tick": the verb alone ends the message
     r"(?P<bare>(?:\s+(?:off|done|as done|please|now|pls))*)[\s.!?]*)$",
@@ -196,12 +199,16 @@ _ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
 _VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
 
 
+_BASE_FORM = re.compile(r"ing$")
+
+
 def merge_pronoun_tail(text: str) -> str:
     """Applies a trailing "..., <verb> it" to the task the first part of the message names."""
     match = _PRONOUN_TAIL.match(text)
     if match is None:
         return text
-    statement, verb = match.group("statement"), match.group("verb")
+    statement, verb = match.group("statement"), _BASE_FORM.sub("", match.group("verb"))
+    verb = {"delet": "delete", "remov": "remove", "complet": "complete"}.get(verb, verb)
     tail = match.group("tail") if match.group("tail") is not None else match.group("bare") or ""
     if not core_request(statement):
         return text  # "Actually, mark it as done": nothing before the comma names a task

@@ -24,7 +24,7 @@ _I = re.IGNORECASE
 _AND_MORE = re.compile(
     r"^(?:(?:hey\s+)?(?:alexa|google|siri|olly)[\s,]+|(?:oh|ok(?:ay)?|thanks|thank you|great|"
     r"cool|perfect|lovely|brilliant|right)[\s,.!]+)*"
-    r"(?:and|also|plus|and also)\s+(?P<rest>.+?)(?:\s+too|\s+as well|\s+also)?[\s.!?]*$",
+    r"(?:and|also|plus|and also|\+|&)\s*(?P<rest>.+?)(?:\s+too|\s+as well|\s+also)?[\s.!?]*$",
     _I,
 )
 # The change the last turn made, read from what its undo would call.
@@ -43,6 +43,7 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     """ "and coffee" after an add -> "add coffee", "and eggs?" after "is bread on there?" ->
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
+    text = _IMPATIENT_TAIL.sub("", text)  # "bathroom one too. fast"
     match = _AND_MORE.match(text) or _TOO_TAIL.match(text)
     if not match:
         bare = core_request(text)
@@ -63,6 +64,9 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     return f"{action} {rest}"
 
 
+_IMPATIENT_TAIL = re.compile(
+    r"[\s,.!]+(?:fast|quick|quickly|now|asap|hurry(?: up)?|go|chop chop)[\s.!]*$", _I
+)
 # "bread too if missing", "eggs as well": one more item, said after it.
 _TOO_TAIL = re.compile(
     r"^(?!.*\b(?:me|you|it|that|this|i|we|thanks|thank)\b.*\b(?:too|as well))"
@@ -162,6 +166,8 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     if named:  # "I meant self-raising flour, not just flour" after adding four items
         task_id = named[-1]
     current = titles.get(task_id)
+    if current and _restates(new, current):
+        return task_id, new  # "I mean call the landlord about the washing machine, not heater"
     if current and old and old.lower() in current.lower() and old.lower() != current.lower():
         start = current.lower().index(old.lower())
         head = current[:start]
@@ -175,6 +181,16 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
 
 _ARTICLE_END = re.compile(r"\b(?:the|a|an|my)\s+$", _I)
 _ARTICLE_START = re.compile(r"^(?:the|a|an|my)\s+", _I)
+
+
+def _restates(new: str, current: str) -> bool:
+    """Whether the corrected words are a whole title: they start as the old one does, or
+    hold its last word ("two poster boards" for "poster board")."""
+    new_words, old_words = new.lower().split(), current.lower().split()
+    if new_words[0] == old_words[0] and len(new_words) >= len(old_words):
+        return True
+    head = old_words[-1].rstrip("s")
+    return len(new_words) > len(old_words) and any(w.rstrip("s") == head for w in new_words)
 
 
 def _a_request(text: str) -> bool:

@@ -113,6 +113,12 @@ _REQUEST_AS_QUESTION = re.compile(
     r"\b(?:can|could|may)\s+(?:i|we)\s+(?:add|put|get|have|remove|delete|mark)\b",
     re.IGNORECASE,
 )
+# "Could you please tell me whether I still need to pick up the dry cleaning?": a request to
+# answer a question is a question.
+_ASKS_WHETHER = re.compile(
+    r"\b(?:tell me|let me know|know|ask|wonder|check|see)\W+(?:please\W+)?(?:whether|if)\b",
+    re.IGNORECASE,
+)
 _CHANGES = (Intent.CREATE, Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
 
 
@@ -130,7 +136,7 @@ def _question_changes_nothing(clause: str, detection: Detection) -> Detection:
         or detection.action is not Action.PLAIN
         or detection.rule.startswith(("leading verb", "cross it off", "the Nth one"))
         or not without_trailing_symbols(clause.rstrip()).endswith("?")
-        or _REQUEST_AS_QUESTION.search(clause)
+        or (_REQUEST_AS_QUESTION.search(clause) and not _ASKS_WHETHER.search(clause))
     ):
         return detection
     item, action = query_slot(clause)

@@ -42,7 +42,10 @@ HELP_PATTERN = re.compile(
     _I,
 )
 UNDO_PATTERN = re.compile(
-    r"^(?:undo(?: (?:that|it|the last (?:one|change|action)|last|please))*|revert(?: that| it)?|"
+    r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action)|last|please|again))*|"
+    # "wait no i didnt submit it yet, undo"
+    r".+[,;.!]\s*(?:so\s+|please\s+)?undo(?: (?:that|it|this))?(?: please)?|"
+    r"revert(?: that| it)?|"
     r"take (?:that|it) back|reverse that|oops,? undo(?: that)?|cancel that(?: last)? change|"
     r"(?:put|bring|add|get)(?: (?:it|that|them|this|those|that one))? back(?: on| in| there)?"
     r"(?: (?:on |in |to )?(?:the|my) list)?(?: (?:please|again))?|restore (?:it|that|them))"
@@ -64,7 +67,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "clear the whole list",
             Intent.DELETE,
             Action.CLEAR,
-            rf"^(?:clear|empty|wipe|reset|delete|remove|erase|trash|drop)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?"
+            rf"^(?:clear|empty|wipe|reset|delete|remove|erase|trash|drop|nuke)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?"
             rf"(?:(?:my|the)\s+)?(?:(?P<status>completed|done|finished|pending)\s+)?"
             rf"(?:(?:entire|whole)\s+)?(?:{_LIST_NOUN}|{_TASKS}|everything)(?:\s+(?:out|clean))?$"
             r"|^(?:delete|remove|clear|erase) (?:it )?all$|^start over$|^delete everything.*$"
@@ -92,7 +95,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.LIST,
             Action.LOOKUP,
             rf"^(?:is|are)\s+(?:there\s+)?(?:a\s+task\s+(?:to|for|called)\s+)?(?P<obj>.+?)\s+"
-            rf"(?:on|in)\s+(?:{_MY_LIST}|my\s+{_TASKS})$",
+            rf"(?:on|in)\s+(?:{_MY_LIST}|my\s+{_TASKS}|there)$",
         ),
         (
             "do I have X",
@@ -216,7 +219,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.LIST,
             Action.PLAIN,
             r"^(?:show|list|display|view|see|give me|read me|read out|pull up|bring up|"
-            r"read(?=\s+(?:them|those|these|it all|everything|all|my|the list)\b)|"
+            r"read(?=\s+(?:them|those|these|it all|everything|all|my|the list|just|only)\b)|"
             r"(?:go|run|read|walk me) through(?=\s+(?:my|the|all|everything|what)\b)|"
             r"tell me(?=.*\b(?:tasks?|list|to-?dos?|what|pending|left|done|finish|complete|"
             r"everything|all|my)\b)|"
@@ -306,6 +309,16 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"|^(?P<obj4>.+?)\s+(?:is|was|got)\s+(?:cancelled|canceled|called off)$",
         ),
         (
+            "X is not done",
+            Intent.UPDATE,
+            Action.REOPEN,
+            # "the seventh one shouldn't be marked done", "the mom one isn't actually done"
+            r"^(?P<obj>(?!(?:it|that|this|i|we|you|nothing|everything)\b).+?)\s+(?:isn't|is not|"
+            r"wasn't|was not|aren't|are not|shouldn't be|should not be|hasn't been|has not been)"
+            r"\s+(?:(?:actually|really|quite|truly|marked|ticked|checked|set)\s+)*(?:as\s+)?"
+            r"(?:done|finished|complete|completed|off)(?:\s+(?:yet|after all|actually|really))*$",
+        ),
+        (
             "X is done",
             Intent.COMPLETE,
             Action.PLAIN,
@@ -371,7 +384,24 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.PLAIN,
             # Said by people whose first language marks the past with "already", not "-ed".
             rf"^(?:i|we)\s+(?:already|just)\s+(?P<obj>(?:{'|'.join(sorted(TASK_VERBS))})\s+.+?)"
-            r"(?:\s+(?:this morning|today|yesterday|earlier|tonight|just now|last night))?$",
+            r"(?:\s+(?:this morning|today|yesterday|earlier|tonight|just now|last night))?$"
+            # "I buy the eggs and the paper towels already", "yesterday finally I clean the
+            # bathroom": the time word says it is done
+            r"|^(?:(?:yesterday|today|this morning|earlier|last night|finally|already)[\s,]+)*"
+            rf"(?:i|we)\s+(?:finally\s+|also\s+)?(?P<obj2>(?:{'|'.join(sorted(TASK_VERBS))})\s+.+?)"
+            r"\s+(?:already|yesterday|this morning|earlier today|just now|last night)"
+            r"(?:\s+(?:already|yesterday|this morning|finally))*$"
+            r"|^(?:yesterday|this morning|last night|earlier today)[\s,]+(?:finally\s+)?(?:i|we)\s+"
+            rf"(?:finally\s+)?(?P<obj3>(?:{'|'.join(sorted(TASK_VERBS))})\s+.+?)$",
+        ),
+        (
+            "X, delete (verb last)",
+            Intent.DELETE,
+            Action.PLAIN,
+            # "the dentist also delete": the task first, then what to do with it
+            r"^(?P<obj>(?!(?:please|i|we|you|it|that|this|can|could|do|did|don't|not|never)\b)"
+            r"[\w'-]+(?:\s+[\w'-]+){0,4}?)[\s,]+(?:also\s+|too\s+|please\s+)*"
+            r"(?:delete|remove|erase)(?:\s+(?:it|please|also|too|pls))*$",
         ),
         (
             "I did X (past tense)",
@@ -406,6 +436,15 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"reserve|donate|sell|ship|pack|unpack|charge|back up|backup|upload|download|install|"
             r"tidy|sweep|mop|shop for|research|review|draft|finish up|follow up|reply to|"
             r"respond to|thank|invite|ask(?! you\b)|tell(?! me\b))\b\s+\S.*)$",
+        ),
+        (
+            "just the X ones",
+            Intent.LIST,
+            Action.PLAIN,
+            # "only the unfinished stuff", "just the done ones": the list, narrowed
+            r"^(?:just|only)\s+(?:the\s+|my\s+)?(?:pending|unfinished|incomplete|open|outstanding|"
+            r"remaining|undone|done|completed|finished|ticked off|checked off|not done)\s+"
+            r"(?:ones|stuff|tasks|items|things|todos|to-?dos)(?:\s+please)?$",
         ),
         # --- a bare noun phrase asking for the list ------------------------------------------
         (

@@ -39,6 +39,11 @@ _ITEM_PATTERNS = tuple(
         r"(?:anything|something|any tasks?|"
         r"any reminders?)\s+(?:(?:on|in)\s+(?:there|(?:my|the)\s+list)\s+)?"
         r"(?:about|for|regarding|with|on|concerning)\s+(?P<item>.+)$",
+        # after "whether": "the passport renewal is still outstanding", "I still need to pick
+        # up the dry cleaning"
+        r"^(?P<item>.+?)\s+(?:is|are)\s+(?:still\s+|already\s+)?(?:outstanding|pending|open|"
+        r"done|finished|complete|completed|unfinished)$",
+        r"^(?:i|we)\s+(?:still|already)\s+(?:need|have)\s+to\s+(?P<item>.+)$",
         r"^(?P<item>.+?)\s+(?:(?:is|are)\s+)?(?:already\s+|still\s+)?(?:on|in)\s+"
         r"(?:(?:the|my)\s+)?(?:list|there)$",
     )
@@ -49,7 +54,8 @@ _VAGUE = re.compile(r"^(?:anything|something|stuff|things|items?|it|that|this|th
 
 # "Might I ask whether ...", "could you tell me, please, whether ...": the question itself.
 _ASKING_LEAD = re.compile(
-    r"^(?:(?:may|might|can|could)\s+i\s+ask(?:\s+you)?|(?:can|could|would)\s+you\s+tell\s+me|"
+    r"^(?:(?:may|might|can|could)\s+i\s+(?:also\s+|just\s+)?ask(?:\s+you)?|(?:would|do)\s+you\s+"
+    r"(?:happen\s+to\s+)?know|(?:can|could|would)\s+you\s+tell\s+me|"
     r"tell\s+me|i(?:'d| would)\s+like\s+to\s+know|i\s+want\s+to\s+know|i\s+wonder)"
     r"[\s,]*(?:please[\s,]*)?(?:whether|if)\s+",
     _I,

@@ -16,7 +16,10 @@ _I = re.IGNORECASE
 
 # Conversational padding around the request itself.
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hmm+|well|oh|and|also|hey|yo|hi|hello|actually|"
+    r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hm+|well|oh|and|also|hey|yo|hi|hello|actually|"
+    # apologies before a request: "I'm terribly sorry, could you undo that?"
+    r"(?:i'm|i am) (?:so |terribly |really |very |awfully )?sorry|i apologi[sz]e|my apologies|"
+    r"my bad|my mistake|(?:i'm|i am) afraid(?: that)?|"
     r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|olly|computer|"
     r"no wait|wait|oops|sorry|"
     r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right|"
@@ -25,7 +28,10 @@ _LEAD_FILLER = re.compile(
     r"perfect|brilliant|excellent|awesome|nice|good news|you know what|on second thought|"
     r"come to think of it|by the way|btw|just so you know|fyi|for the record|"
     r"(?:i am|i'm) (?:pleased|happy|glad|delighted) to (?:say|report|tell you)(?: that)?|"
-    r"happy to report(?: that)?)\b[\s,.!:;-]*)+",
+    r"happy to report(?: that)?|if (?:it's|it is) no trouble|if you (?:don't|do not|wouldn't|would "
+    r"not) mind|when you (?:get|have) a (?:chance|minute|moment|sec|second)|if possible|"
+    r"if you can|if you could|many thanks|thanks a lot|thank you kindly|one more|another one|"
+    r"while (?:you're|you are|we're|we are) at it)\b[\s,.!:;-]*)+",
     _I,
 )
 _POLITE_LEAD = re.compile(
@@ -33,18 +39,21 @@ _POLITE_LEAD = re.compile(
     r"(?:i would|i'd) (?:be grateful|appreciate it) if you (?:could|would)|"
     r"(?:may|might|can|could) i (?:ask|trouble) you to|please you|you can|"
     r"you(?=\s+(?:delete|add|remove|mark|show|put|change|clear)\b)|"
-    r"(?:can|could|would|will) you(?: please| kindly| just)?|"
+    r"(?:can|could|would|will) (?:you|u)(?: please| kindly| just| pls)?|"
+    r"i(?:'d| would) like to(?=\s+(?:add|put|remove|delete|mark|see|know|check|change|rename|"
+    r"update|clear|complete)\b)|"
     r"can i (?:get you to|ask you to)|i'd like you to|i would like you to|i want you to|"
     r"i need you to|help me|please|pls|kindly|just|go ahead and|let's|lets|let us)\b[\s,]*",
     _I,
 )
 _TRAIL_FILLER = re.compile(
     r"(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|for me|asap|now|right now|ok|okay|too|"
-    r"if you would|if you don't mind|if you could|when you get a chance|if possible|"
+    r"if you would|if you (?:don't|do not|wouldn't|would not) mind|if you could|when you get a "
+    r"chance|if possible|if (?:it's|it is) no trouble|"
     # tag questions and asides at the end: "take it off the list, would you?"
     r"(?:would|could|will|can|won't) you|by any chance|by chance|at all|yeah|right|"
     r"while (?:we're|you're|we are|you are) at it|"
-    r"move on|moving on|next|cheers|"
+    r"move on|moving on|next|cheers|or not|yes or no|or no|fast|quick|quickly|hurry(?: up)?|"
     r"according to (?:my|the) (?:list|to-?do list)|"
     r"as well|lol|haha|:\)|:d|(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
     r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+"
@@ -66,6 +75,8 @@ _COMMAND_LINE = re.compile(
 
 # Zero-width and other invisible format characters: a title made of them looks empty.
 _INVISIBLE = re.compile(r"[\u200b-\u200d\u2060-\u2064\ufeff\u00ad\u180e]")
+# "rename eggs -> free range eggs"
+_ARROW = re.compile(r"\s*(?:->|=>|→|⇒)\s*")
 _INFORMAL = {"wanna": "want to", "gonna": "going to", "gotta": "have to", "hafta": "have to"}
 _INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b", _I)
 
@@ -73,7 +84,7 @@ _INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b", _I)
 def prepare(message: str) -> str:
     """Single spaces and straight quotes, bulleted lines as "; "-separated items, no invisible
     characters, "wanna" as "want to"; the user's casing is kept (patterns ignore case)."""
-    message = _INVISIBLE.sub("", message)
+    message = _ARROW.sub(" to ", _INVISIBLE.sub("", message))
     message = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m.group(0).lower()], message)
     text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
     text = _COMMAND_LINE.sub("; ", text)
