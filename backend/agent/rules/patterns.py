@@ -89,6 +89,18 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"done|completed|did|make|made)\s+(?:with\s+)?(?P<obj>everything|all(?: of it)?|all "
             r"(?:my|the) (?:tasks|things))(?:\s+on\s+(?:my|the)\s+list)?$",
         ),
+        (
+            "items after a colon",
+            Intent.CREATE,
+            Action.PLAIN,
+            # "we're doing tacos, so I need a few things on the list: tortillas, ground beef and
+            # salsa": whatever leads in, a list noun and a colon introduce the items
+            # (a leading "add ...:" is read by the add rule, which knows more about items)
+            rf"^(?!(?:add|put|create|include|jot|note|write)\b)"
+            rf"(?!.*\b(?:delete|remove|complete|finish|done|cross|tick)\b[^:]*:)[^:]*"
+            rf"\b(?:{_LIST_NOUN}|things|stuff|items|groceries|supplies|ingredients)\s*:\s*"
+            r"(?P<obj>[^:,]+(?:,[^:,]+)+(?:\s+and\s+[^:,]+)?)$",
+        ),
         # --- lookups: "is milk on my list?" ---------------------------------------------
         (
             "is X on the list",

@@ -247,3 +247,27 @@ def test_three_or_more_adds_in_one_message_are_summed_up_in_one_sentence() -> No
 def test_two_adds_keep_a_sentence_each() -> None:
     reply = _conversation().say("add eggs and add bread").reply
     assert reply == "I've added 'Eggs' to your list. I've added 'Bread' to your list."
+
+
+def test_add_it_after_a_question_adds_the_item_asked_about() -> None:
+    conversation = _conversation("buy milk")
+    conversation.say("Is bread on my list, by any chance?")
+    conversation.say("Ah. Then would you be so kind as to add it?")
+    assert [t["title"] for t in conversation.store.tasks] == ["buy milk", "bread"]
+
+
+def test_add_it_with_nothing_talked_about_asks_instead_of_adding_it() -> None:
+    conversation = _conversation("buy milk")
+    exchange = conversation.say("add it")
+    assert exchange.meta["pending"] == {"kind": "ask_title"}
+    assert [t["title"] for t in conversation.store.tasks] == ["buy milk"]
+
+
+def test_a_statement_then_a_pronoun_command_acts_on_the_task_it_mentions() -> None:
+    conversation = _conversation("buy milk", "call mom")
+    conversation.say(
+        "I finally called my mom last night, we talked for hours about her garden, "
+        "so you can tick that one off"
+    )
+    assert conversation.store.tasks[1]["completed"] is True
+    assert conversation.store.tasks[0]["completed"] is False

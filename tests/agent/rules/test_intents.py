@@ -79,3 +79,30 @@ def test_another_assistants_job_is_off_topic_and_a_task_frame_stays_an_add() -> 
     assert detect_intent("thanks so much").intent is Intent.SOCIAL
     # "call mom" alone reads like a phone request to the model; "I need to" makes it a task.
     assert detect_intent("i need to call mom").intent is Intent.CREATE
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "The paper towels, they are still in my list?",
+        "bread on there?",
+        "Could you please tell me whether I still need to pick up the dry cleaning?",
+        "is milk on there or not, yes or no",
+    ],
+)
+def test_a_question_not_put_as_a_request_only_looks(message: str) -> None:
+    detection = detect_intent(prepare(message))
+    assert detection.intent is Intent.LIST
+    assert detection.obj
+
+
+@pytest.mark.parametrize(
+    ("message", "intent"),
+    [
+        ("could you add bread?", Intent.CREATE),
+        ("add milk?", Intent.CREATE),
+        ("you can delete the milk?", Intent.DELETE),
+    ],
+)
+def test_a_request_with_a_question_mark_still_acts(message: str, intent: Intent) -> None:
+    assert detect_intent(prepare(message)).intent is intent

@@ -1,6 +1,12 @@
 from __future__ import annotations
 
-from backend.agent.rules.resolve import match_tasks, normalize_query, score, similar_tasks
+from backend.agent.rules.resolve import (
+    match_tasks,
+    mentioned_tasks,
+    normalize_query,
+    score,
+    similar_tasks,
+)
 
 TASKS = [
     {"id": 3, "title": "Finish Q4 Report"},
@@ -8,6 +14,7 @@ TASKS = [
     {"id": 8, "title": "renew passport"},
     {"id": 9, "title": "Buy Groceries"},
     {"id": 10, "title": "walk the dog"},
+    {"id": 2, "title": "call mom"},
 ]
 
 
@@ -42,3 +49,16 @@ def test_similar_tasks_share_a_word_and_exclude_the_new_one() -> None:
     pending = [{"id": 1, "title": "buy groceries"}, {"id": 2, "title": "call mom"}]
     assert similar_tasks("buy milk", pending, exclude=5) == ["buy groceries"]
     assert similar_tasks("buy groceries", pending, exclude=1) == []
+
+
+def test_a_task_mentioned_inside_a_sentence_is_found() -> None:
+    sentence = "I finally called my mom last night, we talked for hours about her garden"
+    assert [t["id"] for t in match_tasks(sentence, TASKS)] == [2]
+
+
+def test_a_short_phrase_is_not_read_as_a_mention() -> None:
+    assert mentioned_tasks("mom", TASKS) == []
+
+
+def test_a_sentence_naming_no_task_finds_none() -> None:
+    assert mentioned_tasks("the weather was lovely on our stroll to the shops today", TASKS) == []

@@ -30,3 +30,31 @@ def test_a_roundabout_request_becomes_the_plain_one(said: str, meant: str) -> No
 )
 def test_anything_else_is_left_as_said(said: str) -> None:
     assert rewritten(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("the third one, I do it already this morning", "mark the third one as done."),
+        ("the report for Q4, I finish it yesterday", "mark the report for Q4 as done."),
+        ("eggs I have buy already", "mark eggs as done."),
+        ("the last two, both I finish them", "mark the last two as done."),
+        ("The first one, I not finish really", "mark The first one as not done."),
+    ],
+)
+def test_a_task_named_first_then_said_to_be_done_is_a_completion(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the milk, I need it",
+        "my mom, I call her tomorrow",
+        "let me know every meeting i have scheduled today",
+        "mark it done, i cleaned it this morning",
+        "the report I finish",
+    ],
+)
+def test_a_topic_without_a_done_statement_is_left_alone(said: str) -> None:
+    assert rewritten(said) == said

@@ -1,0 +1,62 @@
+"""Messages that only make sense after the last change (backend/agent/rules/followups.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.fake_tools import Conversation, FakeTaskStore
+
+
+def _after_adding(title: str) -> Conversation:
+    conversation = Conversation(FakeTaskStore([]))
+    conversation.say(f"add {title}")
+    return conversation
+
+
+@pytest.mark.parametrize(
+    ("added", "said", "title"),
+    [
+        ("tea", "not tea, green tea", "green tea"),
+        ("tea", "not tea. green tea", "green tea"),
+        ("oat milk", "no. almond milk", "almond milk"),
+        ("lightbulbs", "correction: porch lightbulbs", "porch lightbulbs"),
+        ("chicken", "chicken thighs*", "chicken thighs"),
+        ("chese", "ugh cheese i mean", "cheese"),
+        ("potatos", "sorry, I write it wrong, is potatoes", "potatoes"),
+        (
+            "brown sugar",
+            "Oh, my apologies, I meant icing sugar rather than brown sugar.",
+            "icing sugar",
+        ),
+        ("orange juice", "make it two bottles", "two bottles of orange juice"),
+        ("poster board", "Actually make that two poster boards", "two poster boards"),
+        ("sign up for the 5k", "Wait, not the 5k, it's the 10k, eek!", "sign up for the 10k"),
+    ],
+)
+def test_a_correction_right_after_an_add_renames_the_new_task(
+    added: str, said: str, title: str
+) -> None:
+    conversation = _after_adding(added)
+    conversation.say(said)
+    assert [t["title"] for t in conversation.store.tasks] == [title]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["ugh, everything is a mess", "thanks", "no thanks", "And stamps, please.", "oh cool"],
+)
+def test_talk_after_an_add_is_not_a_correction(said: str) -> None:
+    conversation = _after_adding("milk")
+    conversation.say(said)
+    assert [t["title"] for t in conversation.store.tasks if t["id"] == 1] == ["milk"]
+
+
+def test_not_x_names_which_of_several_new_tasks_is_corrected() -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    conversation.say("add flour, caster sugar and baking powder")
+    conversation.say("Apologies, I meant self-raising flour, not just flour.")
+    assert [t["title"] for t in conversation.store.tasks] == [
+        "self-raising flour",
+        "caster sugar",
+        "baking powder",
+    ]
