@@ -68,6 +68,7 @@ _TOPIC_THEN_DONE = re.compile(
     r"(?P<rest>\s*[,.;!?:].*)?$",
     _I,
 )
+_SUBJECT = re.compile(r"\S\s+(?:both\s+|all\s+|already\s+)?(?:i|we)\s", _I)
 _DONE_VERBS = frozenset("do did done finish finished complete completed make made".split())
 _PAST = frozenset(
     "bought paid sent wrote took went got made did ran fed swept brought met sold read gave "
@@ -82,6 +83,8 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 def _done_about_topic(sentence: str) -> str | None:
     """ "mark <topic> as done" (or "as not done") for a topic-first done statement."""
+    if _SUBJECT.search(sentence) is None:
+        return None  # most messages: no "I"/"we" after a topic, nothing to read
     match = _TOPIC_THEN_DONE.match(core_request(sentence))
     if match is None:
         return None
