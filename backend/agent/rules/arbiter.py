@@ -26,7 +26,7 @@ from backend.agent.rules.numbers import is_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import core_request
-from backend.agent.rules.types import Action, Detection, Intent, act_of
+from backend.agent.rules.types import ACTIONS_ON_A_TASK, Action, Detection, Intent, act_of
 
 _I = re.IGNORECASE
 
@@ -73,7 +73,6 @@ _NOT_ABOUT_TASKS = {
 }
 _DONE_SAID = (*DONE_STATEMENTS, "I already do X")
 _CHANGES = {"complete", "delete", "update", "clear", "reopen"}
-_ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
 
 
 def _act(detection: Detection) -> str:
@@ -91,7 +90,7 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         detection.rule == "X is done" and _PRONOUN.match(detection.obj)
     ):
         return detection  # "that's done now": about the task just talked about
-    if detection.intent in _ON_A_TASK and is_position(detection.obj):
+    if detection.intent in ACTIONS_ON_A_TASK and is_position(detection.obj):
         return detection  # "first three are done": rows of the list just shown
     prediction = model.predict(clause)
     if prediction.label == _act(detection):

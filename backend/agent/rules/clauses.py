@@ -7,7 +7,7 @@ import re
 
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.patterns import GREETING_PATTERN, STATEMENTS
-from backend.agent.rules.text import core_request, strip_end_punctuation
+from backend.agent.rules.text import GERUNDS, SENTENCE_END, core_request, strip_end_punctuation
 from backend.agent.rules.titles import CHATTER_START
 from backend.agent.rules.types import Detection, Intent
 
@@ -42,11 +42,6 @@ _NEXT_CHANGE = re.compile(
 _LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:add|delete|remove)\s+\w", _I)
 
 
-# Sentences: "Fair enough. Then add 'get pizza dough'", "Yikes. Okay, read them out to me."
-# An abbreviation's full stop ("Dr. Lee", "St. Louis") does not end a sentence.
-_SENTENCE_END = re.compile(
-    r"(?<!\b(?:dr|mr|ms|st|vs|jr|sr|mt)\.)(?<!\bmrs\.)(?<=[.!?])\s+(?=\S)", _I
-)
 # What is said around a request without being one: acknowledgements, small talk, reasons.
 _NOT_A_REQUEST = (Intent.SOCIAL, Intent.UNCLEAR, Intent.GREETING)
 # Statements read as requests only when nothing else in the message is one: in "Could you
@@ -78,7 +73,7 @@ def split_clauses(text: str) -> list[str]:
 def _requested_sentences(text: str) -> str:
     """The sentences that ask for something, once at least one plainly does ("Could you mark
     task nine done? The plants got a good drink."); the whole text when none does."""
-    parts = _SENTENCE_END.split(text)
+    parts = SENTENCE_END.split(text)
     if len(parts) < 2:
         return text
     sentences = [s for s in parts if core_request(s)]
@@ -190,8 +185,8 @@ _PRONOUN_TAIL = re.compile(
 
 # "I just sent her the email", "booked it": the pronoun is what the verb acted on.
 _NAMES_BY_PRONOUN = re.compile(
-    r"\b(?:\w+ed|sent|did|done|made|paid|bought|got|rang|took|gave|told|met|fed|called|booked|"
-    r"finished|watered|walked|emailed)\s+(?:her|him|them|it)\b|^(?:\w+\s+){0,3}?(?:her|him|them|it)\b"
+    r"\b(?:\w+ed|sent|did|done|made|paid|bought|got|rang|took|gave|told|met|fed)\s+"
+    r"(?:her|him|them|it)\b|^(?:\w+\s+){0,3}?(?:her|him|them|it)\b"
     r"|\b(?:that|this)[\s.!?]*$",
     _I,
 )
@@ -199,16 +194,13 @@ _ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
 _VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
 
 
-_BASE_FORM = re.compile(r"ing$")
-
-
 def merge_pronoun_tail(text: str) -> str:
     """Applies a trailing "..., <verb> it" to the task the first part of the message names."""
     match = _PRONOUN_TAIL.match(text)
     if match is None:
         return text
-    statement, verb = match.group("statement"), _BASE_FORM.sub("", match.group("verb"))
-    verb = {"delet": "delete", "remov": "remove", "complet": "complete"}.get(verb, verb)
+    statement, verb = match.group("statement"), match.group("verb")
+    verb = GERUNDS.get(verb.lower(), verb)  # "would you mind reopening it"
     tail = match.group("tail") if match.group("tail") is not None else match.group("bare") or ""
     if not core_request(statement):
         return text  # "Actually, mark it as done": nothing before the comma names a task

@@ -25,6 +25,7 @@ from backend.agent.rules.rewrites import rewritten
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import core_request, prepare
 from backend.agent.rules.types import (
+    ACTIONS_ON_A_TASK,
     Action,
     Batch,
     Detection,
@@ -176,12 +177,11 @@ def _intent_of(detection: Detection, context: ConversationContext) -> Intent:
 
 # A later clause about "it" right after an add means the task just added.
 _NEW_TASK_PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this)\b", _I)
-_ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
 
 
 def _about_the_new_task(detection: Detection, clause: str) -> bool:
     return (
-        detection.intent in _ON_A_TASK
+        detection.intent in ACTIONS_ON_A_TASK
         and detection.action is not Action.UNDO
         and extract_task_id(core_request(clause)) is None
         and _NEW_TASK_PRONOUN.search(core_request(clause)) is not None
@@ -234,7 +234,7 @@ def interpret(message: str, context: ConversationContext) -> Plan:
 
             del plan_steps[-len(created) :]
             clause_steps = [after_new_task(created, follow)]
-        elif detection.intent is Intent.CREATE and any(i in _ON_A_TASK for i in intents):
+        elif detection.intent is Intent.CREATE and any(i in ACTIONS_ON_A_TASK for i in intents):
             # The "you also have" note reads the conversation as it was before this message,
             # whose earlier clauses may just have deleted or completed the task it would name.
             clause_steps = steps_for(detection, clause, replace(context, known_tasks=()))

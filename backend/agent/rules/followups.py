@@ -15,7 +15,7 @@ import re
 
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.numbers import is_position
-from backend.agent.rules.text import core_request
+from backend.agent.rules.text import SENTENCE_END, core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.types import Action, Intent
 
@@ -115,7 +115,6 @@ _OLD_PART = re.compile(
     r"(?:not|rather than|instead of)\s+(?:the\s+)?(?P<old>[^,.;!?]+?)(?=[,.;!?]|$)",
     _I,
 )
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _QUANTITY = re.compile(
     r"^(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a dozen|"
     r"half a|a couple of|a few|some|several)\b",
@@ -131,7 +130,7 @@ def _correction_parts(text: str) -> tuple[str, str] | None:
         old = re.sub(r"^(?:just|only|plain)\s+", "", found["old"].strip(" '\""), flags=_I)
         text = (text[: found.start()] + " " + text[found.end() :]).strip(" ,.")
     marked = bool(old)
-    sentences = [s for s in _SENTENCE.split(text.strip()) if s.strip()]
+    sentences = [s for s in SENTENCE_END.split(text.strip()) if s.strip()]
     for sentence in sentences:  # "no. almond milk": the first sentence with words left
         rest = _MARKER_LEAD.sub("", sentence)
         lead = sentence[: len(sentence) - len(rest)]

@@ -28,7 +28,7 @@ from backend.agent.rules.text import (
     strip_end_punctuation,
     without_trailing_symbols,
 )
-from backend.agent.rules.types import SPEC_KEYWORDS, Action, Detection, Intent
+from backend.agent.rules.types import ACTIONS_ON_A_TASK, SPEC_KEYWORDS, Action, Detection, Intent
 
 _I = re.IGNORECASE
 
@@ -38,7 +38,6 @@ _KEYWORD_PATTERNS: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(r"\b(?:" + "|".join(re.escape(k) for k in words) + r")\b", _I))
     for intent, words in SPEC_KEYWORDS
 )
-_ACTIONS_ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
 # Question words that only mean LIST when the sentence is about the user's tasks.
 _WEAK_KEYWORDS = frozenset({"what", "see", "how", "tell me"})
 _ABOUT_THE_LIST = re.compile(
@@ -119,32 +118,37 @@ _ASKS_WHETHER = re.compile(
     r"\b(?:tell me|let me know|know|ask|wonder|check|see)\W+(?:please\W+)?(?:whether|if)\b",
     re.IGNORECASE,
 )
-_CHANGES = (Intent.CREATE, Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
+_CHANGES = (Intent.CREATE, *ACTIONS_ON_A_TASK)
 
 
 def _question_changes_nothing(clause: str, detection: Detection) -> Detection:
     """ "The paper towels, they are still in my list?", "bread on there?": a question that
     is not put as a request looks the item up and changes nothing (safety over guessing).
     A leading command ("add milk?") and a polite request ("could you add milk?") still act."""
-    if detection.intent is Intent.UNCLEAR and clause.rstrip().endswith("?"):
-        item, action = query_slot(clause)  # "bread on there?"
-        if action is Action.LOOKUP:
-            return Detection(Intent.LIST, f"question: {detection.rule}", item, Action.LOOKUP)
+    if not _only_asks(clause, detection):
         return detection
-    if (
-        detection.intent not in _CHANGES
-        or detection.action is not Action.PLAIN
-        or detection.rule.startswith(("leading verb", "cross it off", "the Nth one"))
-        or not without_trailing_symbols(clause.rstrip()).endswith("?")
-        or (_REQUEST_AS_QUESTION.search(clause) and not _ASKS_WHETHER.search(clause))
-    ):
-        return detection
+    rule = f"question: {detection.rule}"
     item, action = query_slot(clause)
     if action is Action.LOOKUP:
-        return Detection(Intent.LIST, f"question: {detection.rule}", item, Action.LOOKUP)
+        return Detection(Intent.LIST, rule, item, Action.LOOKUP)
+    if detection.intent is Intent.UNCLEAR:
+        return detection  # no item to look up: the question stays unclear
     if detection.intent is Intent.CREATE and detection.obj and _COUNT_WORDS.search(clause) is None:
-        return Detection(Intent.LIST, f"question: {detection.rule}", detection.obj, Action.LOOKUP)
-    return Detection(Intent.UNCLEAR, f"question: {detection.rule}")
+        return Detection(Intent.LIST, rule, detection.obj, Action.LOOKUP)
+    return Detection(Intent.UNCLEAR, rule)
+
+
+def _only_asks(clause: str, detection: Detection) -> bool:
+    """Whether the clause is a question that must not change anything."""
+    if detection.intent is Intent.UNCLEAR:
+        return clause.rstrip().endswith("?")  # "bread on there?"
+    return (
+        detection.intent in _CHANGES
+        and detection.action is Action.PLAIN
+        and not detection.rule.startswith(("leading verb", "cross it off", "the Nth one"))
+        and without_trailing_symbols(clause.rstrip()).endswith("?")
+        and not (_REQUEST_AS_QUESTION.search(clause) and not _ASKS_WHETHER.search(clause))
+    )
 
 
 _COUNT_WORDS = re.compile(r"\b(?:how many|how much|number of)\b", re.IGNORECASE)
@@ -208,7 +212,7 @@ def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
 def _by_keyword(text: str, has_task_id: bool) -> Detection:
     found = [(intent, m) for intent, pattern in _KEYWORD_PATTERNS if (m := pattern.search(text))]
     if has_task_id:
-        on_task = [(intent, m) for intent, m in found if intent in _ACTIONS_ON_A_TASK]
+        on_task = [(intent, m) for intent, m in found if intent in ACTIONS_ON_A_TASK]
         if on_task:
             intent, match = on_task[0]
             return Detection(

@@ -15,7 +15,7 @@ import re
 
 from backend.agent.rules.intents import rule_intent
 from backend.agent.rules.query import query_slot
-from backend.agent.rules.text import core_request
+from backend.agent.rules.text import SENTENCE_END, core_request
 from backend.agent.rules.types import Action, Intent
 from backend.agent.rules.vocabulary import is_task_verb
 
@@ -78,7 +78,6 @@ _NOT_A_TOPIC = re.compile(
     r"^(?:let|erase|tick|cross|add|show|tell|give|can|could|would|will|mark)\b|\b(?:it|them|me)\b",
     _I,
 )
-_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
 def _done_about_topic(sentence: str) -> str | None:
@@ -115,7 +114,7 @@ _SAID_ALREADY = (Intent.COMPLETE, Intent.UPDATE, Intent.SOCIAL, Intent.UNCLEAR, 
 
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
-    sentences = _SENTENCES.split(text)
+    sentences = SENTENCE_END.split(text)
     done = [_done_about_topic(s) for s in sentences]
     if any(done):
         text = " ".join(d + "." if d else s for d, s in zip(done, sentences, strict=True))

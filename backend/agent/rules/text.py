@@ -8,6 +8,11 @@ from functools import lru_cache
 from backend.agent.rules.spelling import correct_spelling
 
 _SPACES = re.compile(r"\s+")
+# Sentences: "Fair enough. Then add 'get pizza dough'", "Yikes. Okay, read them out to me."
+# An abbreviation's full stop ("Dr. Lee", "St. Louis") does not end a sentence.
+SENTENCE_END = re.compile(
+    r"(?<!\b(?:dr|mr|ms|st|vs|jr|sr|mt)\.)(?<!\bmrs\.)(?<=[.!?])\s+(?=\S)", re.IGNORECASE
+)
 # Between the items of a spoken list: "a, b and c", "a & b".
 LIST_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", re.IGNORECASE)
 _SMART_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "´": "'"})
@@ -95,7 +100,7 @@ def strip_end_punctuation(text: str) -> str:
     return text.rstrip(" .!?…")
 
 
-_GERUNDS = {
+GERUNDS = {
     "adding": "add",
     "creating": "create",
     "putting": "put",
@@ -121,8 +126,9 @@ _GERUNDS = {
     "erasing": "erase",
     "crossing": "cross",
     "ticking": "tick",
+    "reopening": "reopen",
 }
-_GERUND = re.compile(r"^(?P<word>" + "|".join(_GERUNDS) + r")\b", _I)
+_GERUND = re.compile(r"^(?P<word>" + "|".join(GERUNDS) + r")\b", _I)
 # Command words people mistype; a close miss of one of these is read as it.
 COMMAND_WORDS = (
     "add",
@@ -212,7 +218,7 @@ def core_request(clause: str) -> str:
         text = _LEAD_FILLER.sub("", text, count=1)
         text = _POLITE_LEAD.sub("", text, count=1)
         text = strip_end_punctuation(_TRAIL_FILLER.sub("", text))
-    text = _GERUND.sub(lambda m: _GERUNDS[m.group("word").lower()], text.strip(), count=1)
+    text = _GERUND.sub(lambda m: GERUNDS[m.group("word").lower()], text.strip(), count=1)
     return text
 
 

@@ -125,6 +125,10 @@ class Detection:
     action: Action = Action.PLAIN
 
 
+# The intents that act on one existing task (and need a target).
+ACTIONS_ON_A_TASK = (Intent.COMPLETE, Intent.DELETE, Intent.UPDATE)
+
+
 # The spec's keyword lists, in its order of precedence (the tie-breaker).
 SPEC_KEYWORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (
