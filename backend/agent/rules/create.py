@@ -44,9 +44,12 @@ _ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|;|\band\b|&)\s*", _I)
 
 
 # "add a task", "create a new one": the thing to add is still unnamed.
+# "a new task", "do that thing later": nothing a person could do from the title alone.
 _NO_TITLE = re.compile(
-    r"^(?:(?:a|an|the|new|one|another|some)\s+)*(?:task|todo|to-do|item|reminder|note|entry|"
-    r"something|one|thing)s?$",
+    r"^(?:(?:do|get|handle|sort(?: out)?|take care of|deal with)\s+)?"
+    r"(?:(?:a|an|the|that|this|new|one|another|some)\s+)*(?:task|todo|to-do|item|reminder|note|"
+    r"entry|something|one|thing|stuff|it|that|this)s?"
+    r"(?:\s+(?:later|soon|tomorrow|today|in a while|in awhile|sometime|at some point))?$",
     _I,
 )
 

@@ -57,7 +57,8 @@ def number_value(phrase: str) -> int | None:
     return total + current if seen else None
 
 
-_ORDINAL = "|".join([*ORDINALS, r"\d{1,2}(?:st|nd|rd|th)", "last", "next to last", "penultimate"])
+_SECOND_TO_LAST = r"(?:next|second|2nd)[\s-]+to[\s-]+last|one before (?:the )?last|penultimate"
+_ORDINAL = "|".join([*ORDINALS, r"\d{1,2}(?:st|nd|rd|th)", _SECOND_TO_LAST, "last"])
 _ITEM_NOUN = r"(?:ones?|tasks?|items?|todos?|entries|entry|rows?|lines?|things?)"
 _ON_THE_LIST = (
     r"(?:\s+(?:on|in|from|of)\s+(?:(?:the|my|that|this)\s+list|those|them|these|the list))?"
@@ -79,7 +80,7 @@ def _ordinal_value(word: str) -> int | None:
         return ORDINALS[word]
     if word == "last":
         return -1
-    if word in ("next to last", "penultimate"):
+    if re.fullmatch(_SECOND_TO_LAST, word, _I):
         return -2
     digits = re.match(r"\d+", word)
     return int(digits.group(0)) if digits else None
@@ -109,5 +110,32 @@ def positions_in(text: str, listed: tuple[int, ...]) -> list[int] | None:
     for place in places:
         if place is None or place == 0 or abs(place) > len(listed):
             return None
+        chosen.append(listed[place - 1] if place > 0 else listed[place])
+    return list(dict.fromkeys(chosen))
+
+
+# A position inside a longer sentence: "hold on, the last one on there, I never picked that
+# up", "the number two, I call her today already", "the second-to-last one ... and the very
+# last one". A noun after the ordinal (or "number"/"item" before a number) makes it a position.
+_POSITION_INSIDE = re.compile(
+    rf"\b(?:the\s+)?(?:very\s+)?(?P<ordinal>{_ORDINAL})\s+{_ITEM_NOUN}\b"
+    rf"|\b(?:the\s+)?(?:item|number|no\.|#)\s*(?P<number>{NUMBER_PHRASE})\b(?!\s+(?:of|more|minutes?))",
+    _I,
+)
+
+
+def positions_inside(text: str, listed: tuple[int, ...]) -> list[int]:
+    """The tasks at every position a sentence names in `listed`, in the order said; empty
+    when it names none, or one the list does not have."""
+    if not listed:
+        return []
+    chosen: list[int] = []
+    for match in _POSITION_INSIDE.finditer(text):
+        if match.group("ordinal"):
+            place = _ordinal_value(match.group("ordinal"))
+        else:
+            place = number_value(match.group("number"))
+        if place is None or place == 0 or abs(place) > len(listed):
+            return []
         chosen.append(listed[place - 1] if place > 0 else listed[place])
     return list(dict.fromkeys(chosen))

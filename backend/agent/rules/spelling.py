@@ -26,6 +26,7 @@ VOCABULARY: tuple[str, ...] = tuple(
     fifteen sixteen seventeen eighteen nineteen twenty hundred there their the them they
     this that what which whats my your please thanks thank can could would you have need want
     shopping grocery groceries about from with not off yeah okay sure meant mean other one
+    actually
     """.split()
 )
 # Short misspellings that are too close to too many words to find by distance.
@@ -75,10 +76,14 @@ def _is_word(lowered: str) -> bool:
     return lowered in _KEEP or lowered in english_words()
 
 
-def _contraction(word: str) -> bool:
-    """ "dont", "didnt", "im": a contraction typed without its apostrophe."""
+def _contraction(word: str) -> str | None:
+    """ "dont" -> "don't", "didnt" -> "didn't": a contraction typed without its apostrophe."""
     words = english_words()
-    return any(f"{word[:cut]}'{word[cut:]}" in words for cut in (-1, -2, -3))
+    for cut in (-1, -2, -3):
+        full = f"{word[:cut]}'{word[cut:]}"
+        if full in words:
+            return full
+    return None
 
 
 @lru_cache(maxsize=8192)
@@ -86,8 +91,11 @@ def corrected_word(word: str) -> str:
     lowered = word.lower()
     if lowered in _KNOWN:
         return _KNOWN[lowered]
-    if len(lowered) < 3 or "'" in lowered or _is_word(lowered) or _contraction(lowered):
+    if len(lowered) < 3 or "'" in lowered or _is_word(lowered):
         return word
+    contraction = _contraction(lowered)
+    if contraction is not None:
+        return contraction  # the apostrophe back, so patterns read "didn't" once
     closest = _closest(lowered)
     if closest is not None:
         return closest

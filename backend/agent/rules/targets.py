@@ -10,7 +10,7 @@ from backend.agent.rules.extract import (
     extract_task_id,
     extract_task_ids,
 )
-from backend.agent.rules.numbers import is_position, positions_in
+from backend.agent.rules.numbers import is_position, positions_in, positions_inside
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.text import LIST_SEPARATOR, clean_title, core_request
 
@@ -26,6 +26,30 @@ PRONOUN = re.compile(
 
 
 _LONGEST_TITLE_PART = 5
+
+# Words around a pronoun that do not say which task: "done w/ it", "it yet", "its done now lol".
+_AROUND_A_PRONOUN = frozenset(
+    "yet now lol off too also already done again then anyway as well finally for me with w just "
+    "completely entirely on there list the from my all of please pls really actually so is".split()
+)
+_PRONOUN_WORDS = frozenset("it its it's that this them those these both her him".split())
+_PRONOUN_WORD = re.compile(r"\b(?:it|its|it's|them|those|these)\b", _I)
+
+
+def is_pronoun_reference(reference: str) -> bool:
+    """Whether a reference is a pronoun with only filler around it ("w/ it", "it yet")."""
+    words = [w for w in re.findall(r"[\w']+", reference.lower()) if w not in _AROUND_A_PRONOUN]
+    return (
+        bool(words)
+        and all(w in _PRONOUN_WORDS or w in ("one", "ones") for w in words)
+        and (any(w in _PRONOUN_WORDS for w in words))
+    )
+
+
+def _items(parts: list[str]) -> list[str]:
+    """The parts that name items: "scissors, have those" is one item and a reason about it."""
+    named = [p for p in parts if not _PRONOUN_WORD.search(p)]
+    return named or parts
 
 
 def position_in(text: str, listed: tuple[int, ...]) -> int | None:
@@ -50,8 +74,18 @@ def targets_steps(
             task_actions.act_on_task(tool, task_id, completions=context.completions + n)
             for n, task_id in enumerate(positioned)
         ]
+    inside = positions_inside(obj, context.listed_task_ids)
+    if inside:
+        # "hold on, the last one on there, I never picked that up": a position said in passing
+        return [
+            task_actions.act_on_task(tool, task_id, completions=context.completions + n)
+            for n, task_id in enumerate(inside)
+        ]
     reference = strip_reference_noise(clean_title(obj))
-    parts = [strip_reference_noise(p) for p in LIST_SEPARATOR.split(reference) if p.strip()]
+    said = [strip_reference_noise(p) for p in LIST_SEPARATOR.split(reference) if p.strip()]
+    parts = _items(said)
+    if len(parts) == 1 and len(said) > 1:
+        obj = parts[0]
     # A sentence about the task ("Sarah left, so there's no point emailing her") is one
     # reference, not a list of titles.
     sentence = max((len(p.split()) for p in parts), default=0) > _LONGEST_TITLE_PART
@@ -79,10 +113,14 @@ def target_step(
         return task_actions.act_on_task(tool, task_id, fields, completions=context.completions)
     reference = clean_title(obj)
     positioned = position_in(reference, context.listed_task_ids)
+    inside = positions_inside(reference, context.listed_task_ids)
+    if positioned is None and len(inside) == 1:
+        positioned = inside[0]
     if positioned is not None:
         return task_actions.act_on_task(tool, positioned, fields, completions=context.completions)
-    if PRONOUN.match(reference) or is_position(reference.strip(" :,-")):
-        if context.focus_task_id is not None and PRONOUN.match(reference):
+    pronoun = PRONOUN.match(reference) is not None or is_pronoun_reference(reference)
+    if pronoun or is_position(reference.strip(" :,-")):
+        if context.focus_task_id is not None and pronoun:
             return task_actions.act_on_task(
                 tool, context.focus_task_id, fields, completions=context.completions
             )

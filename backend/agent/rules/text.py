@@ -26,12 +26,14 @@ _LEAD_FILLER = re.compile(
     r"(?:i'm|i am) (?:so |terribly |really |very |awfully )?sorry|i apologi[sz]e|my apologies|"
     r"my bad|my mistake|(?:i'm|i am) afraid(?: that)?|"
     r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|olly|computer|"
-    r"no wait|wait|oops|sorry|"
+    r"no wait|wait|hold on|hang on|oops|sorry|no problem|no worries|never mind|"
     r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right|"
     # interjections and asides before a request: "Oh gosh, scratch the streamers"
     r"gosh|oh no|oh dear|ugh|wow|yikes|whoops|phew|darn|dang|jeez|geez|blimey|lovely|"
-    r"perfect|brilliant|excellent|awesome|nice|good news|you know what|on second thought|"
-    r"come to think of it|by the way|btw|just so you know|fyi|for the record|"
+    r"perfect|brilliant|excellent|awesome|nice|good news|fine|splendid|super|very well|"
+    r"you know what|on second thought|"
+    r"come to think of it|by the way|btw|just so you know|fyi|for the record|in that case|"
+    r"if so|if that's the case|(?:right|alright|ok|okay) then|"
     r"(?:i am|i'm) (?:pleased|happy|glad|delighted) to (?:say|report|tell you)(?: that)?|"
     r"happy to report(?: that)?|if (?:it's|it is) no trouble|if you (?:don't|do not|wouldn't|would "
     r"not) mind|when you (?:get|have) a (?:chance|minute|moment|sec|second)|if possible|"
@@ -60,7 +62,11 @@ _TRAIL_FILLER = re.compile(
     r"while (?:we're|you're|we are|you are) at it|"
     r"move on|moving on|next|cheers|or not|yes or no|or no|fast|quick|quickly|hurry(?: up)?|"
     r"according to (?:my|the) (?:list|to-?do list)|"
-    r"as well|lol|haha|:\)|:d|(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
+    r"as well|lol|haha|:\)|:d|"
+    # "cross it off, got it": what was done to the item, said after the request
+    r"(?:i\s+)?(?:already\s+)?(?:got|have|had|did|done|bought|sorted|finished|handled|grabbed|"
+    r"picked up)\s+(?:it|them|those|that|these|both)(?:\s+already)?|"
+    r"(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
     r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+"
     r"(?:\s*[\u2190-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]+)?[\s.!?]*$",
     _I,
@@ -82,8 +88,21 @@ _COMMAND_LINE = re.compile(
 _INVISIBLE = re.compile(r"[\u200b-\u200d\u2060-\u2064\ufeff\u00ad\u180e]")
 # "rename eggs -> free range eggs"
 _ARROW = re.compile(r"\s*(?:->|=>|→|⇒)\s*")
-_INFORMAL = {"wanna": "want to", "gonna": "going to", "gotta": "have to", "hafta": "have to"}
-_INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b", _I)
+_INFORMAL = {
+    "wanna": "want to",
+    "gonna": "going to",
+    "gotta": "have to",
+    "hafta": "have to",
+    "w/": "with",
+    "w/o": "without",
+}
+_INFORMAL_WORD = re.compile(r"\b(?:wanna|gonna|gotta|hafta|w/o|w/)(?!\w)", _I)
+# "its done now": the possessive typed for "it's" before what is said about "it".
+_ITS = re.compile(
+    r"\bits(?=\s+(?:done|finished|sorted|complete|completed|gone|been|not|already|still|all|"
+    r"on (?:there|the list|my list)|in (?:there|the list|my list))\b)",
+    _I,
+)
 
 
 def prepare(message: str) -> str:
@@ -91,6 +110,7 @@ def prepare(message: str) -> str:
     characters, "wanna" as "want to"; the user's casing is kept (patterns ignore case)."""
     message = _ARROW.sub(" to ", _INVISIBLE.sub("", message))
     message = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m.group(0).lower()], message)
+    message = _ITS.sub("it's", message)
     text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
     text = _COMMAND_LINE.sub("; ", text)
     return correct_spelling(_SPACES.sub(" ", text).strip())
@@ -127,6 +147,23 @@ GERUNDS = {
     "crossing": "cross",
     "ticking": "tick",
     "reopening": "reopen",
+    "taking": "take",
+    "getting": "get",
+    "dropping": "drop",
+    "scratching": "scratch",
+    "ditching": "ditch",
+    "striking": "strike",
+    "knocking": "knock",
+    "unchecking": "uncheck",
+    "unmarking": "unmark",
+    "setting": "set",
+    "switching": "switch",
+    "swapping": "swap",
+    "reading": "read",
+    "telling": "tell",
+    "giving": "give",
+    "letting": "let",
+    "making": "make",
 }
 _GERUND = re.compile(r"^(?P<word>" + "|".join(GERUNDS) + r")\b", _I)
 # Command words people mistype; a close miss of one of these is read as it.
