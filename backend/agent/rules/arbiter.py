@@ -22,7 +22,7 @@ import re
 
 from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.intent_model import Prediction, intent_model
-from backend.agent.rules.numbers import is_position
+from backend.agent.rules.numbers import names_a_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import core_request
@@ -90,7 +90,7 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         detection.rule == "X is done" and _PRONOUN.match(detection.obj)
     ):
         return detection  # "that's done now": about the task just talked about
-    if detection.intent in ACTIONS_ON_A_TASK and is_position(detection.obj):
+    if detection.intent in ACTIONS_ON_A_TASK and names_a_position(detection.obj):
         return detection  # "first three are done": rows of the list just shown
     prediction = model.predict(clause)
     if prediction.label == _act(detection):

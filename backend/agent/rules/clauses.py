@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.numbers import names_a_position, position_phrases
 from backend.agent.rules.patterns import GREETING_PATTERN, STATEMENTS
 from backend.agent.rules.text import GERUNDS, SENTENCE_END, core_request, strip_end_punctuation
 from backend.agent.rules.titles import CHATTER_START
@@ -176,7 +177,8 @@ _PRONOUN_TAIL = re.compile(
     r"(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
     r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop|"
     r"scratch|ditch|marking|ticking|checking|crossing|deleting|removing|completing|reopening)"
-    r"(?:\s+(?:it|that|that one|this|this one)\b(?P<tail>.*)|"
+    r"(?:\s+(?:those two|these two|both of them|it|that one|that|this one|this|them|those|"
+    r"these|both)\b(?P<tail>.*)|"
     # "..., delete please", "booked it. tick": the verb alone ends the message
     r"(?P<bare>(?:\s+(?:off|done|as done|please|now|pls))*)[\s.!?]*)$",
     _I,
@@ -204,6 +206,11 @@ def merge_pronoun_tail(text: str) -> str:
     tail = match.group("tail") if match.group("tail") is not None else match.group("bare") or ""
     if not core_request(statement):
         return text  # "Actually, mark it as done": nothing before the comma names a task
+    positions = position_phrases(statement)
+    if positions and names_a_position(statement):
+        # "the second one I did in the car, ..., and the one at the bottom last night. tick
+        # those two off": the positions are what the pronoun points back to.
+        return f"{verb} {' and '.join(positions)}{tail}"
     if _NAMES_BY_PRONOUN.search(statement):
         # "I just sent her the email, so mark it done": "her" and "it" are what was just
         # talked about, not a title to search for.

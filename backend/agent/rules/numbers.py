@@ -58,7 +58,9 @@ def number_value(phrase: str) -> int | None:
 
 
 _SECOND_TO_LAST = r"(?:next|second|2nd)[\s-]+to[\s-]+last|one before (?:the )?last|penultimate"
-_ORDINAL = "|".join([*ORDINALS, r"\d{1,2}(?:st|nd|rd|th)", _SECOND_TO_LAST, "last"])
+_ORDINAL = "|".join(
+    [*ORDINALS, r"\d{1,2}(?:st|nd|rd|th)", _SECOND_TO_LAST, "last", "final", "bottom", "top"]
+)
 _ITEM_NOUN = r"(?:ones?|tasks?|items?|todos?|entries|entry|rows?|lines?|things?)"
 _ON_THE_LIST = (
     r"(?:\s+(?:on|in|from|of)\s+(?:(?:the|my|that|this)\s+list|those|them|these|the list))?"
@@ -69,7 +71,8 @@ _POSITIONS = re.compile(
     rf"|(?P<ordinals>(?:{_ORDINAL})(?:\s*(?:,|and|&)\s*(?:the\s+)?(?:{_ORDINAL}))*)"
     rf"(?:\s+{_ITEM_NOUN})?"
     rf"|(?:item|row|entry|line|position|no\.?)\s*#?(?P<number>{NUMBER_PHRASE}))"
-    rf"{_ON_THE_LIST}(?:\s+(?:too|as well|also))?$",
+    rf"{_ON_THE_LIST}(?:\s+(?:too|as well|also|already|now|yesterday|today|earlier|"
+    rf"this morning|last night|tonight))*$",
     _I,
 )
 
@@ -78,8 +81,10 @@ def _ordinal_value(word: str) -> int | None:
     word = word.lower().strip()
     if word in ORDINALS:
         return ORDINALS[word]
-    if word == "last":
+    if word in ("last", "final", "bottom"):
         return -1
+    if word == "top":
+        return 1
     if re.fullmatch(_SECOND_TO_LAST, word, _I):
         return -2
     digits = re.match(r"\d+", word)
@@ -118,8 +123,11 @@ def positions_in(text: str, listed: tuple[int, ...]) -> list[int] | None:
 # up", "the number two, I call her today already", "the second-to-last one ... and the very
 # last one". A noun after the ordinal (or "number"/"item" before a number) makes it a position.
 _POSITION_INSIDE = re.compile(
-    rf"\b(?:the\s+)?(?:very\s+)?(?P<ordinal>{_ORDINAL})\s+{_ITEM_NOUN}\b"
-    rf"|\b(?:the\s+)?(?:item|number|no\.|#)\s*(?P<number>{NUMBER_PHRASE})\b(?!\s+(?:of|more|minutes?))",
+    rf"\b(?:the\s+)?(?:very\s+)?(?P<ordinal>(?:{_ORDINAL})"
+    rf"(?:\s*(?:,|and|&)\s*(?:the\s+)?(?:{_ORDINAL}))*)\s+{_ITEM_NOUN}\b"
+    rf"|\b(?:the\s+)?(?:item|number|no\.|#)\s*(?P<number>{NUMBER_PHRASE})\b(?!\s+(?:of|more|minutes?))"
+    # "the one right at the bottom", "the one at the top of the list"
+    rf"|\bthe\s+{_ITEM_NOUN}\s+(?:right\s+)?at\s+the\s+(?:very\s+)?(?P<edge>bottom|top|end)\b",
     _I,
 )
 
@@ -131,11 +139,28 @@ def positions_inside(text: str, listed: tuple[int, ...]) -> list[int]:
         return []
     chosen: list[int] = []
     for match in _POSITION_INSIDE.finditer(text):
-        if match.group("ordinal"):
-            place = _ordinal_value(match.group("ordinal"))
+        if match.group("edge"):
+            places: list[int | None] = [1 if match.group("edge").lower() == "top" else -1]
+        elif match.group("ordinal"):
+            words = re.split(r"\s*(?:,|\band\b|&)\s*(?:the\s+)?", match.group("ordinal"), flags=_I)
+            places = [_ordinal_value(word) for word in words if word.strip()]
         else:
-            place = number_value(match.group("number"))
-        if place is None or place == 0 or abs(place) > len(listed):
-            return []
-        chosen.append(listed[place - 1] if place > 0 else listed[place])
+            places = [number_value(match.group("number"))]
+        for place in places:
+            if place is None or place == 0 or abs(place) > len(listed):
+                return []
+            chosen.append(listed[place - 1] if place > 0 else listed[place])
     return list(dict.fromkeys(chosen))
+
+
+def names_a_position(text: str) -> bool:
+    """Whether a phrase is, or holds, a position ("did the 7th and 9th ones", "the fourth
+    item"); "last" inside a sentence is too often not one ("cancel that last thing")."""
+    return is_position(text) or any(
+        (match.group("ordinal") or "").lower() != "last" for match in _POSITION_INSIDE.finditer(text)
+    )
+
+
+def position_phrases(text: str) -> list[str]:
+    """The positions a sentence names, as said: "the second one", "the one at the bottom"."""
+    return [match.group(0) for match in _POSITION_INSIDE.finditer(text)]
