@@ -131,15 +131,26 @@ def _request_inside(clause: str) -> str:
     if len(parts) < 2 or ":" in clause:
         return clause
     whole = detect_intent(clause)
-    if whole.rule.startswith("model:") and whole.intent in _NOT_ABOUT_THE_LIST:
-        return clause  # the model read the whole clause and is sure it is not about the list
     if _plainly_a_request(whole):
         return clause
     plain = [p for p in parts if _plainly_a_request(detect_intent(p))]
-    if len(plain) != 1:
+    if not plain:
         return clause
+    if whole.rule.startswith("model:") and whole.intent in _NOT_ABOUT_THE_LIST:
+        # The model read the whole clause as not about the list; only a command about the
+        # list with a real object overrules it ("..., so please add rice, chicken and onions").
+        if not _COMMAND_ON_THE_LIST.match(core_request(plain[0])):
+            return clause
     # From the request on: what follows it narrows it ("..., done stuff included").
     return clause[clause.index(plain[0]) :]
+
+
+_COMMAND_ON_THE_LIST = re.compile(
+    r"^(?:(?:so|anyway|then)\s+)*(?:please\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?"
+    r"(?:add|put|stick|pop|tick|cross|check|mark|delete|remove|take|show|read|list|wipe|clear|"
+    r"change|rename|update)\b\s+(?!(?:it|this|that|them|those|these)\b)\w",
+    _I,
+)
 
 
 def _plainly_a_request(detection: Detection) -> bool:

@@ -157,7 +157,8 @@ def names_a_position(text: str) -> bool:
     """Whether a phrase is, or holds, a position ("did the 7th and 9th ones", "the fourth
     item"); "last" inside a sentence is too often not one ("cancel that last thing")."""
     return is_position(text) or any(
-        (match.group("ordinal") or "").lower() != "last" for match in _POSITION_INSIDE.finditer(text)
+        (match.group("ordinal") or "").lower() != "last"
+        for match in _POSITION_INSIDE.finditer(text)
     )
 
 

@@ -112,12 +112,49 @@ def _done_about_topic(sentence: str) -> str | None:
 _SAID_ALREADY = (Intent.COMPLETE, Intent.UPDATE, Intent.SOCIAL, Intent.UNCLEAR, Intent.LIST)
 
 
+# A task named first, then a command about it: "The chicken, please change to two kilo
+# chicken", "the task of the milk, please change it to soy milk", "and the eighth one, the
+# passport, scrap it", "the passport one, can you change its note to ...".
+_TOPIC_THEN_COMMAND = re.compile(
+    r"^(?:(?:and|also|oh and|then)\s+)?(?P<topic>(?:(?:for|about|of)\s+)?(?:the|my|that|this)\s+"
+    r"[\w'-]+(?:\s+[\w'-]+){0,6}?)(?:\s+(?:too|as well|also))?\s*,\s*"
+    r"(?:(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s*,\s*)?"
+    r"(?P<ask>(?:(?:please|pls|can you|could you|would you|will you|you can|just|and)\s+)*)"
+    r"(?P<verb>change|rename|update|edit|make|write|set|delete|remove|scrap|bin|drop|ditch|"
+    r"nix|cross|tick|mark|complete|get rid of|take)\b(?P<rest>.*)$",
+    _I,
+)
+_A_CLAUSE = re.compile(r"\b(?:i|we|you|he|she|they|was|were|is|are)\b", _I)
+_OBJECT_PRONOUN = re.compile(r"^\s+(?:(?P<its>its)|it|that one|that|this one|this|them)\b", _I)
+
+
+def _command_about_topic(sentence: str) -> str | None:
+    """ "change <topic> to two kilo chicken" for "<topic>, please change to two kilo chicken"."""
+    match = _TOPIC_THEN_COMMAND.match(core_request(sentence))
+    if match is None or _NOT_A_TOPIC.search(match["topic"]) or _A_CLAUSE.search(match["topic"]):
+        return None  # "the first thing I did was call mom, delete it": a sentence, no topic
+    topic, rest = match["topic"], match["rest"]
+    pronoun = _OBJECT_PRONOUN.match(rest)
+    if pronoun is not None and match["verb"].lower() == "make":
+        # "the milk, make it oat milk": a new title
+        title = re.sub(r"^\s*(?:say|read|into|to|be)\b", "", rest[pronoun.end() :], flags=_I)
+        return f"change {topic} to {title.strip()}"
+    if pronoun is not None:
+        named = f"{topic}'s" if pronoun["its"] else topic
+        return f"{match['verb']} {named}{rest[pronoun.end() :]}"
+    return f"{match['verb']} {topic}{rest}"
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
     sentences = SENTENCE_END.split(text)
     done = [_done_about_topic(s) for s in sentences]
-    if any(done):
-        text = " ".join(d + "." if d else s for d, s in zip(done, sentences, strict=True))
+    commands = [_command_about_topic(s) for s in sentences]
+    if any(done) or any(commands):
+        text = " ".join(
+            d + "." if d else c + s[len(s.rstrip(".!?")) :] if c else s
+            for d, c, s in zip(done, commands, sentences, strict=True)
+        )
     question = _QUESTION_THEN_ADD.match(text)
     if question:
         item, action = query_slot(question["question"])

@@ -22,6 +22,7 @@ _I = re.IGNORECASE
 # Conversational padding around the request itself.
 _LEAD_FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hm+|well|oh|and|also|hey|yo|hi|hello|actually|"
+    r"anyway|anyways|anyhow|"
     # apologies before a request: "I'm terribly sorry, could you undo that?"
     r"(?:i'm|i am) (?:so |terribly |really |very |awfully )?sorry|i apologi[sz]e|my apologies|"
     r"my bad|my mistake|(?:i'm|i am) afraid(?: that)?|"

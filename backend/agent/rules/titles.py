@@ -46,6 +46,9 @@ _CONDITION = re.compile(
     _I,
 )
 _REASON = re.compile(
+    # "... before it slips my mind again", "... so I don't forget", "... before I forget"
+    r"\s*[,;.]?\s*\b(?:before|so|in case|or else|otherwise)\s+(?:i|it|that|we)\s+(?:don't\s+|"
+    r"do not\s+|won't\s+)?(?:forget|slips?|goes)\b.*$|"
     r"\s*[,;.]?\s*(?:\b(?:cause|because|'cause|cuz|since|as|so)\s+(?:i|we|i'm|we're|i've|"
     r"we've|there|my|it|they|the)\b.*|\b(?:i'm|i am|we're|we are)\s+(?:all\s+|completely\s+|"
     r"running\s+)?out(?:\s+of\s+(?:it|them|that))?\b.*|\bi\s+(?:just\s+)?(?:used|ran out|finished|"

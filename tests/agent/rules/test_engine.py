@@ -271,3 +271,36 @@ def test_a_statement_then_a_pronoun_command_acts_on_the_task_it_mentions() -> No
     )
     assert conversation.store.tasks[1]["completed"] is True
     assert conversation.store.tasks[0]["completed"] is False
+
+
+def test_mark_them_after_naming_two_positions_completes_only_those_two() -> None:
+    conversation = _conversation("buy milk", "call mom", "pay rent", "walk dog", "feed cat")
+    conversation.say("what's left")
+    conversation.say("3rd and 4th are done. mark them.")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, False, True, True, False]
+
+
+def test_a_request_inside_a_long_story_is_carried_out() -> None:
+    conversation = _conversation("buy milk")
+    conversation.say("Tomorrow I cook for my friends, so please add rice, chicken and onions")
+    assert [t["title"] for t in conversation.store.tasks] == [
+        "buy milk",
+        "rice",
+        "chicken",
+        "onions",
+    ]
+
+
+def test_a_pronoun_with_filler_around_it_names_the_task_in_focus() -> None:
+    conversation = _conversation("buy milk", "renew library books")
+    conversation.say("is renew library books on there?")
+    conversation.say("done w/ it")
+    assert conversation.store.tasks[1]["completed"] is True
+    assert conversation.store.tasks[0]["completed"] is False
+
+
+def test_a_reason_after_the_target_is_not_a_second_target() -> None:
+    conversation = _conversation("tape", "scissors")
+    exchange = conversation.say("drop the scissors, have those")
+    assert [t["title"] for t in conversation.store.tasks] == ["tape"]
+    assert exchange.reply == "I've deleted 'Scissors' from your list."

@@ -58,3 +58,33 @@ def test_a_task_named_first_then_said_to_be_done_is_a_completion(said: str, mean
 )
 def test_a_topic_without_a_done_statement_is_left_alone(said: str) -> None:
     assert rewritten(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "The chicken, please change to two kilo chicken",
+            "change The chicken to two kilo chicken",
+        ),
+        (
+            "the task of the milk, please change it to soy milk",
+            "change the task of the milk to soy milk",
+        ),
+        (
+            "and the passport one, can you change its note to X?",
+            "change the passport one's note to X?",
+        ),
+        ("and the eighth one, the passport, scrap it", "scrap the eighth one"),
+        ("the milk, make it oat milk", "change the milk to oat milk"),
+    ],
+)
+def test_a_task_named_first_then_a_command_about_it_is_the_plain_command(
+    said: str, meant: str
+) -> None:
+    assert rewritten(said) == meant
+
+
+@pytest.mark.parametrize("said", ["the first thing I did was call mom, delete it", "ok, delete it"])
+def test_a_lead_in_that_names_no_task_is_not_a_topic(said: str) -> None:
+    assert rewritten(said) == said

@@ -29,7 +29,6 @@ def test_a_misspelt_command_word_is_read_as_meant(typed: str, meant: str) -> Non
     [
         "add Lidl voucher",  # a name the dictionary lacks stays as typed
         "call Biscuit's vet",
-        "i dont know",  # a contraction without its apostrophe is not a typo
         "how ya been",
         "buy a lost and found box",  # "lost" is a word, not a misspelt "list"
         "add shop hours to the agenda",
@@ -37,3 +36,11 @@ def test_a_misspelt_command_word_is_read_as_meant(typed: str, meant: str) -> Non
 )
 def test_real_words_and_names_are_left_alone(text: str) -> None:
     assert correct_spelling(text) == text
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("i didnt finish it", "i didn't finish it"), ("dont add it", "don't add it")],
+)
+def test_a_contraction_typed_without_its_apostrophe_gets_it_back(typed: str, meant: str) -> None:
+    assert correct_spelling(typed) == meant
