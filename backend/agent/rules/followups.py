@@ -94,24 +94,41 @@ _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 # sugar." One marker is needed: a bare noun phrase after an add is not a correction.
 _MARKER_LEAD = re.compile(
     r"^(?:(?:no+|nope|nah|oops|whoops|sorry|wait|actually|oh|ugh|hmm+|my apologies|my bad|"
-    r"my mistake|i apologi[sz]e|apologies|correction|typo|scratch that|not quite|wrong)\b"
+    r"(?:ok(?:ay)? |hey )?google|(?:hey )?siri|alexa|computer|"
+    r"my mistake|i apologi[sz]e|apologies|correction|typo|scratch that|not quite|wrong|"
+    r"i (?:misspoke|misspelled|misspelt|mistyped|got (?:it|that) wrong))\b"
     r"[\s,.!:;-]*)+",
     _I,
 )
 # Interjections alone ("ugh, everything is a mess") do not make a correction.
-_WEAK_MARKERS = re.compile(r"^(?:(?:wait|actually|oh|ugh|hmm+)\b[\s,.!:;-]*)+$", _I)
+_WEAK_MARKERS = re.compile(
+    r"^(?:(?:wait|actually|oh|ugh|hmm+|(?:ok(?:ay)? |hey )?google|(?:hey )?siri|alexa|computer)\b"
+    r"[\s,.!:;-]*)+$",
+    _I,
+)
 # Words of a sentence, not of a title: "everything is a mess".
-_A_SENTENCE = re.compile(r"\b(?:is|are|was|were|am|i|i'm|you|we|everything|nothing|anything)\b", _I)
+_A_SENTENCE = re.compile(
+    r"\b(?:is|are|was|were|am|i|i'm|you|we|she|he|they|everything|nothing|anything|haha|lol)\b", _I
+)
 _MEANT = re.compile(
-    r"^(?:(?:i|we)\s+(?:meant|mean)|meant|(?:it|that)\s+should\s+(?:be|say|read)|should\s+"
+    r"^(?:(?:i|we)\s+(?:meant|mean|said|wanted)|meant|(?:it|that)\s+(?:should|ought to|must|has to)"
+    r"\s+(?:be|say|read)|should\s+"
     r"(?:be|say|read)|(?:make|change)\s+(?:it|that)(?:\s+to)?|(?:it|that)(?:'s|\s+is|\s+was)|"
     r"(?:i\s+)?(?:write|wrote|typed|spelled|spelt)\s+it\s+wrong[\s,.;]*(?:(?:it\s+)?is\s+)?|is)\b"
     r"[\s,:]*",
     _I,
 )
-_MEANT_TAIL = re.compile(r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|\*+\s*$", _I)
+_MEANT_TAIL = re.compile(
+    r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|\*+\s*$"
+    # "Anya, with y": how the new word is spelt
+    r"|[\s,(]+(?:with|spelled with|spelt with)\s+(?:an?\s+|two\s+|double\s+)?\w[\s.!)]*$",
+    _I,
+)
 _OLD_PART = re.compile(
-    r"(?:^|[,;.]\s*|\b(?:no|nope|wait|sorry|oops|actually)\s+|\s+(?=rather than|instead of))"
+    r"(?:^|[,;.]\s*|\b(?:no|nope|wait|sorry|oops|actually)\s+|\s+(?=rather than|instead of)|"
+    # "pick not picl", "call the vet not the bank", "is not shoes, is tie"
+    r"(?<=\w)(?<!\bif)(?<!\bis)(?<!\bare)(?<!\bdo)(?<!\bdid)(?<!\bwas)(?<!\bhave)(?<!\bit's)"
+    r"(?<!\bthat's)(?<!\bor)(?<!\band)\s+(?=not\s)|(?:^|[,;.]\s*)(?:it\s+)?is\s+(?=not\s))"
     r"(?:not|rather than|instead of)\s+(?:the\s+)?(?P<old>[^,.;!?]+?)(?=[,.;!?]|$)",
     _I,
 )
@@ -157,16 +174,21 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     if parts is None:
         return None
     new, old = parts
-    if _NOT_A_TITLE.match(new) or _a_request(new):
-        return None  # "no, delete it", "sorry, thanks", "on second thought, undo that"
     titles = {number: title for number, title, _ in context.known_tasks}
     task_id = context.focus_task_id
     named = [n for n, title in titles.items() if old and title.lower() == old.lower()]
     if named:  # "I meant self-raising flour, not just flour" after adding four items
         task_id = named[-1]
     current = titles.get(task_id)
+    # "no i said call the vet not the bank": a whole title replacing a word of the old one
+    restated = bool(old and current and _restates(new, current))
+    if _NOT_A_TITLE.match(new) or (_a_request(new, replaces=bool(old)) and not restated):
+        return None  # "no, delete it", "sorry, thanks", "on second thought, undo that"
     if current and _restates(new, current):
         return task_id, new  # "I mean call the landlord about the washing machine, not heater"
+    restatement = _restated_later(text, current) if current else None
+    if restatement is not None:
+        return task_id, restatement  # "Sorry, is not shoes, is tie. Buy a tie for the wedding"
     if current and old and old.lower() in current.lower() and old.lower() != current.lower():
         start = current.lower().index(old.lower())
         head = current[:start]
@@ -182,6 +204,23 @@ _ARTICLE_END = re.compile(r"\b(?:the|a|an|my)\s+$", _I)
 _ARTICLE_START = re.compile(r"^(?:the|a|an|my)\s+", _I)
 
 
+def _restated_later(text: str, current: str) -> str | None:
+    """A later sentence of the correction that says the whole new title."""
+    for sentence in SENTENCE_END.split(text.strip())[1:]:
+        said = sentence.strip(" .!?'\"")
+        first = current.split()[0]
+        if (
+            said
+            and len(said.split()) <= 10
+            and said.split()[0].lower() == first.lower()
+            and _restates(said, current)
+            and not _A_SENTENCE.search(said)
+            and not _a_request(said)
+        ):
+            return first + said[len(first) :]  # the title's own casing of its first word
+    return None
+
+
 def _restates(new: str, current: str) -> bool:
     """Whether the corrected words are a whole title: they start as the old one does, or
     hold its last word ("two poster boards" for "poster board")."""
@@ -192,19 +231,24 @@ def _restates(new: str, current: str) -> bool:
     return len(new_words) > len(old_words) and any(w.rstrip("s") == head for w in new_words)
 
 
-def _a_request(text: str) -> bool:
-    """Whether the words read as a request of their own rather than a title."""
+def _a_request(text: str, *, replaces: bool = False) -> bool:
+    """Whether the words read as a request of their own rather than a title. With a word
+    they replace ("not Ana, is Anya"), small talk is no request: a name alone reads as one."""
     from backend.agent.rules.intents import detect_intent  # intents -> ... -> followups
 
     detection = detect_intent(text)
     if detection.rule.startswith(("leading verb: add", "undo")) or detection.action is Action.UNDO:
         return True
+    if replaces and detection.intent is Intent.SOCIAL:
+        return False
     return detection.intent not in (Intent.CREATE, Intent.UNCLEAR, Intent.OFF_TOPIC)
 
 
 _NOT_A_TITLE = re.compile(
     r"^(?:thanks?|thank you|thx|ty|ok(?:ay)?|fine|good|great|never ?mind|nothing|that'?s (?:it|all|"
-    r"fine)|all good|no problem|it|that|this|the other one|other one|that one|this one)$",
+    r"fine)|all good|no problem|it|that|this|the other one|other one|that one|this one|"
+    # the rest of "no worries", "no rush", "no way": idioms, not a new title
+    r"worries|problem|probs?|rush|hurry|way|idea|clue|biggie|stress|doubt)$",
     _I,
 )
 

@@ -31,6 +31,25 @@ def _after_adding(title: str) -> Conversation:
         ("orange juice", "make it two bottles", "two bottles of orange juice"),
         ("poster board", "Actually make that two poster boards", "two poster boards"),
         ("sign up for the 5k", "Wait, not the 5k, it's the 10k, eek!", "sign up for the 10k"),
+        ("picl up prescription", "ugh pick not picl", "pick up prescription"),
+        ("call the bank", "ok google no i said call the vet not the bank", "call the vet"),
+        ("buy a present for Ana", "sorry, not Ana, is Anya, with y", "buy a present for Anya"),
+        (
+            "buy shoes for the wedding",
+            "Sorry, is not shoes, is tie. Buy a tie for the wedding",
+            "buy a tie for the wedding",
+        ),
+        (
+            "collect the parcel from the post office",
+            "My apologies, I misspoke: it ought to be the sorting office rather than the post "
+            "office.",
+            "collect the parcel from the sorting office",
+        ),
+        (
+            "return ladder to jen",
+            "oh wait, it's jenna, not jen. she hates being called jen haha",
+            "return ladder to jenna",
+        ),
     ],
 )
 def test_a_correction_right_after_an_add_renames_the_new_task(
@@ -43,7 +62,15 @@ def test_a_correction_right_after_an_add_renames_the_new_task(
 
 @pytest.mark.parametrize(
     "said",
-    ["ugh, everything is a mess", "thanks", "no thanks", "And stamps, please.", "oh cool"],
+    [
+        "ugh, everything is a mess",
+        "thanks",
+        "no thanks",
+        "And stamps, please.",
+        "oh cool",
+        "no worries",
+        "eggs too if not there",
+    ],
 )
 def test_talk_after_an_add_is_not_a_correction(said: str) -> None:
     conversation = _after_adding("milk")
