@@ -25,6 +25,7 @@ from backend.agent.rules.intent_model import Prediction, intent_model
 from backend.agent.rules.numbers import names_a_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import query_slot
+from backend.agent.rules.social import is_about_the_assistant
 from backend.agent.rules.text import core_request
 from backend.agent.rules.types import ACTIONS_ON_A_TASK, Action, Detection, Intent, act_of
 
@@ -92,6 +93,13 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         return detection  # "that's done now": about the task just talked about
     if detection.intent in ACTIONS_ON_A_TASK and names_a_position(detection.obj):
         return detection  # "first three are done": rows of the list just shown
+    if (
+        detection.rule.startswith("keyword")
+        and detection.intent in (*ACTIONS_ON_A_TASK, Intent.CREATE)
+        and is_about_the_assistant(clause)
+    ):
+        # "do you ever get sick of people asking you to remember milk": talk to the assistant
+        return Detection(Intent.SOCIAL, f"about the assistant over '{detection.rule}'")
     prediction = model.predict(clause)
     if prediction.label == _act(detection):
         return detection
@@ -103,7 +111,10 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         threshold = WEAK_OVERRULE if weak and not about_tasks else STRONG_OVERRULE
         if prediction.confidence >= threshold:
             rule = f"model: {prediction.label} ({prediction.confidence:.2f})"
-            return Detection(_NOT_ABOUT_TASKS[prediction.label], rule)
+            intent = _NOT_ABOUT_TASKS[prediction.label]
+            if intent is Intent.OFF_TOPIC and is_about_the_assistant(clause):
+                return Detection(Intent.SOCIAL, f"{rule}, about the assistant: social")
+            return Detection(intent, rule)
         return detection
     if not weak or prediction.confidence < WEAK_OVERRULE:
         return detection

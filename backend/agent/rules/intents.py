@@ -22,6 +22,7 @@ from backend.agent.rules.patterns import (
     sentence_rules,
 )
 from backend.agent.rules.query import query_slot
+from backend.agent.rules.social import is_only_thanks_or_goodbye
 from backend.agent.rules.text import (
     core_request,
     correct_typos,
@@ -226,4 +227,6 @@ def _by_keyword(text: str, has_task_id: bool) -> Detection:
         if word in _WEAK_KEYWORDS and not _ABOUT_THE_LIST.search(text):
             return Detection(Intent.UNCLEAR, f"keyword '{word}' without anything about tasks")
         return Detection(intent, f"keyword '{word}'", text[match.end() :].strip())
+    if is_only_thanks_or_goodbye(text):
+        return Detection(Intent.SOCIAL, "thanks or goodbye")
     return Detection(Intent.UNCLEAR, "no rule matched")

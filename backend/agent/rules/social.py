@@ -33,7 +33,8 @@ _SOCIAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             r"\b(?:wrong|not correct|incorrect|mistake|not what i|useless|stupid|dumb|bad|"
-            r"terrible|awful|hate|annoying|not right|doesn't work|didn't work|confused me)\b",
+            r"terrible|awful|hate|annoying|not right|doesn't work|didn't work|confused me|"
+            r"so long|so slow|too slow|takes forever|crash(?:es|ed)?|keeps freezing)\b",
             "Sorry about that. Tell me what you'd like done with your tasks and I'll fix it.",
         ),
         (
@@ -50,7 +51,8 @@ _SOCIAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"\b(?:great|good job|well done|awesome|amazing|perfect|nice|cool|excellent|"
             r"love (?:you|it|this)|you(?:'re| are) (?:the best|great|awesome|smart|helpful|good)|"
-            r"brilliant|fantastic|wonderful|impressive)\b",
+            r"brilliant|fantastic|wonderful|impressive|easier|changed my life|lifesaver|life saver|"
+            r"saving my|so helpful|productive)\b",
             "Thank you! Happy to help with your tasks.",
         ),
         (
@@ -101,6 +103,38 @@ _TOPICS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
     )
 )
+
+
+# Talk about the assistant itself, or thanks: small talk, however long ("this thing has made
+# my life so much easier", "why does this app take so long to load", "you're saving my
+# sibling relationships"), never another assistant's job.
+_ABOUT_THE_ASSISTANT = re.compile(
+    r"\b(?:this|the|your)\s+(?:app|thing|bot|assistant|tool|program|service|chatbot)\b"
+    r"(?!\s+(?:on|in|from|off)\b)|\byou(?:'re|'ve| are)\b(?!\s+(?:at|in|on|by)\b)|"
+    r"\bthank(?:s| you)\b|\bare you\b(?=.*\b(?:bot|robot|human|person|real|ai|machine|program)\b)|"
+    r"\bdo you (?:ever|like|enjoy|get (?:bored|tired|sick)|feel|sleep|dream|have feelings)\b",
+    _I,
+)
+# A message that is nothing but thanks or goodbye: "cheers, have a good one", "ta".
+_ONLY_THANKS_OR_BYE = re.compile(
+    r"^(?:(?:thanks?|thank you|thx|ty|ta|cheers|much appreciated|appreciate it|bye|bye bye|"
+    r"goodbye|good night|goodnight|night|see you|see ya|later|catch you later|talk soon|"
+    r"have a (?:good|great|nice|lovely) (?:one|day|night|evening|weekend)|take care|"
+    r"you(?:'re| are) the best|you rock|legend)(?:\s+(?:so much|very much|a lot|mate|buddy|"
+    r"again|genuinely|really|then|now|for now|x+))*[\s,.!]*)+$",
+    _I,
+)
+
+
+def is_only_thanks_or_goodbye(text: str) -> bool:
+    return _ONLY_THANKS_OR_BYE.match(text.strip()) is not None
+
+
+def is_about_the_assistant(text: str) -> bool:
+    """Whether the text talks about the assistant (or thanks it) and names no other job."""
+    return _ABOUT_THE_ASSISTANT.search(text) is not None and not any(
+        pattern.search(text) for pattern, _ in _TOPICS
+    )
 
 
 def social_reply(text: str) -> str:
