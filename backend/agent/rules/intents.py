@@ -22,7 +22,7 @@ from backend.agent.rules.patterns import (
     sentence_rules,
 )
 from backend.agent.rules.query import query_slot
-from backend.agent.rules.social import is_only_thanks_or_goodbye
+from backend.agent.rules.social import is_only_thanks_or_goodbye, names_another_job
 from backend.agent.rules.text import (
     core_request,
     correct_typos,
@@ -78,7 +78,7 @@ def _object(match: re.Match[str]) -> str:
 def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     """The rules' decision (`rule_intent`), reconciled with the learned model (`arbiter`)."""
     detection = arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
-    return _question_changes_nothing(clause, detection)
+    return _asks_whether(clause, _question_changes_nothing(clause, detection))
 
 
 # "Sorry, I make mistake, you can put it back?"
@@ -153,6 +153,27 @@ def _only_asks(clause: str, detection: Detection) -> bool:
 
 
 _COUNT_WORDS = re.compile(r"\b(?:how many|how much|number of)\b", re.IGNORECASE)
+_WHETHER = re.compile(
+    r"\b(?:tell me|let me know|know|ask|wonder|check|see)\W+(?:please\W+)?(?:whether|if)\s+"
+    r"(?P<asked>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _asks_whether(clause: str, detection: Detection) -> Detection:
+    """ "Could you tell me whether I've already called my mother?": the state of the task the
+    statement after "whether" names is looked up; nothing is shown or changed."""
+    if detection.action is Action.LOOKUP or detection.intent in _CHANGES:
+        return detection
+    if detection.intent is Intent.OFF_TOPIC and names_another_job(clause):
+        return detection  # "can you check if my order has been delivered"
+    match = _WHETHER.search(core_request(clause))
+    if match is None:
+        return detection
+    asked = rule_intent(match["asked"])
+    if asked.rule.startswith(DONE_STATEMENTS) and asked.obj:
+        return Detection(Intent.LIST, f"asks whether: {asked.rule}", asked.obj, Action.LOOKUP)
+    return detection
 
 
 def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:

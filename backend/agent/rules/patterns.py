@@ -48,7 +48,11 @@ UNDO_PATTERN = re.compile(
     r"revert(?: that| it)?|"
     r"take (?:that|it) back|reverse that|oops,? undo(?: that)?|cancel that(?: last)? change|"
     r"(?:put|bring|add|get)(?: (?:it|that|them|this|those|that one))? back(?: on| in| there)?"
-    r"(?: (?:on |in |to )?(?:the|my) list)?(?: (?:please|again))?|restore (?:it|that|them))"
+    r"(?: (?:on |in |to )?(?:the|my) list)?(?: (?:please|again))?|restore (?:it|that|them)|"
+    # "make it back like before", "change it back", "set it back to how it was"
+    r"(?:make|change|set|turn|switch|put)\s+(?:it|that|them|this)\s+(?:back|(?=like|as|how))"
+    r"(?:\s+(?:to\s+)?(?:like|as|how|the way|what)\s*(?:it|they)?\s*(?:was|were)?"
+    r"(?:\s+before)?)?(?: (?:please|again))?)"
     r"(?:\s*[,;].*)?$",
     _I,
 )
@@ -60,8 +64,37 @@ DONE_STATEMENTS = ("I did X", "X is done", "X is <done>", "X <done> (terse)")
 STATEMENTS = (*DONE_STATEMENTS, "I already do X", "I don't need X")
 
 
+_STATUS_WORD = (
+    r"(?:pending|unfinished|incomplete|open|outstanding|remaining|undone|done|completed|finished|"
+    r"ticked off|checked off|not done|not finished)"
+)
+_ITEM_WORDS = r"(?:ones|stuff|tasks|items|things|todos|to-?dos)"
+# "(the stuff) I've already finished", "(the tasks) I have yet to complete", "that are left"
+_STATUS_CLAUSE = (
+    r"(?:(?:that|which)\s+)?(?:(?:i|i've|i have|i've been|we|we've)\s+(?:already\s+)?"
+    r"(?:finished|done|completed|ticked off|knocked out|crossed off|got done)|"
+    r"(?:i|we)\s+(?:have|still have|still need)\s+(?:yet\s+)?to\s+(?:do|complete|finish)|"
+    r"(?:i|we)\s+(?:haven't|have not|didn't|did not)\s+(?:done|finished|completed|do|finish)"
+    r"(?:\s+yet)?|(?:are|is|that's|that are)\s+(?:still\s+)?(?:left|pending|open|outstanding|"
+    r"not done|to do|waiting))"
+)
+
+
 def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
     rules: list[tuple[str, Intent, Action, str]] = [
+        (
+            "just the X ones",
+            Intent.LIST,
+            Action.PLAIN,
+            # "only the unfinished stuff", "just the done ones", "finished ones", "pending
+            # only", "Just the stuff I've already finished", "And now the full list": the
+            # list, narrowed (or widened) by a status said on its own
+            r"^(?:(?:and|now|then)\s+)*(?:(?:just|only)\s+(?:the\s+|my\s+)?(?:"
+            rf"{_STATUS_WORD}(?:\s+{_ITEM_WORDS})?|{_ITEM_WORDS}\s+{_STATUS_CLAUSE})"
+            rf"|(?:the\s+|my\s+)?(?:{_STATUS_WORD}\s+{_ITEM_WORDS}|{_ITEM_WORDS}\s+{_STATUS_CLAUSE})"
+            rf"(?:\s+only)?|{_STATUS_WORD}\s+only|pending|unfinished|incomplete|outstanding|remaining"
+            r"|the\s+(?:full|whole|entire|complete)\s+(?:list|thing|lot))(?:\s+please)?$",
+        ),
         # --- bulk delete, asked before anything is removed ------------------------------
         (
             "clear the whole list",
@@ -233,7 +266,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"^(?:show|list|display|view|see|give me|read me|read out|pull up|bring up|"
             r"read(?=\s+(?:them|those|these|it all|everything|all|my|the list|just|only)\b)|"
             r"(?:go|run|read|walk me) through(?=\s+(?:my|the|all|everything|what)\b)|"
-            r"tell me(?=.*\b(?:tasks?|list|to-?dos?|what|pending|left|done|finish|complete|"
+            r"tell me(?!\s+(?:whether|if)\b)"
+            r"(?=.*\b(?:tasks?|list|to-?dos?|what|pending|left|done|finish|complete|"
             r"everything|all|my)\b)|"
             r"(?:check|open|print)(?=\s+(?:my|the|what|on|if|whether|all|out|pending|completed)\b)|"
             r"let me see|(?:can|could|may|might) i (?:see|have a look at|hear)|i want to see|"
@@ -448,15 +482,6 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"reserve|donate|sell|ship|pack|unpack|charge|back up|backup|upload|download|install|"
             r"tidy|sweep|mop|shop for|research|review|draft|finish up|follow up|reply to|"
             r"respond to|thank|invite|ask(?! you\b)|tell(?! me\b))\b\s+\S.*)$",
-        ),
-        (
-            "just the X ones",
-            Intent.LIST,
-            Action.PLAIN,
-            # "only the unfinished stuff", "just the done ones": the list, narrowed
-            r"^(?:just|only)\s+(?:the\s+|my\s+)?(?:pending|unfinished|incomplete|open|outstanding|"
-            r"remaining|undone|done|completed|finished|ticked off|checked off|not done)\s+"
-            r"(?:ones|stuff|tasks|items|things|todos|to-?dos)(?:\s+please)?$",
         ),
         # --- a bare noun phrase asking for the list ------------------------------------------
         (

@@ -130,11 +130,14 @@ def is_only_thanks_or_goodbye(text: str) -> bool:
     return _ONLY_THANKS_OR_BYE.match(text.strip()) is not None
 
 
+def names_another_job(text: str) -> bool:
+    """Whether the text names another assistant's job (alarms, weather, orders...)."""
+    return any(pattern.search(text) for pattern, _ in _TOPICS)
+
+
 def is_about_the_assistant(text: str) -> bool:
     """Whether the text talks about the assistant (or thanks it) and names no other job."""
-    return _ABOUT_THE_ASSISTANT.search(text) is not None and not any(
-        pattern.search(text) for pattern, _ in _TOPICS
-    )
+    return _ABOUT_THE_ASSISTANT.search(text) is not None and not names_another_job(text)
 
 
 def social_reply(text: str) -> str:

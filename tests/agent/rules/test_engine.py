@@ -304,3 +304,10 @@ def test_a_reason_after_the_target_is_not_a_second_target() -> None:
     exchange = conversation.say("drop the scissors, have those")
     assert [t["title"] for t in conversation.store.tasks] == ["tape"]
     assert exchange.reply == "I've deleted 'Scissors' from your list."
+
+
+def test_make_it_back_like_before_undoes_a_rename() -> None:
+    conversation = _conversation("milk")
+    conversation.say("Change the milk to soy milk please")
+    conversation.say("Ah no, I change my mind, make it back like before")
+    assert [t["title"] for t in conversation.store.tasks] == ["milk"]

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
+from backend.agent.rules.extract import extract_status
 from backend.agent.rules.intents import detect_intent, rule_intent
-from backend.agent.rules.text import prepare, strip_end_punctuation
+from backend.agent.rules.text import core_request, prepare, strip_end_punctuation
 from backend.agent.rules.types import Intent
 
 
@@ -88,6 +89,8 @@ def test_another_assistants_job_is_off_topic_and_a_task_frame_stays_an_add() -> 
         "bread on there?",
         "Could you please tell me whether I still need to pick up the dry cleaning?",
         "is milk on there or not, yes or no",
+        "Could you tell me whether I've already called my mother?",
+        "Would you be so kind as to tell me whether renewing my passport is still on my list?",
     ],
 )
 def test_a_question_not_put_as_a_request_only_looks(message: str) -> None:
@@ -106,3 +109,44 @@ def test_a_question_not_put_as_a_request_only_looks(message: str) -> None:
 )
 def test_a_request_with_a_question_mark_still_acts(message: str, intent: Intent) -> None:
     assert detect_intent(prepare(message)).intent is intent
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I change my mind, make it back like before",
+        "change it back",
+        "set it back to how it was",
+    ],
+)
+def test_asking_for_the_old_state_back_is_an_undo(message: str) -> None:
+    assert detect_intent(core_request(prepare(message))).rule == "undo"
+
+
+@pytest.mark.parametrize(
+    ("message", "status"),
+    [
+        ("Just the stuff I've already finished.", "completed"),
+        ("finished ones", "completed"),
+        ("pending only", "pending"),
+        ("just pending", "pending"),
+        ("And now the full list, if you would.", "all"),
+        ("the tasks I have yet to complete", "pending"),
+    ],
+)
+def test_a_status_said_on_its_own_asks_for_the_list_by_that_status(
+    message: str, status: str
+) -> None:
+    detection = detect_intent(prepare(message))
+    assert detection.intent is Intent.LIST
+    assert extract_status(message) == status
+
+
+@pytest.mark.parametrize("message", ["finished", "done", "delete the finished ones"])
+def test_a_done_word_alone_or_a_bulk_change_is_not_a_list_request(message: str) -> None:
+    assert detect_intent(prepare(message)).intent is not Intent.LIST
+
+
+def test_a_check_of_another_assistants_job_stays_off_topic() -> None:
+    detection = detect_intent(prepare("can you check if my order has been delivered"))
+    assert detection.intent is Intent.OFF_TOPIC
