@@ -181,13 +181,14 @@ _GREETING_ONLY = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy)\b", _I)
 _PRONOUN_TAIL = re.compile(
     # "..., mark it done"; also across a sentence: "The dry cleaning has not been picked up
     # after all. Could you mark it as not done?", "... on my list. Can you get rid of it?"
-    r"^(?P<statement>.+?)(?:(?:,|;)\s*(?:so\s+|and\s+|then\s+)?|"
+    r"^(?P<statement>.+?)(?:(?:,|;|\s[-\u2013\u2014])\s*(?:so\s+|and\s+|then\s+)?|"
     r"(?<=\w)[.!?]+\s*(?:so\s+|then\s+|and\s+)?)"
     r"(?:(?:could|would|can|will)\s+(?:you|u)\s+(?:please\s+)?(?:just\s+)?|"
     r"(?:would|do) you mind\s+)?"
     r"(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
     r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop|"
-    r"scratch|ditch|marking|ticking|checking|crossing|deleting|removing|completing|reopening)"
+    r"scratch|ditch|knock|marking|ticking|checking|crossing|deleting|removing|completing|"
+    r"reopening|done)"
     r"(?:\s+(?:those two|these two|both of them|it|that one|that|this one|this|them|those|"
     r"these|both)\b(?P<tail>.*)|"
     # "..., delete please", "booked it. tick": the verb alone ends the message
@@ -200,6 +201,10 @@ _PRONOUN_TAIL = re.compile(
 _NAMES_BY_PRONOUN = re.compile(
     r"\b(?:\w+ed|sent|did|done|made|paid|bought|got|rang|took|gave|told|met|fed)\s+"
     r"(?:her|him|them|it)\b|^(?:\w+\s+){0,3}?(?:her|him|them|it)\b"
+    # "I buy them yesterday", "I have just put the phone down with her"
+    # (said first, with no task named before them)
+    r"|^(?:\w+\W+)?(?:i|we)\s+(?:(?:just|already|finally|have|had)\s+)*\w+\s+(?:her|him|them|it)\b"
+    r"|^(?:i|we)\b.*\b(?:with|to|for)\s+(?:her|him)\b"
     r"|\b(?:that|this)[\s.!?]*$",
     _I,
 )
@@ -212,9 +217,13 @@ def merge_pronoun_tail(text: str) -> str:
     match = _PRONOUN_TAIL.match(text)
     if match is None:
         return text
-    statement, verb = match.group("statement"), match.group("verb")
+    statement, verb = _without_greeting(match.group("statement")), match.group("verb")
     verb = GERUNDS.get(verb.lower(), verb)  # "would you mind reopening it"
     tail = match.group("tail") if match.group("tail") is not None else match.group("bare") or ""
+    if verb.lower() == "done":
+        if match.group("tail") is not None:
+            return text  # "..., done it": said, not asked
+        verb, tail = "mark", " as done"  # "packed it. done"
     if not core_request(statement):
         return text  # "Actually, mark it as done": nothing before the comma names a task
     positions = position_phrases(statement)
@@ -234,6 +243,14 @@ def merge_pronoun_tail(text: str) -> str:
         # "Add walk the dog, mark it done": add first, then act on the task just added.
         return f"{statement} and then {_VERB_OF_NEW_TASK[asked.intent]} it"
     return f"{verb} {core_request(statement)}{tail}"
+
+
+def _without_greeting(statement: str) -> str:
+    """ "morning! so the big news is I booked the dentist": the statement after the hello."""
+    sentences = SENTENCE_END.split(statement)
+    if len(sentences) > 1 and _is_greeting(sentences[0]):
+        return " ".join(sentences[1:])
+    return statement
 
 
 # "change task 1 to call mom and task 2 to buy milk": one verb, two renames.

@@ -62,7 +62,7 @@ _TOPIC_THEN_DONE = re.compile(
     r"[\w'-]+(?:\s+[\w'-]+){0,5}?)\s*,?\s+(?:both\s+|all\s+|already\s+)?(?:i|we)\s+"
     r"(?P<neg>not\s+|didn't\s+|did not\s+|don't\s+|do not\s+|haven't\s+|have not\s+|never\s+)?"
     r"(?:(?:have|has|had|am|was)\s+)?(?:(?:actually|already|just|finally|really|also)\s+)*"
-    r"(?P<verb>[a-z]+)(?P<pronoun>\s+(?:it|them|that|those|this|these|her|him))?"
+    r"(?P<verb>[a-z]+)(?:\s+to\s+[a-z]+)?(?P<pronoun>\s+(?:it|them|that|those|this|these|her|him))?"
     r"(?P<when>(?:\s+(?:already|yesterday|today|this morning|this afternoon|this evening|tonight|"
     r"last night|earlier|just now|now|really|actually|finally|too|afternoon|morning|evening))*)"
     r"(?P<rest>\s*[,.;!?:].*)?$",

@@ -39,6 +39,7 @@ _KNOWN: dict[str, str] = {
     "lst": "list",
     "tsk": "task",
     "tht": "that",
+    "abt": "about",
     "wat": "what",
     "wht": "what",
 }

@@ -69,6 +69,9 @@ _TRAIL_FILLER = re.compile(
     # "cross it off, got it": what was done to the item, said after the request
     r"(?:i\s+)?(?:already\s+)?(?:got|have|had|did|done|bought|sorted|finished|handled|grabbed|"
     r"picked up)\s+(?:it|them|those|that|these|both)(?:\s+already)?|"
+    # "mark that one done i booked it this morning": how it got done, said after
+    r"(?:i|we)\s+(?:just\s+|already\s+|finally\s+)?\w*[^\We]ed\s+(?:it|them|those|that|her|him)"
+    r"(?:\s+\w+){0,3}|"
     r"(?:so\s+)?(?:you can|please|go ahead and)\s+(?:tick|check|cross|"
     r"mark)\s+(?:that|it)\s+(?:off|as done|done)))+"
     r"(?:\s*[\u2190-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]+)?[\s.!?]*$",

@@ -90,7 +90,8 @@ _ASK_TAIL = re.compile(
 )
 _EDGE_WORDS = re.compile(
     r"^(?:the\s+)?(?:chore|errand|job) of\s+(?=\S)"
-    r"|^(?:some|more|a few|few)\s+(?=\S)|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
+    r"|^(?:some|more|a few|few|also|too)\s+(?=\S)"
+    r"|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
     r"|\s+-\s+add it$",
     _I,

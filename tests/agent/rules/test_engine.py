@@ -311,3 +311,30 @@ def test_make_it_back_like_before_undoes_a_rename() -> None:
     conversation.say("Change the milk to soy milk please")
     conversation.say("Ah no, I change my mind, make it back like before")
     assert [t["title"] for t in conversation.store.tasks] == ["milk"]
+
+
+def test_a_statement_with_a_pronoun_then_mark_it_done_completes_the_task_asked_about() -> None:
+    conversation = _conversation("milk", "eggs")
+    conversation.say("Is the eggs still in my list?")
+    conversation.say("Ok, I buy them yesterday, please mark it as done")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_done_after_a_sentence_about_the_new_task_completes_it() -> None:
+    conversation = _conversation("milk")
+    conversation.say("add pack gym bag")
+    conversation.say("packed it. done")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_how_it_got_done_said_after_the_request_is_not_part_of_the_target() -> None:
+    conversation = _conversation("milk", "book dentist appointment")
+    conversation.say("is there anything on my list abt the dentist")
+    conversation.say("ok mark that one done i booked it this morning")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_a_topic_then_i_have_finish_to_clean_it_completes_the_topic() -> None:
+    conversation = _conversation("milk", "clean the bathroom")
+    conversation.say("the bathroom I have finish to clean it, is very shiny now")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
