@@ -99,6 +99,23 @@ def targets_steps(
     return [target_step(tool, obj, clause, context)]
 
 
+_NUMBER_WORD = re.compile(r"\bnumber\s+\w", _I)
+
+
+def _row_or_id(task_id: int | None, clause: str, listed: tuple[int, ...]) -> int | None:
+    """ "the number seven" right after a list without a task 7 on it is its seventh row: the
+    user cannot mean a number they were not shown. "task 7" is always task 7."""
+    if (
+        task_id is None
+        or not listed
+        or task_id in listed
+        or not 0 < task_id <= len(listed)
+        or _NUMBER_WORD.search(clause) is None
+    ):
+        return task_id
+    return listed[task_id - 1]
+
+
 def target_step(
     tool: str,
     obj: str,
@@ -108,7 +125,7 @@ def target_step(
 ) -> steps.Step:
     """Rule 5: explicit id, then list position or pronoun from context, then the title."""
     verb = steps.ACTION_VERB[tool]
-    task_id = extract_task_id(core_request(clause))
+    task_id = _row_or_id(extract_task_id(core_request(clause)), clause, context.listed_task_ids)
     if task_id is not None:
         return task_actions.act_on_task(tool, task_id, fields, completions=context.completions)
     reference = clean_title(obj)

@@ -338,3 +338,19 @@ def test_a_topic_then_i_have_finish_to_clean_it_completes_the_topic() -> None:
     conversation = _conversation("milk", "clean the bathroom")
     conversation.say("the bathroom I have finish to clean it, is very shiny now")
     assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_the_number_of_a_row_the_list_did_not_show_as_a_task_is_that_row() -> None:
+    conversation = _conversation("milk", "eggs", "bread", "jam")
+    conversation.say("complete task 2")
+    conversation.say("what's left")
+    conversation.say("the number two is done")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True, True, False]
+
+
+def test_the_number_of_a_task_the_list_shows_is_that_task() -> None:
+    conversation = _conversation("milk", "eggs", "bread", "jam")
+    conversation.say("complete task 2")
+    conversation.say("what's left")
+    conversation.say("the number four is done")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True, False, True]
