@@ -15,7 +15,7 @@ import re
 
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.numbers import is_position
-from backend.agent.rules.text import SENTENCE_END, core_request
+from backend.agent.rules.text import SENTENCE_END, WAKE_WORD, core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.types import Action, Intent
 
@@ -94,7 +94,7 @@ _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 # sugar." One marker is needed: a bare noun phrase after an add is not a correction.
 _MARKER_LEAD = re.compile(
     r"^(?:(?:no+|nope|nah|oops|whoops|sorry|wait|actually|oh|ugh|hmm+|my apologies|my bad|"
-    r"(?:ok(?:ay)? |hey )?google|(?:hey )?siri|alexa|computer|"
+    rf"{WAKE_WORD}|"
     r"my mistake|i apologi[sz]e|apologies|correction|typo|scratch that|not quite|wrong|"
     r"i (?:misspoke|misspelled|misspelt|mistyped|got (?:it|that) wrong))\b"
     r"[\s,.!:;-]*)+",
@@ -102,7 +102,7 @@ _MARKER_LEAD = re.compile(
 )
 # Interjections alone ("ugh, everything is a mess") do not make a correction.
 _WEAK_MARKERS = re.compile(
-    r"^(?:(?:wait|actually|oh|ugh|hmm+|(?:ok(?:ay)? |hey )?google|(?:hey )?siri|alexa|computer)\b"
+    rf"^(?:(?:wait|actually|oh|ugh|hmm+|{WAKE_WORD})\b"
     r"[\s,.!:;-]*)+$",
     _I,
 )
@@ -180,11 +180,11 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     if named:  # "I meant self-raising flour, not just flour" after adding four items
         task_id = named[-1]
     current = titles.get(task_id)
+    restates = bool(current) and _restates(new, str(current))
     # "no i said call the vet not the bank": a whole title replacing a word of the old one
-    restated = bool(old and current and _restates(new, current))
-    if _NOT_A_TITLE.match(new) or (_a_request(new, replaces=bool(old)) and not restated):
+    if _NOT_A_TITLE.match(new) or (_a_request(new, replaces=bool(old)) and not (old and restates)):
         return None  # "no, delete it", "sorry, thanks", "on second thought, undo that"
-    if current and _restates(new, current):
+    if restates:
         return task_id, new  # "I mean call the landlord about the washing machine, not heater"
     restatement = _restated_later(text, current) if current else None
     if restatement is not None:
@@ -206,9 +206,9 @@ _ARTICLE_START = re.compile(r"^(?:the|a|an|my)\s+", _I)
 
 def _restated_later(text: str, current: str) -> str | None:
     """A later sentence of the correction that says the whole new title."""
+    first = current.split()[0]
     for sentence in SENTENCE_END.split(text.strip())[1:]:
         said = sentence.strip(" .!?'\"")
-        first = current.split()[0]
         if (
             said
             and len(said.split()) <= 10

@@ -115,8 +115,10 @@ _REQUEST_AS_QUESTION = re.compile(
 )
 # "Could you please tell me whether I still need to pick up the dry cleaning?": a request to
 # answer a question is a question.
+# The statement asked about follows ("... whether I've already called my mother").
 _ASKS_WHETHER = re.compile(
-    r"\b(?:tell me|let me know|know|ask|wonder|check|see)\W+(?:please\W+)?(?:whether|if)\b",
+    r"\b(?:tell me|let me know|know|ask|wonder|check|see)\W+(?:please\W+)?(?:whether|if)\b"
+    r"(?:\s+(?P<asked>.+))?",
     re.IGNORECASE,
 )
 _CHANGES = (Intent.CREATE, *ACTIONS_ON_A_TASK)
@@ -153,11 +155,6 @@ def _only_asks(clause: str, detection: Detection) -> bool:
 
 
 _COUNT_WORDS = re.compile(r"\b(?:how many|how much|number of)\b", re.IGNORECASE)
-_WHETHER = re.compile(
-    r"\b(?:tell me|let me know|know|ask|wonder|check|see)\W+(?:please\W+)?(?:whether|if)\s+"
-    r"(?P<asked>.+)$",
-    re.IGNORECASE,
-)
 
 
 def _asks_whether(clause: str, detection: Detection) -> Detection:
@@ -167,8 +164,8 @@ def _asks_whether(clause: str, detection: Detection) -> Detection:
         return detection
     if detection.intent is Intent.OFF_TOPIC and names_another_job(clause):
         return detection  # "can you check if my order has been delivered"
-    match = _WHETHER.search(core_request(clause))
-    if match is None:
+    match = _ASKS_WHETHER.search(core_request(clause))
+    if match is None or not match["asked"]:
         return detection
     asked = rule_intent(match["asked"])
     if asked.rule.startswith(DONE_STATEMENTS) and asked.obj:

@@ -109,14 +109,26 @@ def positions_in(text: str, listed: tuple[int, ...]) -> list[int] | None:
     if match.group("number"):
         places = [number_value(match.group("number"))]
     else:
-        words = re.split(r"\s*(?:,|\band\b|&)\s*(?:the\s+)?", match.group("ordinals"), flags=_I)
-        places = [_ordinal_value(word) for word in words if word.strip()]
+        places = _ordinal_places(match.group("ordinals"))
+    chosen = _tasks_at(places, listed)
+    return list(dict.fromkeys(chosen)) if chosen is not None else None
+
+
+def _ordinal_places(ordinals: str) -> list[int | None]:
+    """ "third and fourth" -> [3, 4]; "last" -> [-1] (None for a word that is no place)."""
+    words = re.split(r"\s*(?:,|\band\b|&)\s*(?:the\s+)?", ordinals, flags=_I)
+    return [_ordinal_value(word) for word in words if word.strip()]
+
+
+def _tasks_at(places: list[int | None], listed: tuple[int, ...]) -> list[int] | None:
+    """The tasks at 1-based places (negative from the end) in `listed`; None when a place is
+    not one the list has."""
     chosen: list[int] = []
     for place in places:
         if place is None or place == 0 or abs(place) > len(listed):
             return None
         chosen.append(listed[place - 1] if place > 0 else listed[place])
-    return list(dict.fromkeys(chosen))
+    return chosen
 
 
 # A position inside a longer sentence: "hold on, the last one on there, I never picked that
@@ -142,14 +154,13 @@ def positions_inside(text: str, listed: tuple[int, ...]) -> list[int]:
         if match.group("edge"):
             places: list[int | None] = [1 if match.group("edge").lower() == "top" else -1]
         elif match.group("ordinal"):
-            words = re.split(r"\s*(?:,|\band\b|&)\s*(?:the\s+)?", match.group("ordinal"), flags=_I)
-            places = [_ordinal_value(word) for word in words if word.strip()]
+            places = _ordinal_places(match.group("ordinal"))
         else:
             places = [number_value(match.group("number"))]
-        for place in places:
-            if place is None or place == 0 or abs(place) > len(listed):
-                return []
-            chosen.append(listed[place - 1] if place > 0 else listed[place])
+        found = _tasks_at(places, listed)
+        if found is None:
+            return []
+        chosen.extend(found)
     return list(dict.fromkeys(chosen))
 
 

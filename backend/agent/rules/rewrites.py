@@ -145,16 +145,23 @@ def _command_about_topic(sentence: str) -> str | None:
     return f"{match['verb']} {topic}{rest}"
 
 
+def _plain_sentence(sentence: str) -> str | None:
+    """The topic-first sentence as the plain request, or None when it is not one."""
+    done = _done_about_topic(sentence)
+    if done:
+        return done + "."
+    command = _command_about_topic(sentence)
+    if command:
+        return command + sentence[len(sentence.rstrip(".!?")) :]  # its own end punctuation
+    return None
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
     sentences = SENTENCE_END.split(text)
-    done = [_done_about_topic(s) for s in sentences]
-    commands = [_command_about_topic(s) for s in sentences]
-    if any(done) or any(commands):
-        text = " ".join(
-            d + "." if d else c + s[len(s.rstrip(".!?")) :] if c else s
-            for d, c, s in zip(done, commands, sentences, strict=True)
-        )
+    plain = [_plain_sentence(s) for s in sentences]
+    if any(plain):
+        text = " ".join(p or s for p, s in zip(plain, sentences, strict=True))
     question = _QUESTION_THEN_ADD.match(text)
     if question:
         item, action = query_slot(question["question"])

@@ -39,10 +39,8 @@ _PRONOUN_WORD = re.compile(r"\b(?:it|its|it's|them|those|these)\b", _I)
 def is_pronoun_reference(reference: str) -> bool:
     """Whether a reference is a pronoun with only filler around it ("w/ it", "it yet")."""
     words = [w for w in re.findall(r"[\w']+", reference.lower()) if w not in _AROUND_A_PRONOUN]
-    return (
-        bool(words)
-        and all(w in _PRONOUN_WORDS or w in ("one", "ones") for w in words)
-        and (any(w in _PRONOUN_WORDS for w in words))
+    return all(w in _PRONOUN_WORDS or w in ("one", "ones") for w in words) and any(
+        w in _PRONOUN_WORDS for w in words
     )
 
 
@@ -64,23 +62,14 @@ def targets_steps(
     """Several tasks named at once ("tasks 2 and 9", "the groceries and the plants")."""
     ids = extract_task_ids(core_request(clause))
     if len(ids) > 1:
-        return [
-            task_actions.act_on_task(tool, task_id, completions=context.completions + n)
-            for n, task_id in enumerate(ids)
-        ]
+        return _each(tool, ids, context)
     positioned = positions_in(clean_title(obj).strip(" :,-"), context.listed_task_ids)
     if positioned and len(positioned) > 1:
-        return [
-            task_actions.act_on_task(tool, task_id, completions=context.completions + n)
-            for n, task_id in enumerate(positioned)
-        ]
+        return _each(tool, positioned, context)
     inside = positions_inside(obj, context.listed_task_ids)
     if inside:
         # "hold on, the last one on there, I never picked that up": a position said in passing
-        return [
-            task_actions.act_on_task(tool, task_id, completions=context.completions + n)
-            for n, task_id in enumerate(inside)
-        ]
+        return _each(tool, inside, context)
     reference = strip_reference_noise(clean_title(obj))
     said = [strip_reference_noise(p) for p in LIST_SEPARATOR.split(reference) if p.strip()]
     parts = _items(said)
@@ -97,6 +86,14 @@ def targets_steps(
     ):
         return [task_actions.act_on_titles(tool, parts, reference, completions=context.completions)]
     return [target_step(tool, obj, clause, context)]
+
+
+def _each(tool: str, task_ids: list[int], context: ConversationContext) -> list[steps.Step]:
+    """One step per task, in order, each counting toward the completion praise."""
+    return [
+        task_actions.act_on_task(tool, task_id, completions=context.completions + n)
+        for n, task_id in enumerate(task_ids)
+    ]
 
 
 _NUMBER_WORD = re.compile(r"\bnumber\s+\w", _I)
@@ -130,9 +127,9 @@ def target_step(
         return task_actions.act_on_task(tool, task_id, fields, completions=context.completions)
     reference = clean_title(obj)
     positioned = position_in(reference, context.listed_task_ids)
-    inside = positions_inside(reference, context.listed_task_ids)
-    if positioned is None and len(inside) == 1:
-        positioned = inside[0]
+    if positioned is None:
+        inside = positions_inside(reference, context.listed_task_ids)
+        positioned = inside[0] if len(inside) == 1 else None
     if positioned is not None:
         return task_actions.act_on_task(tool, positioned, fields, completions=context.completions)
     pronoun = PRONOUN.match(reference) is not None or is_pronoun_reference(reference)

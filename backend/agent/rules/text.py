@@ -19,6 +19,8 @@ _SMART_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "
 _EDGE_QUOTES = "'\"`"
 _I = re.IGNORECASE
 
+# A voice assistant's wake word said before the request: "ok google, add rice".
+WAKE_WORD = r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|computer"
 # Conversational padding around the request itself.
 _LEAD_FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|all right|so|um+|uh+|hm+|well|oh|and|also|hey|yo|hi|hello|actually|"
@@ -27,7 +29,7 @@ _LEAD_FILLER = re.compile(
     r"(?:i'm|i am) (?:so |terribly |really |very |awfully )?sorry|i (?:do )?apologi[sz]e|"
     r"my apologies|"
     r"my bad|my mistake|(?:i'm|i am) afraid(?: that)?|"
-    r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|olly|computer|"
+    rf"{WAKE_WORD}|olly|"
     r"no wait|wait|hold on|hang on|oops|sorry|no problem|no worries|never mind|"
     r"(?:i|i've|i have)\s+change[ds]?\s+my mind|is (?:a )?mistake|it was a mistake|"
     r"please|pls|plz|kindly|quick(?:ly)?|great|cool|thanks|thank you|now|right|"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import ToolCall, ToolOutcome, Turn
@@ -340,17 +342,20 @@ def test_a_topic_then_i_have_finish_to_clean_it_completes_the_topic() -> None:
     assert [t["completed"] for t in conversation.store.tasks] == [False, True]
 
 
-def test_the_number_of_a_row_the_list_did_not_show_as_a_task_is_that_row() -> None:
+@pytest.mark.parametrize(
+    ("said", "completed"),
+    [
+        # task 2 is not on the list shown (1, 3, 4): "number two" is its second row
+        ("the number two is done", [False, True, True, False]),
+        # task 4 is on it: "number four" is task 4
+        ("the number four is done", [False, True, False, True]),
+    ],
+)
+def test_the_number_of_a_row_is_that_row_unless_the_list_shows_that_task(
+    said: str, completed: list[bool]
+) -> None:
     conversation = _conversation("milk", "eggs", "bread", "jam")
     conversation.say("complete task 2")
     conversation.say("what's left")
-    conversation.say("the number two is done")
-    assert [t["completed"] for t in conversation.store.tasks] == [False, True, True, False]
-
-
-def test_the_number_of_a_task_the_list_shows_is_that_task() -> None:
-    conversation = _conversation("milk", "eggs", "bread", "jam")
-    conversation.say("complete task 2")
-    conversation.say("what's left")
-    conversation.say("the number four is done")
-    assert [t["completed"] for t in conversation.store.tasks] == [False, True, False, True]
+    conversation.say(said)
+    assert [t["completed"] for t in conversation.store.tasks] == completed
