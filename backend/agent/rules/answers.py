@@ -51,6 +51,8 @@ def answer_to_pending(message: str, context: ConversationContext) -> Answer | No
     kind = pending.get("kind")
     if kind in ("offer_list", "offer_add", "confirm_clear"):
         return _yes_no(kind, message.strip(), pending)
+    if kind == "confirm_task":
+        return _confirmed_task(message.strip(), pending, context)
     if kind in ("choose_task", "ask_task", "ask_fields", "ask_title") and _NO.match(text):
         # "never mind" to "which one?": drop the question instead of asking it again.
         tool = str(pending.get("tool", "update_task" if kind == "ask_fields" else ""))
@@ -134,6 +136,20 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     confirmed = pending.get("task_ids")
     task_ids = [int(i) for i in confirmed] if isinstance(confirmed, list) else None
     return [steps.clear_all(status, task_ids)], Intent.DELETE, "answer: yes, clear the list"
+
+
+def _confirmed_task(
+    text: str, pending: dict[str, Any], context: ConversationContext
+) -> Answer | None:
+    """ "Do you want me to delete 'Eggs'?": yes does it, no drops it, anything else is new."""
+    said = yes_or_no(text, strict=True)
+    tool = str(pending["tool"])
+    if said is False:
+        return [steps.say(replies.NOTED_NO)], _TOOL_INTENT[tool], "answer: no to confirm_task"
+    if said is None:
+        return None
+    task_id = int(pending["task_id"])
+    return _act(tool, task_id, pending, context, "answer: yes to confirm_task")
 
 
 def _act(

@@ -144,7 +144,47 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
         # Clearing always asks first (with the count), so the model may raise the question.
         status = "completed" if extract_status(clause) == "completed" else "all"
         return Detection(Intent.DELETE, rule, status, Action.CLEAR)
+    if label in _CONFIRMED:
+        # Never a change the rules did not see: name the task found and ask first.
+        return Detection(_CONFIRMED[label], rule, named_thing(clause), Action.CONFIRM)
     if label in _CHANGES:
-        # Never a change the rules did not see: ask which task and what to do.
-        return Detection(Intent.UNCLEAR, rule)
+        return Detection(Intent.UNCLEAR, rule)  # ask what to do
     return detection
+
+
+# What a change the rules could not read names: "can you take frozen food of my shopping
+# list" -> "frozen food"; "we're out of paint so take bathroom painting off the list".
+_AFTER_SO = re.compile(r"^.*\bso\s+(?=\w)", _I)
+_ON_THE_LIST = re.compile(
+    r"\s+(?:off|of|from|out of|on|in|to|onto)\s+(?:(?:my|the|our|this|a)\s+)?(?:[\w'-]+\s+){0,3}?"
+    r"(?:lists?|to-?dos?|tasks|reminders)\b.*$",
+    _I,
+)
+_ASKING = re.compile(
+    r"^(?:(?:can|could|would|will) you\s+|please\s+|kindly\s+|"
+    r"(?:i|we)\s+(?:want|need|would like)\s+(?:you\s+)?to\s+|(?:i|we)\s+no longer need\s+)+",
+    _I,
+)
+_CHANGE_VERB = re.compile(
+    r"^(?:take|cross|remove|delete|get|move|strike|tick|check|mark|scratch|erase|drop)\b"
+    r"(?:\s+(?:out|off|away))?\s*",
+    _I,
+)
+_CHANGE_TAIL = re.compile(
+    r"\s+(?:off|out|away|as done|done|item|removed|deleted|taken away|to (?:the )?(?:trash|bin))$",
+    _I,
+)
+_NOTHING_NAMED = re.compile(r"^(?:it|that|this|them|those|these|him|her|that one|this one)?$", _I)
+_CONFIRMED = {"complete": Intent.COMPLETE, "delete": Intent.DELETE}
+
+
+def named_thing(clause: str) -> str:
+    """The task a change names, wrappers removed; "" when it names none plainly."""
+    text = _ON_THE_LIST.sub("", _AFTER_SO.sub("", core_request(clause)))
+    previous = None
+    while previous != text:
+        previous = text
+        text = _CHANGE_TAIL.sub("", _CHANGE_VERB.sub("", _ASKING.sub("", text))).strip(" ,.")
+    if _NOTHING_NAMED.match(text) or len(text.split()) > 5:
+        return ""
+    return text

@@ -61,6 +61,8 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return [target_step("update_task", detection.obj, clause, context, {"completed": False})]
     if intent is Intent.UPDATE:
         return [update_step(detection.obj, clause, context)]
+    if action is Action.CONFIRM:
+        return [task_actions.confirm_on_title(TOOL_OF[intent], detection.obj)]
     bulk = bulk_scope(detection.obj, has_listed=bool(context.listed_task_ids))
     if bulk is not None:
         if bulk.exceptions and intent is Intent.COMPLETE:
@@ -77,6 +79,8 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
 def is_command(text: str) -> bool:
     """Whether a reply to a question is a new request rather than an answer."""
     detection = detect_intent(text, has_task_id=extract_task_id(text) is not None)
-    return detection.intent is not Intent.UNCLEAR and not detection.rule.startswith(
-        ("a task phrase", "keyword")
+    return (
+        detection.intent is not Intent.UNCLEAR
+        and detection.action is not Action.CONFIRM
+        and not detection.rule.startswith(("a task phrase", "keyword"))
     )

@@ -113,6 +113,15 @@ def extract_status(text: str) -> str:
     return "all"
 
 
+# Things done with someone: "meet with steve", "lunch with my boss": the company is part of
+# the title, not a description.
+_TOGETHER = re.compile(
+    r"\b(?:meet|meeting|lunch|launch|dinner|breakfast|brunch|coffee|tea|drinks|call|chat|talk|"
+    r"speak|catch up|appointment|date|session|interview|sync|hang out|play|visit|check in|"
+    r"game|match|movie|party|walk|run|study|practice|work|go|playdate|meetup)$",
+    _I,
+)
+_COMPANY = re.compile(r"\s*(?:my|your|our|his|her|their|the (?:boss|team|kids))\b", _I)
 _DESCRIPTION = re.compile(
     r"\s*(?:\bwith (?:a |the )?(?:description|details?|notes?)\s*:?\s*|\bwith\b\s*|"
     r"\bincluding\b\s*|,?\s*\bdescription\b\s*:?\s*|(?<!\d):(?!\d)\s*|\s[—–]\s*)",
@@ -122,7 +131,7 @@ _DESCRIPTION = re.compile(
 
 def split_title_description(text: str) -> tuple[str, str | None]:
     """ "report with executive summary" -> ("report", "executive summary")."""
-    match = _DESCRIPTION.search(text)
+    match = next((m for m in _DESCRIPTION.finditer(text) if not _names_company(text, m)), None)
     if match is None or match.start() == 0:
         return clean_title(text), None
     title = clean_title(text[: match.start()])
@@ -130,3 +139,10 @@ def split_title_description(text: str) -> tuple[str, str | None]:
     if not title:
         return clean_title(text), None
     return title, description or None
+
+
+def _names_company(text: str, match: re.Match[str]) -> bool:
+    """A bare "with" after something done together, or before "my sister": who, not what."""
+    if match.group(0).strip().lower() != "with":
+        return False
+    return bool(_TOGETHER.search(text[: match.start()]) or _COMPANY.match(text, match.end()))

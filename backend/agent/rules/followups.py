@@ -241,6 +241,8 @@ def _a_request(text: str, *, replaces: bool = False) -> bool:
         return True
     if replaces and detection.intent is Intent.SOCIAL:
         return False
+    if detection.action is Action.CONFIRM:
+        return False  # only the model read a change there: no request of its own
     return detection.intent not in (Intent.CREATE, Intent.UNCLEAR, Intent.OFF_TOPIC)
 
 

@@ -174,6 +174,12 @@ def task_reopened(title: str) -> str:
     return f"I've marked {quoted(title)} as not done yet."
 
 
+def confirm_action(action: str, title: str) -> str:
+    if action == "complete":
+        return f"Do you want me to mark {quoted(title)} as complete?"
+    return f"Do you want me to {action} {quoted(title)}?"
+
+
 def no_match(query: str) -> str:
     return f"I couldn't find a task matching '{query}'. Would you like to see your current tasks?"
 

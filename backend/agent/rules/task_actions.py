@@ -194,6 +194,40 @@ def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] 
     )
 
 
+def confirm_on_title(tool: str, query: str) -> Step:
+    """A change the learned model read but no rule did: look the task up and ask before
+    acting ("Do you want me to delete 'Eggs'?"); never a change on a guess."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not query:
+            return Say(
+                replies.ask_which_task(ACTION_VERB[tool]),
+                {"pending": {"kind": "ask_task", "tool": tool, "fields": {}}},
+                stop=True,
+            )
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "all", "query": query})
+        listing = outcomes[0]
+        if not listing.ok:
+            return failure(listing)
+        matches = match_tasks(query, listing.data)
+        if tool == "complete_task":
+            matches = [t for t in matches if not t.get("completed")] or matches
+        if not matches:
+            return Say(replies.no_match(query), {"pending": {"kind": "offer_list"}}, stop=True)
+        if len(matches) > 1:
+            return _clarify(tool, query, matches, None)
+        task = matches[0]
+        pending = {"kind": "confirm_task", "tool": tool, "task_id": int(task["id"])}
+        return Say(
+            replies.confirm_action(ACTION_VERB[tool], str(task["title"])),
+            {"pending": pending, "focus": int(task["id"])},
+            stop=True,
+        )
+
+    return step
+
+
 def complete_all(only: list[int] | None = None) -> Step:
     """ "Mark all as done" (or, with `only`, "complete them" after a list): every pending
     task, in one batch (completing is undoable task by task, so no confirmation; deleting

@@ -28,7 +28,9 @@ _LIST_REFERENCE = re.compile(
     r"stuff(?: to (?:do|buy))?)"
     r"(?:\s+to\s+(?:complete|do|buy|accomplish|get done))?)?\b(?:\s+(?:app|please))?"
     # "put dishes on to do list": the list named without "my" or "the"
-    r"|\s+(?:on|to|onto)\s+(?:to[- ]?do|shopping|grocery)\s+list\b",
+    r"|\s+(?:on|to|onto)\s+(?:to[- ]?do|shopping|grocery)\s+list\b"
+    # "add mop to hardware store list", "add wine to list": a list named last, bare
+    r"|\s+(?:on|to|onto)\s+(?:[\w'-]+\s+){0,2}?lists?$",
     _I,
 )
 _LEADING_LIST = re.compile(
@@ -56,7 +58,7 @@ _REASON = re.compile(
     _I,
 )
 _FRAME = re.compile(
-    r"^(?:(?:hey\s+)?(?:alexa|olly|google|siri|computer|assistant)\b[\s,]*|"
+    r"^(?:(?:hey\s+)?(?:alexa|olly|google|siri|computer|assistant)\b[\s,]*|(?:hey|hi|ok|okay)\b[\s,]+|"
     # "i need to be reminded to pray", "i want to get reminded to clean my room"
     r"(?:(?:i\s+)?(?:need|want|would like|'d like)\s+to\s+)?(?:be|get)\s+reminded\s+"
     r"(?:to|about|of)\s+|"
@@ -69,9 +71,9 @@ _FRAME = re.compile(
     r"(?:may|can|could|should|shall)\s+(?:i suggest\s+)?(?:we|you)\s+|"
     r"i\s+(?:would|'d)\s+like\s+(?:you\s+)?(?:to\s+)?|i\s+(?:want|need)\s+you\s+to\s+|"
     r"let's\s+|lets\s+|please\s+|kindly\s+|go ahead and\s+|make sure\s+(?:that\s+)?(?:to\s+)?|"
-    r"be sure\s+(?:to\s+)?|(?:i|we)\s+(?:want|need)\s+(?=.+?\s+(?:added|put|on|onto|to|in)\b)|"
-    r"for you to\s+(?:get\s+)?|(?:add|put|write|include|insert|jot down|note down|write down|"
-    r"enter|place|stick|pop)\s+(?:down\s+)?(?:the\s+item\s+)?|"
+    r"be sure\s+(?:to\s+)?|(?:i|we)\s+(?:want|need)\s+(?!to\b)(?=\S)|"
+    r"for you to\s+(?:get\s+)?|(?:re-?\s?)?(?:add|put|write|include|insert|jot down|note down|"
+    r"write down|enter|place|stick|pop)\s+(?:down\s+)?(?:the\s+item\s+)?|"
     r"(?:a\s+)?(?:new\s+)?(?:item|entry)\s+(?:called|named|for)?\s*)",
     _I,
 )
@@ -83,7 +85,7 @@ _PASSIVE_TAIL = re.compile(
 _ADD_ON = re.compile(r"\s+(?:added|included)$", _I)
 # "i need to take out the trash please remind me", "... i would appreciate it"
 _ASK_TAIL = re.compile(
-    r"\s+(?:to|on|onto)\s+(?:it|there)$|\s+instead$|"
+    r"\s+(?:to|on|onto|in)\s+(?:it|there|that)$|\s+instead$|"
     r"\s*,?\s+(?:(?:so\s+)?(?:please\s+)?remind me(?:\s+(?:about it|of it|please))?|"
     r"i would appreciate it|i'd appreciate it|that would be great|thanks in advance)$",
     _I,
@@ -91,6 +93,9 @@ _ASK_TAIL = re.compile(
 _EDGE_WORDS = re.compile(
     r"^(?:the\s+)?(?:chore|errand|job) of\s+(?=\S)"
     r"|^(?:some|more|a few|few|also|too)\s+(?=\S)"
+    # "add a trip to the post office": the article, not a quantity ("a dozen eggs")
+    r"|^(?:a|an)\s+(?!(?:dozen|couple|pair|bag|bottle|box|pack|loaf|carton|jar|can|kilo|pound|"
+    r"lot|half|few|little|bit|bunch|case|tin|tub|roll|head|piece)\b)(?=\S+\s)"
     r"|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
     r"|\s+-\s+add it$",

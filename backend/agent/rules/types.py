@@ -88,6 +88,7 @@ class Action(StrEnum):
     UNDO = "undo"  # reverse the last change
     REOPEN = "reopen"  # UPDATE: "mark task 2 as not done"
     COUNT = "count"  # LIST: "how many items are on my list?"
+    CONFIRM = "confirm"  # COMPLETE/DELETE the model read, not a rule: ask before acting
 
 
 def act_of(intent: Intent, action: Action = Action.PLAIN) -> str:

@@ -322,3 +322,45 @@ def test_no_the_other_one_after_deleting_one_of_two_restores_it_and_deletes_the_
     conversation.say("the first one")
     conversation.say("no, the other one")
     assert _titles(conversation) == ["finish report"]
+
+
+def _one_task(title: str) -> Conversation:
+    return Conversation(
+        FakeTaskStore([{"id": 1, "title": title, "description": None, "completed": False}])
+    )
+
+
+def test_a_delete_only_the_model_reads_asks_before_deleting_the_task_it_found() -> None:
+    conversation = _one_task("eggs")
+    asked = conversation.say("move buying eggs item to trash from to do list")
+    assert asked.reply == "Do you want me to delete 'Eggs'?"
+    assert asked.meta["pending"] == {"kind": "confirm_task", "tool": "delete_task", "task_id": 1}
+    assert _titles(conversation) == ["eggs"]
+    done = conversation.say("yes")
+    assert done.reply == "I've deleted 'Eggs' from your list."
+    assert _titles(conversation) == []
+
+
+def test_no_to_the_confirmation_keeps_the_task() -> None:
+    conversation = _one_task("eggs")
+    conversation.say("move buying eggs item to trash from to do list")
+    kept = conversation.say("no")
+    assert kept.tool_calls == []
+    assert _titles(conversation) == ["eggs"]
+
+
+def test_a_change_only_the_model_reads_names_a_missing_task_and_changes_nothing() -> None:
+    conversation = _one_task("eggs")
+    asked = conversation.say("can you take frozen food of my shopping list")
+    assert asked.reply.startswith("I couldn't find a task matching 'frozen food'.")
+    assert asked.meta["acts"] == ["delete"]
+    assert _titles(conversation) == ["eggs"]
+
+
+def test_a_change_only_the_model_reads_without_a_named_task_asks_which() -> None:
+    conversation = _one_task("take out the recycling")
+    asked = conversation.say(
+        "i just finished taking out my recycling, so cross that off my to do list"
+    )
+    assert asked.meta["pending"]["kind"] == "ask_task"
+    assert conversation.store.tasks[0]["completed"] is False

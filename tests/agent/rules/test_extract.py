@@ -56,6 +56,10 @@ def test_status_filters_and_the_all_default(text: str, status: str) -> None:
         ("groceries including milk and eggs", ("groceries", "milk and eggs")),
         ("buy milk", ("buy milk", None)),
         ("'quoted title'", ("quoted title", None)),
+        ("meet with steve at one pm", ("meet with steve at one pm", None)),
+        ("the meeting with carla", ("the meeting with carla", None)),
+        ("go shopping with my mom", ("go shopping with my mom", None)),
+        ("cake with candles", ("cake", "candles")),
     ],
 )
 def test_description_is_split_off_the_title(text: str, expected: tuple[str, str | None]) -> None:

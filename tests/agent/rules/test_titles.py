@@ -21,6 +21,14 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
         ("'sign up for the 5k' on my list, my friend talked me into it", "sign up for the 5k"),
         ("bread to the grocery list please, we're totally out", "bread"),
         ("return the library books, they're already two weeks late", "return the library books"),
+        ("add grocery to list", "grocery"),
+        ("add mop to hardware store list", "mop"),
+        ("remember to put carrots in there", "carrots"),
+        ("hey put carrots on that", "carrots"),
+        ("i need oranges", "oranges"),
+        ("re add eggs", "eggs"),
+        ("add a trip to the post office", "trip to the post office"),
+        ("add a dozen eggs", "a dozen eggs"),
     ],
 )
 def test_the_title_is_what_a_person_would_have_typed(said: str, title: str) -> None:
