@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import re
 
+from backend.agent.rules.create import names_several_items
 from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.intent_model import Prediction, intent_model
 from backend.agent.rules.numbers import names_a_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import query_slot
-from backend.agent.rules.social import is_about_the_assistant
+from backend.agent.rules.social import is_about_the_assistant, names_another_job
 from backend.agent.rules.text import core_request
 from backend.agent.rules.types import ACTIONS_ON_A_TASK, Action, Detection, Intent, act_of
 
@@ -107,7 +108,14 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         detection.rule.startswith(_COMMAND_WORDS) and not _NAMES_THE_LIST.search(detection.obj)
     )
     if prediction.label in _NOT_ABOUT_TASKS:
-        about_tasks = detection.rule.startswith(_ABOUT_TASKS)
+        about_tasks = detection.rule.startswith(_ABOUT_TASKS) or (
+            # "please add dates and arabic coffee, guests are coming on friday": several items
+            # to add are a shopping list, not a calendar event
+            detection.rule.startswith(("leading verb: add", "keyword 'add'"))
+            and prediction.label == "off_topic"
+            and not names_another_job(clause)
+            and names_several_items(detection.obj)
+        )
         threshold = WEAK_OVERRULE if weak and not about_tasks else STRONG_OVERRULE
         if prediction.confidence >= threshold:
             rule = f"model: {prediction.label} ({prediction.confidence:.2f})"
@@ -144,6 +152,8 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
         # Clearing always asks first (with the count), so the model may raise the question.
         status = "completed" if extract_status(clause) == "completed" else "all"
         return Detection(Intent.DELETE, rule, status, Action.CLEAR)
+    if detection.rule.startswith(_DONE_SAID) and label in _CHANGES:
+        return detection  # "milk and eggs done": said done, never deleted or renamed
     if label in _CONFIRMED:
         # Never a change the rules did not see: name the task found and ask first.
         return Detection(_CONFIRMED[label], rule, named_thing(clause), Action.CONFIRM)

@@ -183,6 +183,8 @@ _PRONOUN_TAIL = re.compile(
     # after all. Could you mark it as not done?", "... on my list. Can you get rid of it?"
     r"^(?P<statement>.+?)(?:(?:,|;|\s[-\u2013\u2014])\s*(?:so\s+|and\s+|then\s+)?|"
     r"(?<=\w)[.!?]+\s*(?:so\s+|then\s+|and\s+)?)"
+    # "..., anyway you can tick that one off"
+    r"(?:(?:anyway|anyways|anyhow|ok|okay|right)[\s,]+)?"
     r"(?:(?:could|would|can|will)\s+(?:you|u)\s+(?:please\s+)?(?:just\s+)?|"
     r"(?:would|do) you mind\s+)?"
     r"(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
@@ -197,10 +199,15 @@ _PRONOUN_TAIL = re.compile(
 )
 
 
+# "her" as an object ("I called her"), not "her mother".
+_OBJECT_PRONOUN = (
+    r"(?:him|them|it|her(?=\s*(?:$|[,.!?;:]|\s(?:back|again|today|yesterday|this|last|up|about|"
+    r"and|so|but|on|at|in|for|finally|already|earlier|just|now|the|a|an)\b)))\b"
+)
 # "I just sent her the email", "booked it": the pronoun is what the verb acted on.
 _NAMES_BY_PRONOUN = re.compile(
     r"\b(?:\w+ed|sent|did|done|made|paid|bought|got|rang|took|gave|told|met|fed)\s+"
-    r"(?:her|him|them|it)\b|^(?:\w+\s+){0,3}?(?:her|him|them|it)\b"
+    rf"{_OBJECT_PRONOUN}|^(?:\w+\s+){{0,3}}?{_OBJECT_PRONOUN}"
     # "I buy them yesterday", "I have just put the phone down with her"
     # (said first, with no task named before them)
     r"|^(?:\w+\W+)?(?:i|we)\s+(?:(?:just|already|finally|have|had)\s+)*\w+\s+(?:her|him|them|it)\b"

@@ -154,6 +154,11 @@ def _noun_items(title: str) -> list[str]:
     return parts
 
 
+def names_several_items(obj: str) -> bool:
+    """Whether an add names several things ("potatoes, cabbage and dill")."""
+    return len(_noun_items(_title_slot(obj).title)) > 1
+
+
 # "add it", "put them on": a pronoun names what was just talked about, never a title.
 _PRONOUN_TITLE = re.compile(
     r"^(?:it|that|this|them|those|these|they|(?:that|this|the same)\s+(?:one|thing|item)|"

@@ -42,7 +42,7 @@ HELP_PATTERN = re.compile(
     _I,
 )
 UNDO_PATTERN = re.compile(
-    r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action)|last|please|again))*|"
+    r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action)|last|please|pls|again))*|"
     # "wait no i didnt submit it yet, undo"
     r".+[,;.!]\s*(?:so\s+|please\s+)?undo(?: (?:that|it|this))?(?: please)?|"
     r"revert(?: that| it)?|"
@@ -53,7 +53,9 @@ UNDO_PATTERN = re.compile(
     r"(?:make|change|set|turn|switch|put)\s+(?:it|that|them|this)\s+(?:back|(?=like|as|how))"
     r"(?:\s+(?:to\s+)?(?:like|as|how|the way|what)\s*(?:it|they)?\s*(?:was|were)?"
     r"(?:\s+before)?)?(?: (?:please|again))?)"
-    r"(?:\s*[,;].*)?$",
+    # "..., i still have to do it"; "undo pls that was wrong i havent done it yet": the reason
+    r"(?:\s*[,;].*|\s+(?=(?:i|we|i'm|i've|that was|it was|this was|it's|still|actually|sorry|"
+    r"oops|my bad|wrong|that's wrong)\b).*)?$",
     _I,
 )
 
@@ -140,7 +142,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.LIST,
             Action.LOOKUP,
             rf"^(?:is|are)\s+(?:there\s+)?(?:a\s+task\s+(?:to|for|called)\s+)?(?P<obj>.+?)\s+"
-            rf"(?:on|in)\s+(?:{_MY_LIST}|my\s+{_TASKS}|there)$",
+            rf"(?:on|in)\s+(?:{_MY_LIST}|my\s+{_TASKS}|there|list)$",
         ),
         (
             "do I have X",
@@ -332,7 +334,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "X on my list",
             Intent.CREATE,
             Action.PLAIN,
-            rf"^(?P<obj>.+?)\s+(?:on|to|onto)\s+{_MY_LIST}$",
+            rf"^(?P<obj>.+?)\s+(?:on|to|onto)\s+(?:{_MY_LIST}|list)$",
         ),
         (
             "X should be removed",

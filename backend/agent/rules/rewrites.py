@@ -75,7 +75,10 @@ _PAST = frozenset(
     "rang called".split()
 )
 _NOT_A_TOPIC = re.compile(
-    r"^(?:let|erase|tick|cross|add|show|tell|give|can|could|would|will|mark)\b|\b(?:it|them|me)\b",
+    r"^(?:let|erase|tick|cross|add|show|tell|give|can|could|would|will|mark|only)\b|"
+    r"\b(?:it|them|me)\b|"
+    # "only the stuff i didn't finish": the list narrowed, no task
+    r"^(?:the\s+|all\s+the\s+)?(?:stuff|things|ones|tasks|items|todos)$",
     _I,
 )
 

@@ -106,7 +106,10 @@ _CHATTER_HEAD = (
     r"\s*[,;]\s+(?:(?:i|we|they|he|she|it|you|there|that)(?:'re|'ve|'m|'s|'d|'ll)?|theyre|"
     r"im|ive|its|my|our|his|her|their|the kids|but(?!\s+(?:only\s+)?if\b)|"
     r"and\s+(?:she|he|they|it|we|i)(?:'s|'re|'ve|'d)?|poor thing|ugh|long story|wish me luck|"
-    r"hopefully|finally|again|ugh|yikes|lol|haha|oh well|no rush|eek|sadly|luckily)\b"
+    r"hopefully|finally|again|ugh|yikes|lol|haha|oh well|no rush|eek|sadly|luckily|"
+    # ", guests are coming on friday": a sentence of its own
+    r"(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:are|is|were|was)\s+(?:coming|going|visiting|arriving|"
+    r"staying|here|over|out|gone|empty|low|finished))\b"
     r"(?!\s+(?:and|or)\b)"
 )
 CHATTER_AFTER_COMMA = re.compile(rf"{_CHATTER_HEAD}.*$", _I)

@@ -359,3 +359,35 @@ def test_the_number_of_a_row_is_that_row_unless_the_list_shows_that_task(
     conversation.say("what's left")
     conversation.say(said)
     assert [t["completed"] for t in conversation.store.tasks] == completed
+
+
+# --- phrasings from the fresh batches (session 9) -------------------------------------------
+
+
+def test_a_short_question_about_an_item_on_the_list_only_looks_it_up() -> None:
+    conversation = _conversation("buy milk", "bread")
+    exchange = conversation.say("bread on list?")
+    assert exchange.meta["acts"] == ["query"]
+    assert [c["name"] for c in exchange.tool_calls] == ["list_tasks"]
+
+
+def test_items_said_done_together_are_completed_not_deleted() -> None:
+    conversation = _conversation("milk", "eggs", "rice")
+    conversation.say("milk and eggs done")
+    assert [t["completed"] for t in conversation.store.tasks] == [True, True, False]
+
+
+def test_several_items_to_add_with_a_reason_are_an_add_not_another_assistants_job() -> None:
+    conversation = _conversation("milk")
+    conversation.say("please add dates and arabic coffee, guests are coming on friday")
+    assert [t["title"] for t in conversation.store.tasks] == ["milk", "dates", "arabic coffee"]
+    conversation.say("I make soup tomorrow so please add potatoes, cabbage and dill")
+    assert [t["title"] for t in conversation.store.tasks][-3:] == ["potatoes", "cabbage", "dill"]
+
+
+def test_her_before_a_noun_is_no_pronoun_to_resolve() -> None:
+    conversation = _conversation("buy milk", "call her mother")
+    conversation.say(
+        "guess who finally called her mother after three weeks. me. it was fine. tick that off"
+    )
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]

@@ -117,6 +117,9 @@ def test_a_request_with_a_question_mark_still_acts(message: str, intent: Intent)
         "I change my mind, make it back like before",
         "change it back",
         "set it back to how it was",
+        "undo pls that was wrong i havent done it yet",
+        "oops undo that i havent actualy bought them yet",
+        "put that back i still have to do it",
     ],
 )
 def test_asking_for_the_old_state_back_is_an_undo(message: str) -> None:
@@ -132,6 +135,7 @@ def test_asking_for_the_old_state_back_is_an_undo(message: str) -> None:
         ("just pending", "pending"),
         ("And now the full list, if you would.", "all"),
         ("the tasks I have yet to complete", "pending"),
+        ("only the stuf i didnt finish", "pending"),
     ],
 )
 def test_a_status_said_on_its_own_asks_for_the_list_by_that_status(
@@ -139,7 +143,7 @@ def test_a_status_said_on_its_own_asks_for_the_list_by_that_status(
 ) -> None:
     detection = detect_intent(prepare(message))
     assert detection.intent is Intent.LIST
-    assert extract_status(message) == status
+    assert extract_status(prepare(message)) == status
 
 
 @pytest.mark.parametrize("message", ["finished", "done", "delete the finished ones"])
