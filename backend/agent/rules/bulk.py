@@ -26,7 +26,7 @@ _STATUS = {
     "finished": "completed",
 }
 _STATUS_WORDS = "|".join(_STATUS)
-_THINGS = r"(?:tasks?|todos?|to-dos?|items?|things|ones|reminders?)"
+_THINGS = r"(?:tasks?|todos?|to-dos?|items?|things|ones|reminders?|stuff)"
 _PLACE = r"(?:\s+(?:on|in|from|off)\s+(?:my|the)\s+(?:list|todo list|to-do list))?"
 _EVERY = re.compile(
     r"^(?:"

@@ -32,6 +32,8 @@ _CLAUSE_SPLIT = re.compile(
     # "My boss sent it back, so I didn't actually finish that"; "I called her, so please
     # mark the call as complete"
     r"|\s*,\s*so\s+(?=i\s+(?:didn't|did not|haven't|have not)\b)"
+    # "dentist done. passport done.": one done statement a sentence
+    r"|(?<=\bdone[.!;])\s+|(?<=\bfinished[.!;])\s+|(?<=\bcompleted[.!;])\s+"
     rf"|\s*,\s*so\s+(?=(?:please\s+)?(?:mark|tick|cross|check|delete|remove|complete)\b)",
     _I,
 )
@@ -148,7 +150,8 @@ def _request_inside(clause: str) -> str:
 _COMMAND_ON_THE_LIST = re.compile(
     r"^(?:(?:so|anyway|then)\s+)*(?:please\s+)?(?:(?:can|could|would) you\s+)?(?:please\s+)?"
     r"(?:add|put|stick|pop|tick|cross|check|mark|delete|remove|take|show|read|list|wipe|clear|"
-    r"change|rename|update)\b\s+(?!(?:it|this|that|them|those|these)\b)\w",
+    r"change|rename|update|get rid of|scrap|drop|ditch)\b\s+"
+    r"(?!(?:it|this|that|them|those|these)\b)\w",
     _I,
 )
 

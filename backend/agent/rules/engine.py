@@ -239,7 +239,9 @@ def interpret(message: str, context: ConversationContext) -> Plan:
             # whose earlier clauses may just have deleted or completed the task it would name.
             clause_steps = steps_for(detection, clause, replace(context, known_tasks=()))
         else:
-            clause_steps = steps_for(detection, clause, context)
+            # "dentist done. passport done.": each completion gets its own encouragement
+            done_before = context.completions + intents.count(Intent.COMPLETE)
+            clause_steps = steps_for(detection, clause, replace(context, completions=done_before))
         if detection.intent is Intent.CREATE:
             clause_steps = [marked_as_add(s) for s in clause_steps]
         plan_steps.extend(clause_steps)

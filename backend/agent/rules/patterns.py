@@ -179,8 +179,10 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "what do I have about X",
             Intent.LIST,
             Action.LOOKUP,
-            r"^(?:(?:tell me|show me)\s+)?(?:what|anything|something)\s+(?:(?:do\s+)?i\s+have|"
-            r"have i got|i have|i've got|is there|do i have)?\s*(?:got\s+)?"
+            # "something" only with a question of having ("something for relax" asks nothing)
+            r"^(?:(?:tell me|show me)\s+)?(?:(?:what|anything)\s+(?:(?:do\s+)?i\s+have|"
+            r"have i got|i have|i've got|is there|do i have)?|something\s+(?:(?:do\s+)?i\s+have|"
+            r"have i got|i have|i've got|is there|do i have))\s*(?:got\s+)?"
             r"(?:(?:on|in)\s+(?:there|it|(?:my|the)\s+(?:\w+\s+)?list)\s+)?"
             r"(?:about|for|concerning|regarding|to do with)\s+"
             r"(?P<obj>(?!(?:shopping|groceries|today|tonight|tomorrow|this week|work|home)$).+?)"

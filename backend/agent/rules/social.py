@@ -112,7 +112,9 @@ _ABOUT_THE_ASSISTANT = re.compile(
     r"\b(?:this|the|your)\s+(?:app|thing|bot|assistant|tool|program|service|chatbot)\b"
     r"(?!\s+(?:on|in|from|off)\b)|\byou(?:'re|'ve| are)\b(?!\s+(?:at|in|on|by)\b)|"
     r"\bthank(?:s| you)\b|\bare you\b(?=.*\b(?:bot|robot|human|person|real|ai|machine|program)\b)|"
-    r"\bdo you (?:ever|like|enjoy|get (?:bored|tired|sick)|feel|sleep|dream|have feelings)\b",
+    r"\bdo you (?:ever|like|enjoy|get (?:bored|tired|sick)|feel|sleep|dream|have feelings)\b|"
+    # "why are you so slow today": a complaint about the assistant
+    r"\bwhy (?:are|do|did|can't|won't|don't|is) (?:you|this)\b",
     _I,
 )
 # A message that is nothing but thanks or goodbye: "cheers, have a good one", "ta".

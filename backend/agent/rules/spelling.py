@@ -26,13 +26,15 @@ VOCABULARY: tuple[str, ...] = tuple(
     fifteen sixteen seventeen eighteen nineteen twenty hundred there their the them they
     this that what which whats my your please thanks thank can could would you have need want
     shopping grocery groceries about from with not off yeah okay sure meant mean other one
-    actually stuff things ones
+    actually stuff things ones should say
     """.split()
 )
 # Short misspellings that are too close to too many words to find by distance.
 _KNOWN: dict[str, str] = {
     "ad": "add",
     "ur": "your",
+    "u": "you",
+    "r": "are",
     "pls": "please",
     "plz": "please",
     "thx": "thanks",

@@ -62,7 +62,7 @@ def targets_steps(
     """Several tasks named at once ("tasks 2 and 9", "the groceries and the plants")."""
     ids = extract_task_ids(core_request(clause))
     if len(ids) > 1:
-        return _each(tool, ids, context)
+        return _each(tool, _rows_or_ids(ids, clause, context.listed_task_ids), context)
     positioned = positions_in(clean_title(obj).strip(" :,-"), context.listed_task_ids)
     if positioned and len(positioned) > 1:
         return _each(tool, positioned, context)
@@ -111,6 +111,16 @@ def _row_or_id(task_id: int | None, clause: str, listed: tuple[int, ...]) -> int
     ):
         return task_id
     return listed[task_id - 1]
+
+
+def _rows_or_ids(task_ids: list[int], clause: str, listed: tuple[int, ...]) -> list[int]:
+    """ "number 2 and number 5 is done" after a list that does not show task 5: rows, all of
+    them (whoever counts rows counts every number that way)."""
+    if any(_row_or_id(n, clause, listed) != n for n in task_ids) and all(
+        0 < n <= len(listed) for n in task_ids
+    ):
+        return [listed[n - 1] for n in task_ids]
+    return task_ids
 
 
 def target_step(

@@ -52,6 +52,7 @@ _POLITE_LEAD = re.compile(
     r"(?:may|might|can|could) i (?:ask|trouble) you to|please you|you can|"
     r"you(?=\s+(?:delete|add|remove|mark|show|put|change|clear)\b)|"
     r"(?:can|could|would|will) (?:you|u)(?: please| kindly| just| pls)?|"
+    r"(?:would it be|is it|will it be) possible (?:for you )?to|"
     r"i(?:'d| would) like to(?=\s+(?:add|put|remove|delete|mark|see|know|check|change|rename|"
     r"update|clear|complete)\b)|"
     r"can i (?:get you to|ask you to)|i'd like you to|i would like you to|i want you to|"

@@ -32,6 +32,7 @@ def state(conversation: Conversation) -> list[tuple[str, bool]]:
         ("every completed task", Bulk("completed")),
         ("all of my pending tasks", Bulk("pending")),
         ("all done ones", Bulk("completed")),
+        ("all the finished stuff", Bulk("completed")),
         ("all tasks except call mom", Bulk("all", exceptions=("call mom",))),
         ("everything but the report", Bulk("all", exceptions=("the report",))),
         ("call mom", None),

@@ -391,3 +391,41 @@ def test_her_before_a_noun_is_no_pronoun_to_resolve() -> None:
         "guess who finally called her mother after three weeks. me. it was fine. tick that off"
     )
     assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_a_clear_asked_as_whether_it_is_possible_still_asks_to_confirm() -> None:
+    conversation = _conversation("milk", "eggs")
+    conversation.say("complete task 1")
+    exchange = conversation.say("Would it be possible to clear out all the completed tasks?")
+    assert exchange.meta["pending"]["kind"] == "confirm_clear"
+    assert len(conversation.store.tasks) == 2
+
+
+def test_done_statements_one_a_sentence_complete_each_with_its_own_praise() -> None:
+    conversation = _conversation("book dentist appointment", "renew passport")
+    exchange = conversation.say("dentist done. passport done.")
+    assert [t["completed"] for t in conversation.store.tasks] == [True, True]
+    assert exchange.reply.startswith("Great job!")
+    assert "Awesome!" in exchange.reply
+
+
+def test_numbers_after_a_list_that_does_not_show_one_of_them_are_rows() -> None:
+    conversation = _conversation("a", "b", "c", "d", "e", "f")
+    conversation.say("complete task 3")
+    conversation.say("what's left?")  # shows tasks 1, 2, 4, 5, 6
+    conversation.say("number 2 and number 3 is done")
+    assert [t["completed"] for t in conversation.store.tasks] == [
+        False,
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
+
+
+def test_something_for_a_word_asks_nothing_about_the_list() -> None:
+    conversation = _conversation("milk")
+    exchange = conversation.say("you can play some music for me? something for relax")
+    assert exchange.meta["acts"] == ["off_topic"]
+    assert exchange.tool_calls == []

@@ -18,6 +18,7 @@ from backend.agent.rules.types import Intent
         "are you an actual person or a bot by the way? my mum is convinced someone's typing",
         "do you ever get sick of people asking you to remember milk haha",
         "cheers, have a good one",
+        "why are you so slow today",
     ],
 )
 def test_talk_about_the_assistant_is_small_talk_never_a_task_or_another_job(said: str) -> None:

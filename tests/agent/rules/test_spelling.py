@@ -18,6 +18,9 @@ from backend.agent.rules.spelling import correct_spelling
         ("walkd the dog", "walked the dog"),
         ("cleer out all the compleetd ones", "clear out all the completed ones"),
         ("delte everyting on my lsit", "delete everything on my list"),
+        ("call mom shoud say call mom back", "call mom should say call mom back"),
+        ("r u a real person", "are you a real person"),
+        ("only the stuf i didnt finish", "only the stuff i didn't finish"),
     ],
 )
 def test_a_misspelt_command_word_is_read_as_meant(typed: str, meant: str) -> None:
