@@ -121,6 +121,9 @@ def yes_or_no(text: str, *, strict: bool = False) -> bool | None:
     return True if _DO_IT.match(" ".join(words)) else None
 
 
+_WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _I)
+
+
 def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     said = yes_or_no(text, strict=kind == "confirm_clear")
     if said is False:
@@ -129,7 +132,9 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     if said is None:
         return None
     if kind == "offer_list":
-        return [steps.list_tasks("pending")], Intent.LIST, "answer: yes, show the list"
+        # "ok then show me full list": the yes says which list
+        status = "all" if _WHOLE_LIST.search(text) else "pending"
+        return [steps.list_tasks(status)], Intent.LIST, "answer: yes, show the list"
     if kind == "offer_add":
         return ([steps.add_task(str(pending["title"]), None)], Intent.CREATE, "answer: yes, add it")
     status = str(pending.get("status", "all"))

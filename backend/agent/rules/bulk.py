@@ -27,7 +27,7 @@ _STATUS = {
 }
 _STATUS_WORDS = "|".join(_STATUS)
 _THINGS = r"(?:tasks?|todos?|to-dos?|items?|things|ones|reminders?|stuff)"
-_PLACE = r"(?:\s+(?:on|in|from|off)\s+(?:my|the)\s+(?:list|todo list|to-do list))?"
+_PLACE = r"(?:\s+(?:on|in|from|off)\s+(?:(?:my|the)\s+(?:list|todo list|to-do list)|there|it))?"
 _EVERY = re.compile(
     r"^(?:"
     r"all|everything|every\s*thing|them all|all of them|all of those|all those|all these|"

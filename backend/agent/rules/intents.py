@@ -88,7 +88,12 @@ _UNDO_AFTER_APOLOGY = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_WORD = re.compile(r"\b(?:how|what|which|whether|when|who)\b", re.IGNORECASE)
-_PAST_LEAD = re.compile(r"^\W*(?:finished|completed|done|did)\b", re.IGNORECASE)
+_PAST_LEAD = re.compile(
+    r"^\W*(?:(?:i|we)\s+(?:have\s+|'ve\s+)?(?:already\s+)?)?(?:finished|completed|done|did)\b",
+    re.IGNORECASE,
+)
+# "I did already write the email to Sarah or not yet": a question however it ends.
+_OR_NOT = re.compile(r"\bor\s+not(?:\s+yet)?\W*$", re.IGNORECASE)
 
 
 def _asked(clause: str, detection: Detection) -> Detection:
@@ -97,7 +102,8 @@ def _asked(clause: str, detection: Detection) -> Detection:
     statement = detection.rule.startswith(DONE_STATEMENTS) or (
         detection.rule == "leading verb: complete" and _PAST_LEAD.match(core_request(clause))
     )
-    if not clause.rstrip().endswith("?") or not statement or _QUESTION_WORD.search(clause):
+    asked = clause.rstrip().endswith("?") or _OR_NOT.search(clause) is not None
+    if not asked or not statement or _QUESTION_WORD.search(clause):
         return detection
     if not detection.obj or detection.action is not Action.PLAIN:
         return detection

@@ -68,7 +68,8 @@ _FRAME = re.compile(
     r"(?:remind(?:e|a)?r|note|task|to-?do)\s+(?:for me\s+|for\s+|about\s+)?(?:to\s+)?|"
     r"(?:me|myself)\s+(?:to|about|of)\s+|(?:to\s+)?remem?b(?:er|re)\s+to\s+|i\s+need\s+to\s+remem?ber\s+to\s+|"
     r"you\s+(?:put|add)\s+(?:for\s+me\s+)?|for\s+me\s+|"
-    r"(?:may|can|could|should|shall)\s+(?:i suggest\s+)?(?:we|you)\s+|"
+    r"(?:may|can|could|should|shall|might|would)\s+(?:i suggest\s+)?(?:we|you)\s+(?:also\s+)?|"
+    r"(?:that\s+)?(?:i|we)\s+(?:must|have to|should|need to|got to|gotta)\s+|"
     r"i\s+(?:would|'d)\s+like\s+(?:you\s+)?(?:to\s+)?|i\s+(?:want|need)\s+you\s+to\s+|"
     r"let's\s+|lets\s+|please\s+|kindly\s+|go ahead and\s+|make sure\s+(?:that\s+)?(?:to\s+)?|"
     r"be sure\s+(?:to\s+)?|(?:i|we)\s+(?:want|need)\s+(?!to\b)(?=\S)|"
@@ -96,7 +97,7 @@ _EDGE_WORDS = re.compile(
     # "add a trip to the post office": the article, not a quantity ("a dozen eggs")
     r"|^(?:a|an)\s+(?!(?:dozen|couple|pair|bag|bottle|box|pack|loaf|carton|jar|can|kilo|pound|"
     r"lot|half|few|little|bit|bunch|case|tin|tub|roll|head|piece)\b)(?=\S+\s)"
-    r"|\s+(?:too|as well|also|please|now|hurry|quick|asap)$"
+    r"|\s+(?:too|as well|also|please|now|hurry|quick|asap|then)$"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
     r"|\s+-\s+add it$",
     _I,

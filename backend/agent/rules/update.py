@@ -46,6 +46,9 @@ _MAKE_IT = re.compile(
     _I,
 )
 
+# "change milk for lactose free milk": with no "to", "for" names what replaces the title.
+_SWAPPED_FOR = re.compile(r"(?<=\w)\s+for\s+(?P<t2>(?!(?:it|that|this|task)\b).+)$", _I)
+
 _I = re.IGNORECASE
 _TARGET_NOISE = re.compile(r"\b(?:the\s+)?(?:title|name)(?:\s+(?:of|for))?\b|'s\b|,", _I)
 
@@ -78,12 +81,12 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
     make_it = (
         _MAKE_IT.match(rest) if re.match(r"^\W*(?:make|call)\b", core_request(clause), _I) else None
     )
-    title = make_it or _NEW_TITLE.search(rest)
+    title = make_it or _NEW_TITLE.search(rest) or _SWAPPED_FOR.search(rest)
     if title:
         new_title = (
             (make_it.group("title") or make_it.group("title2"))
             if make_it
-            else (title.group("t1") or title.group("t2"))
+            else (title.groupdict().get("t1") or title.group("t2"))
         )
         fields["title"] = clean_title(new_title)
         rest = (

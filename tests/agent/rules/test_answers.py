@@ -130,6 +130,7 @@ def test_a_clear_the_model_recognises_still_asks_before_deleting_anything() -> N
         ("Please change the eggs to be brown eggs.", "brown eggs"),
         ("the eggs task, new name is free range eggs", "free range eggs"),
         ("the new name for the eggs task should be 'quail eggs'", "quail eggs"),
+        ("change eggs for free range eggs", "free range eggs"),
     ],
 )
 def test_a_rename_is_understood_however_it_is_phrased(said: str, title: str) -> None:
@@ -363,4 +364,18 @@ def test_a_change_only_the_model_reads_without_a_named_task_asks_which() -> None
         "i just finished taking out my recycling, so cross that off my to do list"
     )
     assert asked.meta["pending"]["kind"] == "ask_task"
+    assert conversation.store.tasks[0]["completed"] is False
+
+
+def test_a_yes_that_asks_for_the_full_list_shows_all_tasks() -> None:
+    conversation = _one_task("eggs")
+    conversation.say("remove yoga class")  # not there: "Would you like to see your tasks?"
+    shown = conversation.say("ok then show me full list")
+    assert shown.tool_calls[0]["arguments"]["status"] == "all"
+
+
+def test_a_done_statement_asked_with_or_not_yet_changes_nothing() -> None:
+    conversation = _one_task("email sarah about the project")
+    exchange = conversation.say("I did already write the email to Sarah or not yet?")
+    assert exchange.meta["acts"] == ["query"]
     assert conversation.store.tasks[0]["completed"] is False

@@ -29,6 +29,11 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
         ("re add eggs", "eggs"),
         ("add a trip to the post office", "trip to the post office"),
         ("add a dozen eggs", "a dozen eggs"),
+        (
+            "Might you also note down that I must return the library books",
+            "return the library books",
+        ),
+        ("put pasta on my list then", "pasta"),
     ],
 )
 def test_the_title_is_what_a_person_would_have_typed(said: str, title: str) -> None:
