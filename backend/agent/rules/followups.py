@@ -47,6 +47,8 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     match = _AND_MORE.match(text) or _TOO_TAIL.match(text)
     if not match:
         bare = core_request(text)
+        if context.last_act == "query" and context.last_lookup and _BARE_ITEM_ASKED.match(text):
+            return f"is {bare} on my list"  # "eggs on my list?" ... "bread?"
         if context.last_act in _CHANGE_ACTS and is_position(_TOO.sub("", bare)):
             action = last_action(context)  # "delete the last one" ... "the first two too"
             return f"{action} {bare}" if action else None
@@ -64,6 +66,12 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     return f"{action} {rest}"
 
 
+# One to three words and a question mark, nothing else: "bread?", "oat milk?".
+_BARE_ITEM_ASKED = re.compile(
+    r"^(?!(?:what|why|how|who|when|where|which|really|sure|ok|okay|yes|no|done|huh)\b)"
+    r"[\w'-]+(?:\s+[\w'-]+){0,2}\s*\?+\s*$",
+    _I,
+)
 _IMPATIENT_TAIL = re.compile(
     r"[\s,.!]+(?:fast|quick|quickly|now|asap|hurry(?: up)?|go|chop chop)[\s.!]*$", _I
 )

@@ -143,6 +143,11 @@ def on_list(task: dict[str, Any]) -> str:
     return f"Yes, {quoted(str(task['title']))} is on your list (task {task['id']}, {state})."
 
 
+def all_on_list(query: str, tasks: Sequence[dict[str, Any]]) -> str:
+    lines = "\n".join(task_line(task) for task in tasks)
+    return f"Yes, {len(tasks)} tasks on your list match '{query}':\n{lines}"
+
+
 def task_count(pending: int, total: int, *, capped: bool = False) -> str:
     at_least = "at least " if capped else ""
     if total == 0:

@@ -144,6 +144,10 @@ def lookup(query: str) -> Step:
                 replies.not_on_list(query),
                 {"pending": {"kind": "offer_add", "title": query}, "lookup": query},
             )
+        if len(matches) > 1:
+            # "anything about the report?": every match, so "mark both of them done" follows
+            shown = [int(task["id"]) for task in matches]
+            return Say(replies.all_on_list(query, matches), {"listed": shown, "lookup": query})
         return Say(replies.on_list(matches[0]), {"focus": int(matches[0]["id"]), "lookup": query})
 
     return step

@@ -379,3 +379,28 @@ def test_a_done_statement_asked_with_or_not_yet_changes_nothing() -> None:
     exchange = conversation.say("I did already write the email to Sarah or not yet?")
     assert exchange.meta["acts"] == ["query"]
     assert conversation.store.tasks[0]["completed"] is False
+
+
+def test_a_topic_question_shows_every_match_and_both_of_them_means_those() -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [
+                {"id": n, "title": t, "description": None, "completed": False}
+                for n, t in enumerate(TITLES, start=1)
+            ]
+        )
+    )
+    found = conversation.say("anything about the report?")
+    assert "2. Finish report" in found.reply and "5. Review report" in found.reply
+    conversation.say("mark both of them done")
+    done = [t["title"] for t in conversation.store.tasks if t["completed"]]
+    assert done == ["finish report", "review report"]
+
+
+def test_a_bare_item_with_a_question_mark_after_a_lookup_is_looked_up_too() -> None:
+    conversation = _one_task("eggs")
+    conversation.say("eggs on my list?")
+    asked = conversation.say("bread?")
+    assert asked.meta["acts"] == ["query"]
+    assert asked.reply.startswith("No, I don't see 'bread' on your list.")
+    assert _titles(conversation) == ["eggs"]
