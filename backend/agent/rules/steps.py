@@ -129,16 +129,23 @@ def list_tasks(status: str) -> Step:
     return step
 
 
+def titles_matching(query: str, outcomes: list[ToolOutcome]) -> ToolCall | Say | list[Task]:
+    """The title search a step starts with: the search call until it has an answer, then its
+    failure, or the tasks `query` names (Rule 5)."""
+    if not outcomes:
+        return ToolCall("list_tasks", {"status": "all", "query": query})
+    if not outcomes[0].ok:
+        return failure(outcomes[0])
+    return match_tasks(query, outcomes[0].data)
+
+
 def lookup(query: str) -> Step:
     """ "Is milk on my list?" """
 
     def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": "all", "query": query})
-        outcome = outcomes[0]
-        if not outcome.ok:
-            return failure(outcome)
-        matches = match_tasks(query, outcome.data)
+        matches = titles_matching(query, outcomes)
+        if not isinstance(matches, list):
+            return matches
         if not matches:
             return Say(
                 replies.not_on_list(query),

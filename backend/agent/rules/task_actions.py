@@ -23,6 +23,7 @@ from backend.agent.rules.steps import (
     Task,
     failure,
     task_not_found,
+    titles_matching,
 )
 from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
@@ -91,13 +92,10 @@ def act_on_title(
     """Rule 5 by title: look the title up, then act, ask which one, or report none."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": "all", "query": query})
-        listing = outcomes[0]
-        if not listing.ok:
-            return failure(listing)
-        matches = match_tasks(query, listing.data)
-        if not listing.data and has_misspelt_word(query):
+        matches = titles_matching(query, outcomes)
+        if not isinstance(matches, list):
+            return matches
+        if not outcomes[0].data and has_misspelt_word(query):
             # The search finds titles sharing a word; a misspelt word ("reprot") shares
             # none, so the list itself (bounded) is read and matched with typing slips.
             if len(outcomes) == 1:
@@ -205,12 +203,9 @@ def confirm_on_title(tool: str, query: str) -> Step:
                 {"pending": {"kind": "ask_task", "tool": tool, "fields": {}}},
                 stop=True,
             )
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": "all", "query": query})
-        listing = outcomes[0]
-        if not listing.ok:
-            return failure(listing)
-        matches = match_tasks(query, listing.data)
+        matches = titles_matching(query, outcomes)
+        if not isinstance(matches, list):
+            return matches
         if tool == "complete_task":
             matches = [t for t in matches if not t.get("completed")] or matches
         if not matches:

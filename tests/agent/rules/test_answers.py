@@ -10,15 +10,23 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
 TITLES = ("buy milk", "finish report", "call mom", "pay rent", "review report")
 
 
-def _asked_which_report() -> Conversation:
-    conversation = Conversation(
+def _conversation(*titles: str) -> Conversation:
+    return Conversation(
         FakeTaskStore(
             [
                 {"id": n, "title": t, "description": None, "completed": False}
-                for n, t in enumerate(TITLES, start=1)
+                for n, t in enumerate(titles, start=1)
             ]
         )
     )
+
+
+def _one_task(title: str) -> Conversation:
+    return _conversation(title)
+
+
+def _asked_which_report() -> Conversation:
+    conversation = _conversation(*TITLES)
     asked = conversation.say("delete the report")
     assert "1. Finish report (ID: 2)\n2. Review report (ID: 5)" in asked.reply
     return conversation
@@ -92,9 +100,7 @@ def test_yes_to_the_offer_after_a_missed_lookup_adds_the_item_asked_about() -> N
 
 
 def test_and_after_a_lookup_asks_about_the_next_item_and_changes_nothing() -> None:
-    conversation = Conversation(
-        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
-    )
+    conversation = _one_task("eggs")
     conversation.say("is bread on there?")
     answer = conversation.say("and eggs?")
     assert "eggs" in answer.reply.lower() and answer.meta["acts"] == ["query"]
@@ -103,9 +109,7 @@ def test_and_after_a_lookup_asks_about_the_next_item_and_changes_nothing() -> No
 
 @pytest.mark.parametrize("said", ["put it back", "bring it back", "olly put that back on"])
 def test_put_it_back_after_a_delete_restores_the_task(said: str) -> None:
-    conversation = Conversation(
-        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
-    )
+    conversation = _one_task("eggs")
     conversation.say("delete the eggs")
     assert _titles(conversation) == []
     conversation.say(said)
@@ -113,9 +117,7 @@ def test_put_it_back_after_a_delete_restores_the_task(said: str) -> None:
 
 
 def test_a_clear_the_model_recognises_still_asks_before_deleting_anything() -> None:
-    conversation = Conversation(
-        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
-    )
+    conversation = _one_task("eggs")
     asked = conversation.say("purge this whole list")
     assert asked.meta["pending"]["kind"] == "confirm_clear"
     assert _titles(conversation) == ["eggs"]
@@ -134,9 +136,7 @@ def test_a_clear_the_model_recognises_still_asks_before_deleting_anything() -> N
     ],
 )
 def test_a_rename_is_understood_however_it_is_phrased(said: str, title: str) -> None:
-    conversation = Conversation(
-        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
-    )
+    conversation = _one_task("eggs")
     conversation.say(said)
     assert _titles(conversation) == [title]
 
@@ -153,9 +153,7 @@ def test_a_completion_stated_in_passing_completes_the_task(said: str) -> None:
 
 
 def test_ok_followed_by_a_new_request_never_confirms_a_clear() -> None:
-    conversation = Conversation(
-        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
-    )
+    conversation = _one_task("eggs")
     conversation.say("delete everything")
     shown = conversation.say("ok whatever, show my tasks")
     assert _titles(conversation) == ["eggs"]
@@ -233,9 +231,7 @@ def test_small_talk_with_too_after_an_add_adds_nothing(said: str) -> None:
 
 
 def test_one_more_item_said_with_too_and_a_condition_is_a_conditional_add() -> None:
-    conversation = Conversation(
-        FakeTaskStore([{"id": 1, "title": "bread", "description": None, "completed": False}])
-    )
+    conversation = _one_task("bread")
     conversation.say("add milk if missing")
     conversation.say("bread too if missing")
     assert _titles(conversation) == ["bread", "milk"]
@@ -325,12 +321,6 @@ def test_no_the_other_one_after_deleting_one_of_two_restores_it_and_deletes_the_
     assert _titles(conversation) == ["finish report"]
 
 
-def _one_task(title: str) -> Conversation:
-    return Conversation(
-        FakeTaskStore([{"id": 1, "title": title, "description": None, "completed": False}])
-    )
-
-
 def test_a_delete_only_the_model_reads_asks_before_deleting_the_task_it_found() -> None:
     conversation = _one_task("eggs")
     asked = conversation.say("move buying eggs item to trash from to do list")
@@ -382,14 +372,7 @@ def test_a_done_statement_asked_with_or_not_yet_changes_nothing() -> None:
 
 
 def test_a_topic_question_shows_every_match_and_both_of_them_means_those() -> None:
-    conversation = Conversation(
-        FakeTaskStore(
-            [
-                {"id": n, "title": t, "description": None, "completed": False}
-                for n, t in enumerate(TITLES, start=1)
-            ]
-        )
-    )
+    conversation = _conversation(*TITLES)
     found = conversation.say("anything about the report?")
     assert "2. Finish report" in found.reply and "5. Review report" in found.reply
     conversation.say("mark both of them done")
