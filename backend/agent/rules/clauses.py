@@ -88,7 +88,21 @@ def _requested_sentences(text: str) -> str:
             kept.append(sentence)
         elif kept and _NARROWING.match(sentence):
             kept[-1] = f"{kept[-1]} {sentence}"  # "Read me my list. Just the pending ones."
+    if not kept:
+        # "amazing. so what do I still need to buy now?": no sentence plainly asks, but the
+        # small talk still goes, so it does not blur the one that may.
+        kept = [s for s in sentences if not _is_small_talk(s)]
+        if len(kept) == len(sentences) or not any(_about_tasks(s) for s in kept):
+            kept = []
     return " ".join(kept) if kept else text
+
+
+def _about_tasks(sentence: str) -> bool:
+    return detect_intent(sentence).intent not in (*_NOTHING_TO_DO, Intent.HELP)
+
+
+def _is_small_talk(sentence: str) -> bool:
+    return _is_greeting(sentence) or detect_intent(sentence).intent is Intent.SOCIAL
 
 
 def _requested_clauses(clauses: list[str]) -> list[str]:

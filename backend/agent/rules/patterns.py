@@ -94,7 +94,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"^(?:(?:and|now|then)\s+)*(?:(?:just|only)\s+(?:the\s+|my\s+)?(?:"
             rf"{_STATUS_WORD}(?:\s+{_ITEM_WORDS})?|{_ITEM_WORDS}\s+{_STATUS_CLAUSE})"
             rf"|(?:the\s+|my\s+)?(?:{_STATUS_WORD}\s+{_ITEM_WORDS}|{_ITEM_WORDS}\s+{_STATUS_CLAUSE})"
-            rf"(?:\s+only)?|{_STATUS_WORD}\s+only|pending|unfinished|incomplete|outstanding|remaining"
+            rf"(?:\s+only)?|{_STATUS_WORD}\s+only|(?:the\s+)?(?:pending|unfinished|incomplete|"
+            r"outstanding|remaining|undone|uncompleted)"
             r"|the\s+(?:full|whole|entire|complete)\s+(?:list|thing|lot))(?:\s+please)?$",
         ),
         # --- bulk delete, asked before anything is removed ------------------------------
@@ -243,7 +244,10 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.COUNT,
             r"^(?:.*?\b)?(?:how many|how much|number of)\b.*\b(?:tasks?|to-?dos|todos|items?|"
             r"reminders|chores|errands|left|remain|remaining|pending|completed|done|finished|"
-            r"to do|on (?:my|the) list)\b.*$",
+            r"to do|on (?:my|the) list)\b.*$"
+            # "how many total": the list is the only thing to count here
+            r"|^how many\s+(?:(?:are there|is that|do i have|in)\s+)?(?:total|altogether|overall"
+            r"|all together|all up)$",
         ),
         (
             "question about the list",
@@ -253,7 +257,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             rf"is there|are there|got any|where)\b(?!.*\b(?:can you do|do you do)\b).*"
             rf"(?:{_TASKS}|{_LIST_NOUN}|left|pending|to do|todo|remaining|finish|finished|"
             rf"complete|completed|done|remind|agenda|outstanding|open|incomplete|asked|told|"
-            rf"ones|ticked off|checked off|crossed off)\b.*$",
+            rf"ones|ticked off|checked off|crossed off|remains)\b.*$",
         ),
         (
             "question about my day",

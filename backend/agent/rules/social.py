@@ -114,7 +114,11 @@ _ABOUT_THE_ASSISTANT = re.compile(
     r"\bthank(?:s| you)\b|\bare you\b(?=.*\b(?:bot|robot|human|person|real|ai|machine|program)\b)|"
     r"\bdo you (?:ever|like|enjoy|get (?:bored|tired|sick)|feel|sleep|dream|have feelings)\b|"
     # "why are you so slow today": a complaint about the assistant
-    r"\bwhy (?:are|do|did|can't|won't|don't|is) (?:you|this)\b",
+    r"\bwhy (?:are|do|did|can't|won't|don't|is) (?:you|this)\b|"
+    # "ur slow today" (read as "your slow today"), "u r the best": only before a judgement
+    r"\b(?:ur|u r|youre|your)\s+(?:so\s+|really\s+|too\s+|very\s+|kinda\s+|a\s+)?(?:slow|fast|quick|"
+    r"useless|dumb|stupid|smart|awesome|amazing|funny|helpful|the best|annoying|rubbish|"
+    r"lifesaver|legend|genius)\b",
     _I,
 )
 # A message that is nothing but thanks or goodbye: "cheers, have a good one", "ta".
