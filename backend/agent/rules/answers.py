@@ -97,7 +97,7 @@ _DO_IT = re.compile(
 
 def yes_or_no(text: str, *, strict: bool = False) -> bool | None:
     """True for a yes ("yep, put it on", "Yes, I am sure."), False for a no ("Hmm, no, wait.
-    Not delete."), None when the message is something else. `strict` (before deleting): a
+    Not delete."), None when the message is something else. `strict` (every open question): a
     yes followed by a new request ("ok, show my tasks") is that request, not a yes."""
     if _NO.match(text):
         return False
@@ -115,17 +115,26 @@ def yes_or_no(text: str, *, strict: bool = False) -> bool | None:
         rest = [w for w in affirmed if w not in _AROUND_A_YES]
         if "not" in rest[:3] or "don't" in rest[:3] or "whatever" in rest[:1]:
             return False if rest[:1] != ["whatever"] else None
-        if strict and rest and not _DO_IT.match(" ".join(rest)) and is_command(" ".join(rest)):
+        said = " ".join(rest)
+        if (
+            strict
+            and rest
+            and not _DO_IT.match(said)
+            and not _SEE_THEM.search(said)
+            and is_command(said)
+        ):
             return None  # "ok, show my tasks": a new request, not a yes
         return True
     return True if _DO_IT.match(" ".join(words)) else None
 
 
+# "Yes, please, I should like to see them": the yes, said again
+_SEE_THEM = re.compile(r"\b(?:see|hear|read)\s+(?:them|it|those|that|the list|my list)$", _I)
 _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _I)
 
 
 def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
-    said = yes_or_no(text, strict=kind == "confirm_clear")
+    said = yes_or_no(text, strict=True)
     if said is False:
         reply = replies.CLEAR_CANCELLED if kind == "confirm_clear" else replies.NOTED_NO
         return [steps.say(reply)], _OFFER_INTENT[kind], f"answer: no to {kind}"

@@ -128,6 +128,7 @@ _ASKS_WHETHER = re.compile(
     re.IGNORECASE,
 )
 _CHANGES = (Intent.CREATE, *ACTIONS_ON_A_TASK)
+_STILL_OR_ALREADY = re.compile(r"^(?:i|we)\s+(?:still|already)\b", re.IGNORECASE)
 
 
 def _question_changes_nothing(clause: str, detection: Detection) -> Detection:
@@ -168,11 +169,15 @@ def _asks_whether(clause: str, detection: Detection) -> Detection:
     statement after "whether" names is looked up; nothing is shown or changed."""
     if detection.action is Action.LOOKUP or detection.intent in _CHANGES:
         return detection
-    if detection.intent is Intent.OFF_TOPIC and names_another_job(clause):
-        return detection  # "can you check if my order has been delivered"
     match = _ASKS_WHETHER.search(core_request(clause))
     if match is None or not match["asked"]:
         return detection
+    item, action = query_slot(match["asked"])
+    if action is Action.LOOKUP and _STILL_OR_ALREADY.search(match["asked"]):
+        # "... whether I still need to ring my mother": that task's state
+        return Detection(Intent.LIST, "asks whether: still to do", item, Action.LOOKUP)
+    if detection.intent is Intent.OFF_TOPIC and names_another_job(clause):
+        return detection  # "can you check if my order has been delivered"
     asked = rule_intent(match["asked"])
     if asked.rule.startswith(DONE_STATEMENTS) and asked.obj:
         return Detection(Intent.LIST, f"asks whether: {asked.rule}", asked.obj, Action.LOOKUP)

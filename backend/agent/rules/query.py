@@ -23,7 +23,8 @@ _ITEM_PATTERNS = tuple(
         rf"^(?:is|are)\s+(?:there\s+)?(?:an?\s+|any\s+|some\s+)?(?P<item>.+?)\s+"
         r"(?:currently\s+|already\s+|still\s+)?"
         rf"(?:on|in|listed on|listed in|part of|included in)\s+{_LIST}(?:\s+.*)?$",
-        r"^(?:is|are)\s+(?P<item>.+?)\s+(?:listed|on there|in there|on it|included)$",
+        r"^(?:is|are)\s+(?P<item>.+?)\s+(?:still\s+|already\s+)?(?:listed|on there|in there|on it|"
+        r"included)$",
         rf"^(?:did|have)\s+i\s+(?:already\s+|ever\s+)?(?:add|added|put|include|included|write|"
         rf"written|list|listed|save|saved|mention|mentioned|note|noted)\s+(?P<item>.+?)\s+"
         rf"(?:on|in|to|onto|into)\s+{_LIST}(?:\s+.*)?$",
@@ -44,7 +45,7 @@ _ITEM_PATTERNS = tuple(
         r"^(?P<item>.+?)\s+(?:is|are)\s+(?:still\s+|already\s+)?(?:outstanding|pending|open|"
         r"done|finished|complete|completed|unfinished)$",
         r"^(?:i|we)\s+(?:still|already)\s+(?:need|have)\s+to\s+(?P<item>.+)$",
-        r"^(?P<item>.+?)\s+(?:(?:is|are)\s+)?(?:already\s+|still\s+)?(?:on|in)\s+"
+        r"^(?P<item>.+?)\s+(?:(?:is|are)\s+)?(?:already\s+|still\s+)?(?:there\s+)?(?:on|in)\s+"
         r"(?:(?:the|my)\s+)?(?:list|there)$",
     )
 )
@@ -62,9 +63,15 @@ _ASKING_LEAD = re.compile(
 )
 
 
+# "... or not", "... or did I already tick that off": the other half of the question
+_OR_ALREADY = re.compile(
+    r"\s*,?\s+or\s+(?:not|no|did\s+(?:i|we)|have\s+(?:i|we)|is\s+it|was\s+it|has\s+it)\b.*$", _I
+)
+
+
 def query_slot(clause: str) -> tuple[str, Action]:
     """(item, LOOKUP) for a question about one item; ("", COUNT) otherwise."""
-    text = _ASKING_LEAD.sub("", core_request(clause))
+    text = _OR_ALREADY.sub("", _ASKING_LEAD.sub("", core_request(clause)))
     if not _COUNT.search(text):
         for pattern in _ITEM_PATTERNS:
             match = pattern.match(text)

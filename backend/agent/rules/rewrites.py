@@ -68,6 +68,7 @@ _TOPIC_THEN_DONE = re.compile(
     r"(?P<rest>\s*[,.;!?:].*)?$",
     _I,
 )
+_OR_NOT = re.compile(r"\bor\s+(?:not|no)(?:\s+yet)?\W*$", _I)
 _SUBJECT = re.compile(r"\S\s+(?:both\s+|all\s+|already\s+)?(?:i|we)\s", _I)
 _DONE_VERBS = frozenset("do did done finish finished complete completed make made".split())
 _PAST = frozenset(
@@ -104,9 +105,12 @@ def _done_about_topic(sentence: str) -> str | None:
         return None
     if verb in _DONE_VERBS and not (timed or match["pronoun"] or match["neg"]):
         return None  # "the report I finish" is not yet a statement that it is done
+    rest = (match["rest"] or "").strip(" ,.;!?:")
+    if _OR_NOT.search(sentence) or (sentence.rstrip().endswith("?") and not rest):
+        # "the electricity bill, I paid it already or not?": asked, never a change
+        return f"is {match['topic']} done?"
     state = "not done" if match["neg"] else "done"
     said = f"mark {match['topic']} as {state}"
-    rest = (match["rest"] or "").strip(" ,.;!?:")
     if rest and rule_intent(rest).intent not in _SAID_ALREADY:
         said += f", {rest}"  # "..., and delete the milk": another request
     return said
@@ -159,8 +163,20 @@ def _plain_sentence(sentence: str) -> str | None:
     return None
 
 
+# "Kindly tell me, the dentist appointment booking is there in my list or not?": the frame
+# of a question, not a request to show the list.
+_TELL_ME_FIRST = re.compile(
+    r"^(?:(?:please|kindly|pls)\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?:tell me|let me know|say me)\s*,\s*(?!(?:please\W+)?(?:whether|if)\b)(?=\S)",
+    _I,
+)
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
+    framed = _TELL_ME_FIRST.match(text)
+    if framed and (text.rstrip().endswith("?") or _OR_NOT.search(text)):
+        text = text[framed.end() :]
     sentences = SENTENCE_END.split(text)
     plain = [_plain_sentence(s) for s in sentences]
     if any(plain):
