@@ -116,8 +116,8 @@ _ABOUT_THE_ASSISTANT = re.compile(
     # "why are you so slow today": a complaint about the assistant
     r"\bwhy (?:are|do|did|can't|won't|don't|is) (?:you|this)\b|"
     # "ur slow today" (read as "your slow today"), "u r the best": only before a judgement
-    r"\b(?:ur|u r|youre|your)\s+(?:so\s+|really\s+|too\s+|very\s+|kinda\s+|a\s+)?(?:slow|fast|quick|"
-    r"useless|dumb|stupid|smart|awesome|amazing|funny|helpful|the best|annoying|rubbish|"
+    r"\b(?:ur|u r|youre|your)\s+(?:so\s+|really\s+|too\s+|very\s+|kinda\s+|a\s+)?"
+    r"(?:slow|fast|quick|useless|dumb|stupid|smart|awesome|amazing|funny|helpful|the best|annoying|rubbish|"
     r"lifesaver|legend|genius)\b",
     _I,
 )
