@@ -117,8 +117,8 @@ _ABOUT_THE_ASSISTANT = re.compile(
     r"\bwhy (?:are|do|did|can't|won't|don't|is) (?:you|this)\b|"
     # "ur slow today" (read as "your slow today"), "u r the best": only before a judgement
     r"\b(?:ur|u r|youre|your)\s+(?:so\s+|really\s+|too\s+|very\s+|kinda\s+|a\s+)?"
-    r"(?:slow|fast|quick|useless|dumb|stupid|smart|awesome|amazing|funny|helpful|the best|annoying|rubbish|"
-    r"lifesaver|legend|genius)\b",
+    r"(?:slow|fast|quick|useless|dumb|stupid|smart|awesome|amazing|funny|helpful|the best|"
+    r"annoying|rubbish|lifesaver|legend|genius)\b",
     _I,
 )
 # A message that is nothing but thanks or goodbye: "cheers, have a good one", "ta".
