@@ -78,7 +78,7 @@ _IMPATIENT_TAIL = re.compile(
 # "bread too if missing", "eggs as well": one more item, said after it.
 _TOO_TAIL = re.compile(
     r"^(?!.*\b(?:me|you|it|that|this|i|we|thanks|thank)\b.*\b(?:too|as well))"
-    r"(?P<rest>[\w'-]+(?:\s+[\w'-]+){0,2})\s+(?:too|as well)"
+    r"(?P<rest>[\w'-]+(?:\s+[\w'-]+){0,2})\s+(?:too|as well|also)"
     r"(?P<condition>\s+if\s+.+)?[\s.!?]*$",
     _I,
 )
@@ -89,7 +89,8 @@ _ASKS_THE_ASSISTANT = re.compile(r"^(?:please|pls|can you|could you|would you|wi
 # "oh and delete it too": a request of its own, not one more item for the last action.
 _A_COMMAND = re.compile(
     r"^(?:add|delete|remove|complete|mark|finish|show|list|change|rename|update|clear|undo|"
-    r"tick|check|cross|put|take|drop|cancel|forget|reopen|read|tell|what|how|is|are|do|did)\b",
+    r"tick|check|cross|put|take|drop|cancel|forget|reopen|read|tell|what|whats|what's|how|is|"
+    r"are|do|did|where|when|who|why|will|would|can|could|should|set)\b",
     _I,
 )
 _TOO = re.compile(r"\s+(?:too|as well|also)$", _I)

@@ -97,7 +97,7 @@ _EDGE_WORDS = re.compile(
     # "add a trip to the post office": the article, not a quantity ("a dozen eggs")
     r"|^(?:a|an)\s+(?!(?:dozen|couple|pair|bag|bottle|box|pack|loaf|carton|jar|can|kilo|pound|"
     r"lot|half|few|little|bit|bunch|case|tin|tub|roll|head|piece)\b)(?=\S+\s)"
-    r"|\s+(?:too|as well|also|please|now|hurry|quick|asap|then)$"
+    r"|\s+(?:too|as well|also|please|now|hurry|quick|asap|then|obviously|of course)$"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
     r"|\s+-\s+add it$",
     _I,
@@ -108,6 +108,9 @@ _CHATTER_HEAD = (
     r"im|ive|its|my|our|his|her|their|the kids|but(?!\s+(?:only\s+)?if\b)|"
     r"and\s+(?:she|he|they|it|we|i)(?:'s|'re|'ve|'d)?|poor thing|ugh|long story|wish me luck|"
     r"hopefully|finally|again|ugh|yikes|lol|haha|oh well|no rush|eek|sadly|luckily|"
+    # ", almost out", ", these two", ", can't have tacos without cheese"
+    r"almost|nearly|running\s+(?:low|out)|ran out|all out|out of|these two|those two|the two|"
+    r"can't|cannot|couldn't|won't|don't|didn't|obviously|of course|"
     # ", guests are coming on friday": a sentence of its own
     r"(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:are|is|were|was)\s+(?:coming|going|visiting|arriving|"
     r"staying|here|over|out|gone|empty|low|finished))\b"
