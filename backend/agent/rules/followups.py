@@ -56,14 +56,29 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     rest = core_request(match["rest"]) + (match.groupdict().get("condition") or "")
     if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]) or _A_COMMAND.match(rest):
         return None
+    if _OWN_CHANGE.search(rest) and last_action(context) != _OWN_CHANGE_ACT:
+        return None  # "and the tenth one is done now, tick it off" after a delete
     if context.last_act == "query" and context.last_lookup:
         return f"is {rest} on my list"
     # "add eggs if they're missing" found the eggs there: nothing changed, yet "and bread"
     # is still one more add.
-    action = last_action(context) or ("add" if context.last_act == "add" else None)
+    action = last_action(context) or ("add" if _still_adding(context) else None)
     if action is None or context.last_act not in _CHANGE_ACTS:
         return None
     return f"{action} {rest}"
+
+
+def _still_adding(context: ConversationContext) -> bool:
+    """The last turn added, or corrected the task just added ("add tootpaste", "i mean
+    toothpaste", "and shampo")."""
+    if context.last_act == "add":
+        return True
+    newest = max((number for number, _, _ in context.known_tasks), default=None)
+    return (
+        context.last_act == "update"
+        and context.adds_in_a_row > 0
+        and (context.focus_task_id == newest)
+    )
 
 
 # One to three words and a question mark, nothing else: "bread?", "oat milk?".
@@ -93,6 +108,13 @@ _A_COMMAND = re.compile(
     r"are|do|did|where|when|who|why|will|would|can|could|should|set)\b",
     _I,
 )
+# A tail that says its own change: a completion, whatever the last action was.
+_OWN_CHANGE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:now\s+|also\s+|already\s+)?(?:done|finished|completed)\b|"
+    r"\b(?:tick|cross|check)\s+(?:it|that|them)\s+off\b",
+    _I,
+)
+_OWN_CHANGE_ACT = "complete"
 _TOO = re.compile(r"\s+(?:too|as well|also)$", _I)
 _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 
@@ -128,7 +150,7 @@ _MEANT = re.compile(
     _I,
 )
 _MEANT_TAIL = re.compile(
-    r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|\*+\s*$"
+    r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|\*+(?:\s+(?:lol|haha|lmao|oops|sorry))?\s*$"
     # "Anya, with y": how the new word is spelt
     r"|[\s,(]+(?:with|spelled with|spelt with)\s+(?:an?\s+|two\s+|double\s+)?\w[\s.!)]*$",
     _I,

@@ -57,7 +57,10 @@ def number_value(phrase: str) -> int | None:
     return total + current if seen else None
 
 
-_SECOND_TO_LAST = r"(?:next|second|2nd)[\s-]+to[\s-]+last|one before (?:the )?last|penultimate"
+_SECOND_TO_LAST = (
+    r"(?:next|second|2nd)[\s-]+to[\s-]+last|one before (?:the )?last|penultimate|"
+    r"(?:second|2nd)(?:\s+one)?\s+from\s+(?:the\s+)?(?:end|bottom|last)|(?:second|2nd)[\s-]+last"
+)
 _ORDINAL = "|".join(
     [*ORDINALS, r"\d{1,2}(?:st|nd|rd|th)", _SECOND_TO_LAST, "last", "final", "bottom", "top"]
 )

@@ -15,7 +15,7 @@ import re
 
 from backend.agent.rules.intents import rule_intent
 from backend.agent.rules.query import query_slot
-from backend.agent.rules.text import SENTENCE_END, core_request
+from backend.agent.rules.text import SENTENCE_END, core_request, strip_end_punctuation
 from backend.agent.rules.types import Action, Intent
 from backend.agent.rules.vocabulary import is_task_verb
 
@@ -69,6 +69,14 @@ _TOPIC_THEN_DONE = re.compile(
     _I,
 )
 _OR_NOT = re.compile(r"\bor\s+(?:not|no)(?:\s+yet)?\W*$", _I)
+# A task named first, then "this is done": "The second one, this is done since this morning".
+_TOPIC_IS_DONE = re.compile(
+    r"^(?:(?:and|also|oh and)\s+)?(?P<topic>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?)\s*,\s*"
+    r"(?:this|that|it)(?:\s+is|\s+was|'s)\s+(?:already\s+|now\s+|also\s+)?"
+    r"(?:done|finished|completed)\b(?![\s,]+(?:right|yes|isn't|is it|wasn't)\b).*$",
+    _I,
+)
+_NAMED_TOPIC = re.compile(r"^(?:the|my|that|this)\s", _I)
 _SUBJECT = re.compile(r"\S\s+(?:both\s+|all\s+|already\s+)?(?:i|we)\s", _I)
 _DONE_VERBS = frozenset("do did done finish finished complete completed make made".split())
 _PAST = frozenset(
@@ -86,11 +94,18 @@ _NOT_A_TOPIC = re.compile(
 
 def _done_about_topic(sentence: str) -> str | None:
     """ "mark <topic> as done" (or "as not done") for a topic-first done statement."""
+    said_done = _TOPIC_IS_DONE.match(strip_end_punctuation(sentence))
+    asked = sentence.rstrip().endswith("?") or re.search(r"\bor\b", sentence, _I)
+    if said_done and not asked and not _NOT_A_TOPIC.search(said_done["topic"]):
+        return f"mark {said_done['topic']} as done"  # "The second one, this is done since ..."
     if _SUBJECT.search(sentence) is None:
         return None  # most messages: no "I"/"we" after a topic, nothing to read
+    # "The seventh one, I did it": the plain request would drop "I did it" as an aside
     match = _TOPIC_THEN_DONE.match(core_request(sentence))
     if match is None:
-        return None
+        match = _TOPIC_THEN_DONE.match(strip_end_punctuation(sentence))
+        if match is None or not _NAMED_TOPIC.match(match["topic"]):
+            return None  # "ok google, I already got it": no topic
     topic_words = match["topic"].lower().split()
     if is_task_verb(topic_words[0]) or _NOT_A_TOPIC.search(match["topic"]):
         return None  # "mark it done, i cleaned it", "let me know every meeting i have"
