@@ -9,9 +9,10 @@ from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.builders import is_command
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_task_id, split_title_description
+from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.targets import position_in
-from backend.agent.rules.text import clean_title, core_request
+from backend.agent.rules.text import SENTENCE_END, clean_title, core_request
 from backend.agent.rules.types import Intent
 from backend.agent.rules.update import update_step
 
@@ -47,8 +48,10 @@ def answer_to_pending(message: str, context: ConversationContext) -> Answer | No
     pending = context.pending
     if not pending:
         return None
-    text = core_request(message) or message.strip().rstrip(".!?")
     kind = pending.get("kind")
+    if kind in ("choose_task", "ask_task", "ask_fields"):
+        message = _the_answering_sentence(message)
+    text = core_request(message) or message.strip().rstrip(".!?")
     if kind in ("offer_list", "offer_add", "confirm_clear"):
         return _yes_no(kind, message.strip(), pending)
     if kind == "confirm_task":
@@ -70,6 +73,20 @@ def answer_to_pending(message: str, context: ConversationContext) -> Answer | No
     return None
 
 
+def _the_answering_sentence(message: str) -> str:
+    """ "The Q4 one. The other I still must do", "to review final report draft. obviously":
+    the first sentence answers; what follows, when it asks nothing, is an aside."""
+    sentences = [s for s in SENTENCE_END.split(message.strip()) if s.strip()]
+    if len(sentences) < 2 or any(_asks_something(s) for s in sentences[1:]):
+        return message
+    return sentences[0]
+
+
+def _asks_something(sentence: str) -> bool:
+    return is_command(sentence) and detect_intent(sentence).intent not in _SMALL_TALK
+
+
+_SMALL_TALK = (Intent.SOCIAL, Intent.GREETING)
 # Words said around a yes or a no that change nothing: "ah okay, then yes, add it please".
 _INTERJECTIONS = frozenset(
     "ah oh well hmm hm um uh alexa google hey olly siri right then so fine alright very "
@@ -265,8 +282,9 @@ def _new_fields(text: str, pending: dict[str, Any], context: ConversationContext
                 "answer: what to change",
             )
         return None
+    title = clean_title(re.sub(r"^(?:to|into|as)\s+(?=\S)", "", text, flags=_I))
     return (
-        [task_actions.act_on_task("update_task", task_id, {"title": clean_title(text)})],
+        [task_actions.act_on_task("update_task", task_id, {"title": title})],
         Intent.UPDATE,
         "answer: the new title",
     )

@@ -56,8 +56,12 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     rest = core_request(match["rest"]) + (match.groupdict().get("condition") or "")
     if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]) or _A_COMMAND.match(rest):
         return None
-    if _OWN_CHANGE.search(rest) and last_action(context) != _OWN_CHANGE_ACT:
-        return None  # "and the tenth one is done now, tick it off" after a delete
+    if _OWN_CHANGE.search(rest):
+        if last_action(context) != "complete":
+            return None  # "and the tenth one is done now, tick it off" after a delete
+        said = _SAID_DONE.match(rest)
+        if said:
+            return f"complete {said['obj']}"  # "and the report is also finish"
     if context.last_act == "query" and context.last_lookup:
         return f"is {rest} on my list"
     # "add eggs if they're missing" found the eggs there: nothing changed, yet "and bread"
@@ -110,11 +114,16 @@ _A_COMMAND = re.compile(
 )
 # A tail that says its own change: a completion, whatever the last action was.
 _OWN_CHANGE = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:now\s+|also\s+|already\s+)?(?:done|finished|completed)\b|"
+    r"\b(?:is|are|was|were)\s+(?:(?:now|also|already|all|finally)\s+)*"
+    r"(?:done|finished|finish|completed|complete)\b|"
     r"\b(?:tick|cross|check)\s+(?:it|that|them)\s+off\b",
     _I,
 )
-_OWN_CHANGE_ACT = "complete"
+_SAID_DONE = re.compile(
+    r"^(?P<obj>.+?)\s+(?:is|are|was|were)\s+(?:(?:now|also|already|all|finally)\s+)*"
+    r"(?:done|finished|finish|completed|complete)$",
+    _I,
+)
 _TOO = re.compile(r"\s+(?:too|as well|also)$", _I)
 _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 

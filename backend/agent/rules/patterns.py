@@ -376,7 +376,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "X is done",
             Intent.COMPLETE,
             Action.PLAIN,
-            rf"^(?P<obj>.+?)\s+(?:is|are|was|were|has been|have been|got|now)\s+(?:all\s+)?"
+            rf"^(?P<obj>.+?)\s+(?:is|are|was|were|has been|have been|got|now)\s+"
+            rf"(?:(?:all|also|now|finally|already)\s+)?"
             rf"(?:{_DONE_WORDS}|taken care of|handled|sorted out)(?:\s+now)?$"
             rf"|^(?P<obj2>.+?)\s+{_DONE_WORDS}$",
         ),

@@ -65,7 +65,7 @@ _TRAIL_FILLER = re.compile(
     r"chance|if possible|if (?:it's|it is) no trouble|"
     # tag questions and asides at the end: "take it off the list, would you?"
     r"(?:would|could|will|can|won't) you|by any chance|by chance|at all|yeah|right|"
-    r"while (?:we're|you're|we are|you are) at it|"
+    r"while (?:we're|you're|we are|you are|your|youre|ur) at it|"
     r"move on|moving on|next|cheers|or not|yes or no|or no|fast|quick|quickly|hurry(?: up)?|"
     r"according to (?:my|the) (?:list|to-?do list)|"
     r"as well|lol|haha|:\)|:d|"
