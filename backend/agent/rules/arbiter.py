@@ -63,6 +63,8 @@ _NAMES_THE_LIST = re.compile(
     r"incomplete|remaining|(?:pending|open|done|finished|completed) ones)\b",
     _I,
 )
+# "chuck bread on there then": an add onto the list just talked about
+_ON_THERE = re.compile(r"\b(?:on|onto|in)\s+there\b", _I)
 # "I did it", "I didn't actually finish that": about the task just talked about. The model,
 # reading the sentence alone, takes them for small talk.
 _ABOUT_THE_LAST_TASK = ("I did it", "I didn't do it", "cross it off")
@@ -105,7 +107,9 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     if prediction.label == _act(detection):
         return detection
     weak = detection.rule.startswith(_GUESSES) or (
-        detection.rule.startswith(_COMMAND_WORDS) and not _NAMES_THE_LIST.search(detection.obj)
+        detection.rule.startswith(_COMMAND_WORDS)
+        and not _NAMES_THE_LIST.search(detection.obj)
+        and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
     )
     if prediction.label in _NOT_ABOUT_TASKS:
         about_tasks = detection.rule.startswith(_ABOUT_TASKS) or (

@@ -8,6 +8,7 @@ import re
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.numbers import names_a_position, position_phrases
 from backend.agent.rules.patterns import GREETING_PATTERN, STATEMENTS
+from backend.agent.rules.social import names_another_job
 from backend.agent.rules.text import GERUNDS, SENTENCE_END, core_request, strip_end_punctuation
 from backend.agent.rules.titles import CHATTER_START
 from backend.agent.rules.types import Detection, Intent
@@ -34,7 +35,10 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s*,\s*so\s+(?=i\s+(?:didn't|did not|haven't|have not)\b)"
     # "dentist done. passport done.": one done statement a sentence
     r"|(?<=\bdone[.!;])\s+|(?<=\bfinished[.!;])\s+|(?<=\bcompleted[.!;])\s+"
-    rf"|\s*,\s*so\s+(?=(?:please\s+)?(?:mark|tick|cross|check|delete|remove|complete)\b)",
+    rf"|\s*,\s*so\s+(?=(?:please\s+)?(?:mark|tick|cross|check|delete|remove|complete)\b)"
+    # "so I switched to oat milk a while back, can you change the milk on my list to oat milk?"
+    r"|(?<=[\w)])\s*,\s*(?=(?:so\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?"
+    r"(?:change|rename|update|edit)\b)",
     _I,
 )
 # "alexa add shampoo add razors", "add batteries, delete the paper towels": after an add or
@@ -110,12 +114,27 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
     that ask for something, once one plainly does (a request out of scope still counts)."""
     detections = [detect_intent(c) for c in clauses]
     # A statement stays ("I called mom, also remind me to call dad"); small talk goes.
+    plain = [
+        d.intent not in _NOT_A_REQUEST and not d.rule.startswith(("keyword", "model:"))
+        for d in detections
+    ]
     kept = [
         c
-        for c, d in zip(clauses, detections, strict=True)
-        if d.intent is Intent.OFF_TOPIC
-        or (d.intent not in _NOT_A_REQUEST and not d.rule.startswith(("keyword", "model:")))
+        for c, d, is_plain in zip(clauses, detections, plain, strict=True)
+        if is_plain
+        or (
+            d.intent is Intent.OFF_TOPIC
+            # "turns out my insurance only covers the clinic downtown, so can you change ...":
+            # what only the model calls off-topic, beside a plain request, is a reason
+            and not (any(plain) and d.rule.startswith("model:") and not names_another_job(c))
+        )
     ]
+    if any(d.intent is Intent.UPDATE and not d.rule.startswith(STATEMENTS) for d in detections):
+        # "I switched to oat milk, can you change the milk to oat milk": the reason for it
+        said = {
+            c for c, d in zip(clauses, detections, strict=True) if d.rule.startswith(STATEMENTS)
+        }
+        kept = [c for c in kept if c not in said]
     return kept or clauses
 
 

@@ -123,6 +123,10 @@ def _rows_or_ids(task_ids: list[int], clause: str, listed: tuple[int, ...]) -> l
     return task_ids
 
 
+# Acts after which a bare "done" means the one task just talked about.
+_TALKED_ABOUT = ("update", "query")
+
+
 def target_step(
     tool: str,
     obj: str,
@@ -153,6 +157,11 @@ def target_step(
             pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
         )
     query = strip_reference_noise(reference)
+    if not query and context.focus_task_id is not None and context.last_act in _TALKED_ABOUT:
+        # "passport on list?", "rename it renew passport online", "done now": that task
+        return task_actions.act_on_task(
+            tool, context.focus_task_id, fields, completions=context.completions
+        )
     if not query:
         return steps.say(
             replies.ask_which_task(verb),

@@ -40,7 +40,8 @@ _NEW_TITLE = re.compile(
     _I,
 )
 _MAKE_IT = re.compile(
-    r"^(?P<target>it|that|this)\s+(?:to\s+|into\s+|say\s+|read\s+)?(?P<title>.+)$"
+    r"^(?P<target>it|that|this|that one|this one|task\s*#?\d+|#\d+)\s+"
+    r"(?:to\s+|into\s+|say\s+|read\s+)?(?P<title>.+)$"
     # "make the eggs one say a dozen eggs"
     r"|^(?P<target2>.+?)\s+(?:say|read|to say|to read)\s+(?P<title2>.+)$",
     _I,
@@ -79,7 +80,9 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
     if description:
         fields["description"] = description
     make_it = (
-        _MAKE_IT.match(rest) if re.match(r"^\W*(?:make|call)\b", core_request(clause), _I) else None
+        _MAKE_IT.match(rest)
+        if re.match(r"^\W*(?:make|call|rename|name)\b", core_request(clause), _I)
+        else None
     )
     title = make_it or _NEW_TITLE.search(rest) or _SWAPPED_FOR.search(rest)
     if title:
