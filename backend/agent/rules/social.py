@@ -111,7 +111,8 @@ _TOPICS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _ABOUT_THE_ASSISTANT = re.compile(
     r"\b(?:this|the|your)\s+(?:app|thing|bot|assistant|tool|program|service|chatbot)\b"
     r"(?!\s+(?:on|in|from|off)\b)|\byou(?:'re|'ve| are)\b(?!\s+(?:at|in|on|by)\b)|"
-    r"\bthank(?:s| you)\b|\bcheers\b|\bare you\b(?=.*\b(?:bot|robot|human|person|real|ai|machine|program)\b)|"
+    r"\bthank(?:s| you)\b|\bcheers\b|"
+    r"\bare you\b(?=.*\b(?:bot|robot|human|person|real|ai|machine|program)\b)|"
     r"\bdo you (?:ever|like|enjoy|get (?:bored|tired|sick)|feel|sleep|dream|have feelings)\b|"
     # "why are you so slow today": a complaint about the assistant
     r"\bwhy (?:are|do|did|can't|won't|don't|is) (?:you|this)\b|"
