@@ -251,6 +251,13 @@ _NAMES_BY_PRONOUN = re.compile(
     r"|\b(?:that|this)[\s.!?]*$",
     _I,
 )
+# A task named first, then what is said about it: "the call to mom, not needed anymore, ..."
+_TOPIC_FIRST = re.compile(
+    r"^(?:(?:and|also|oh and|oh|so)\s+)?(?P<topic>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,5}?)"
+    r"\s*,\s*\S.*[,.!?]\s*\S",
+    _I,
+)
+_A_CLAUSE = re.compile(r"\b(?:i|we|you|he|she|they|was|were|is|are|i'm|i've|did|do|have)\b", _I)
 _ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
 _VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
 
@@ -274,6 +281,10 @@ def merge_pronoun_tail(text: str) -> str:
         # "the second one I did in the car, ..., and the one at the bottom last night. tick
         # those two off": the positions are what the pronoun points back to.
         return f"{verb} {' and '.join(positions)}{tail}"
+    topic = _TOPIC_FIRST.match(statement)
+    if topic and not _A_CLAUSE.search(topic["topic"]):
+        # "And the call to mom, not needed anymore, she visit us this weekend. Delete it"
+        return f"{verb} {topic['topic']}{tail}"
     if _NAMES_BY_PRONOUN.search(statement):
         # "I just sent her the email, so mark it done": "her" and "it" are what was just
         # talked about, not a title to search for.
