@@ -44,6 +44,10 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
     text = _IMPATIENT_TAIL.sub("", text)  # "bathroom one too. fast"
+    items = [s.strip(" .!") for s in SENTENCE_END.split(text.strip())]
+    if len(items) > 1 and _TOO_TAIL.match(items[-1]) and all(_BARE_ITEM.match(i) for i in items):
+        # "groceries done", "milk. eggs too": one more item a sentence
+        text = " and ".join(_TOO.sub("", i) for i in items) + " too"
     match = _AND_MORE.match(text) or _TOO_TAIL.match(text)
     if not match:
         bare = core_request(text)
@@ -104,7 +108,9 @@ _TOO_TAIL = re.compile(
 
 
 # "also please call my brother for me": a new request to the assistant, not one more item.
-_ASKS_THE_ASSISTANT = re.compile(r"^(?:please|pls|can you|could you|would you|will you)\b", _I)
+_ASKS_THE_ASSISTANT = re.compile(
+    r"^(?:please|pls|can you|could you|would you|will you|might you|may you)\b", _I
+)
 # "oh and delete it too": a request of its own, not one more item for the last action.
 _A_COMMAND = re.compile(
     r"^(?:add|delete|remove|complete|mark|finish|show|list|change|rename|update|clear|undo|"
@@ -122,6 +128,10 @@ _OWN_CHANGE = re.compile(
 _SAID_DONE = re.compile(
     r"^(?P<obj>.+?)\s+(?:is|are|was|were)\s+(?:(?:now|also|already|all|finally)\s+)*"
     r"(?:done|finished|finish|completed|complete)$",
+    _I,
+)
+_BARE_ITEM = re.compile(
+    r"^(?!(?:it|that|this|them|ok|okay|yes|no|thanks|done|and|also)\b)[\w'-]+(?:\s+[\w'-]+){0,2}$",
     _I,
 )
 _TOO = re.compile(r"\s+(?:too|as well|also)$", _I)

@@ -51,7 +51,7 @@ _POLITE_LEAD = re.compile(
     r"(?:i would|i'd) (?:be grateful|appreciate it) if you (?:could|would)|"
     r"(?:may|might|can|could) i (?:ask|trouble) you to|please you|you can|"
     r"you(?=\s+(?:delete|add|remove|mark|show|put|change|clear)\b)|"
-    r"(?:can|could|would|will) (?:you|u)(?: please| kindly| just| pls)?|"
+    r"(?:can|could|would|will|might|may) (?:you|u)(?: please| kindly| just| pls)?|"
     r"(?:would it be|is it|will it be) possible (?:for you )?to|"
     r"i(?:'d| would) like to(?=\s+(?:add|put|remove|delete|mark|see|know|check|change|rename|"
     r"update|clear|complete)\b)|"
@@ -106,6 +106,8 @@ _INFORMAL = {
     "w/o": "without",
 }
 _INFORMAL_WORD = re.compile(r"\b(?:wanna|gonna|gotta|hafta|w/o|w/)(?!\w)", _I)
+# "k", "kk", "okie": a whole message that is only an "ok"
+_OK_TYPED_SHORT = re.compile(r"^\s*(?:k+|okie|okey|oki|okk+|mk+|kk+ay)(?=[\s.!]*$)", _I)
 # "its done now": the possessive typed for "it's" before what is said about "it".
 _ITS = re.compile(
     r"\bits(?=\s+(?:done|finished|sorted|complete|completed|gone|been|not|already|still|all|"
@@ -118,6 +120,7 @@ def prepare(message: str) -> str:
     """Single spaces and straight quotes, bulleted lines as "; "-separated items, no invisible
     characters, "wanna" as "want to"; the user's casing is kept (patterns ignore case)."""
     message = _ARROW.sub(" to ", _INVISIBLE.sub("", message))
+    message = _OK_TYPED_SHORT.sub("ok", message)
     message = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m.group(0).lower()], message)
     message = _ITS.sub("it's", message)
     text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
