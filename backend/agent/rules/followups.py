@@ -60,6 +60,8 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     rest = core_request(match["rest"]) + (match.groupdict().get("condition") or "")
     if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]) or _A_COMMAND.match(rest):
         return None
+    if _A_STATEMENT.match(rest):
+        return None  # "and I already did the grocery run, so check that off": its own request
     if _OWN_CHANGE.search(rest):
         if last_action(context) != "complete":
             return None  # "and the tenth one is done now, tick it off" after a delete
@@ -134,6 +136,7 @@ _BARE_ITEM = re.compile(
     r"^(?!(?:it|that|this|them|ok|okay|yes|no|thanks|done|and|also)\b)[\w'-]+(?:\s+[\w'-]+){0,2}$",
     _I,
 )
+_A_STATEMENT = re.compile(r"^(?:i|we)\s+(?:already|just|finally|also|did|have|had|got|went)\b", _I)
 _TOO = re.compile(r"\s+(?:too|as well|also)$", _I)
 _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 
@@ -164,7 +167,9 @@ _MEANT = re.compile(
     r"^(?:(?:i|we)\s+(?:meant|mean|said|wanted)|meant|(?:it|that)\s+(?:should|ought to|must|has to)"
     r"\s+(?:be|say|read)|should\s+"
     r"(?:be|say|read)|(?:make|change)\s+(?:it|that)(?:\s+to)?|(?:it|that)(?:'s|\s+is|\s+was)|"
-    r"(?:i\s+)?(?:write|wrote|typed|spelled|spelt)\s+it\s+wrong[\s,.;]*(?:(?:it\s+)?is\s+)?|is)\b"
+    r"(?:i\s+)?(?:write|wrote|typed|spelled|spelt)\s+it\s+wrong[\s,.;]*(?:(?:it\s+)?is\s+)?|is|"
+    # "better you write it just 'running shoes'"
+    r"(?:better\s+)?(?:you\s+)?(?:write|put|call|name)\s+it(?:\s+as)?(?:\s+just)?)\b"
     r"[\s,:]*",
     _I,
 )

@@ -29,8 +29,12 @@ _TRAILING_NOISE = re.compile(
 )
 _STOPWORDS = frozenset(
     "the a an my to of for and or with on in at by from it i i'm i've didn't did not don't "
-    "have haven't just already actually really anymore any more need".split()
+    "have haven't just already actually really anymore any more need "
+    # when it was done says nothing about which task: "I did the grocery run yesterday"
+    "yesterday today tonight earlier finally".split()
 )
+# Words that name an outing, not its purpose: "the grocery run" is the groceries.
+_ERRAND_WORDS = frozenset(w[:_STEM] for w in "run trip errand errands".split())
 
 
 def strip_reference_noise(text: str) -> str:
@@ -64,8 +68,12 @@ def score(query: str, title: str) -> float:
     if re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", candidate):
         return 98.0
     query_stems = _stems(wanted)
-    if query_stems and query_stems <= _stems(candidate):
+    title_stems = _stems(candidate)
+    if query_stems and query_stems <= title_stems:
         return 95.0
+    purpose = query_stems - _ERRAND_WORDS
+    if purpose and purpose != query_stems and purpose <= title_stems:
+        return STRONG
     if wanted in candidate:
         return 92.0
     if _words_misspelt(wanted, candidate):
