@@ -87,6 +87,15 @@ def _asks_something(sentence: str) -> bool:
 
 
 _SMALL_TALK = (Intent.SOCIAL, Intent.GREETING)
+# The no before what is wanted instead: "Alexa, no, stop, read me the list instead".
+_NO_LEAD = re.compile(
+    r"^(?:(?:alexa|hey google|ok google|google|siri|wait|hold on|no+|nope|nah|stop|cancel|"
+    r"don't|dont|actually|sorry|oh)\b[\s,.!]*)+",
+    _I,
+)
+# What a no may ask for instead, never a change it names vaguely ("no, forget it").
+_INSTEAD = (Intent.LIST, Intent.CREATE)
+_ONLY = re.compile(r"^(?:just|only)\s+(?P<what>(?!(?:kidding|joking)\b).+)$", _I)
 # Words said around a yes or a no that change nothing: "ah okay, then yes, add it please".
 _INTERJECTIONS = frozenset(
     "ah oh well hmm hm um uh alexa google hey olly siri right then so fine alright very "
@@ -153,6 +162,15 @@ _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _
 def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     said = yes_or_no(text, strict=True)
     if said is False:
+        instead = _NO_LEAD.sub("", text).strip(" .!?")
+        narrowed = _ONLY.match(instead)
+        if kind == "confirm_clear" and narrowed:
+            # "clear the whole list", "wait no. just the dry cleaning one": that one only
+            named = strip_reference_noise(clean_title(narrowed["what"]))
+            step = task_actions.act_on_title("delete_task", named, {})
+            return [step], Intent.DELETE, "answer: no, only this one"
+        if instead and is_command(instead) and detect_intent(instead).intent in _INSTEAD:
+            return None  # "Alexa, no, stop, read me the list instead": that request
         reply = replies.CLEAR_CANCELLED if kind == "confirm_clear" else replies.NOTED_NO
         return [steps.say(reply)], _OFFER_INTENT[kind], f"answer: no to {kind}"
     if said is None:

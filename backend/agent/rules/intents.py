@@ -212,6 +212,9 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     return _by_keyword(text, has_task_id)
 
 
+_CLEARED_STATUS = {"done": "completed", "finished": "completed"}
+
+
 def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
     if HELP_PATTERN.match(text):
         return Detection(Intent.HELP, "help question")
@@ -234,7 +237,9 @@ def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
                 inner.intent, f"{inner.rule} (after 'I need to')", inner.obj, inner.action
             )
         if action is Action.CLEAR and match.groupdict().get("status"):
-            return Detection(intent, name, match.group("status").lower(), action)
+            # "delete the finished tasks": the tools' name for the status
+            status = match.group("status").lower()
+            return Detection(intent, name, _CLEARED_STATUS.get(status, status), action)
         return detection
     return None
 

@@ -105,7 +105,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.CLEAR,
             rf"^(?:clear|empty|wipe|reset|delete|remove|erase|trash|drop|nuke)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?"
             rf"(?:(?:my|the)\s+)?(?:(?P<status>completed|done|finished|pending)\s+)?"
-            rf"(?:(?:entire|whole)\s+)?(?:{_LIST_NOUN}|{_TASKS}|everything)(?:\s+(?:out|clean))?$"
+            rf"(?:(?:entire|whole)\s+)?(?:{_LIST_NOUN}|{_TASKS}|everything|"
+            r"(?:(?<=completed )|(?<=done )|(?<=finished ))(?:ones|stuff))(?:\s+(?:out|clean))?$"
             r"|^(?:delete|remove|clear|erase) (?:it )?all$|^start over$|^delete everything.*$"
             r"|^take (?:everything|it all|all of it|all of them)\s+off\b.*$"
             # "empty it entirely" (after the list was shown), "clear the entire list, every

@@ -64,7 +64,7 @@ _TOPIC_THEN_DONE = re.compile(
     r"(?:(?:have|has|had|am|was)\s+)?(?:(?:actually|already|just|finally|really|also)\s+)*"
     r"(?P<verb>[a-z]+)(?:\s+to\s+[a-z]+)?(?P<pronoun>\s+(?:it|them|that|those|this|these|her|him))?"
     r"(?P<when>(?:\s+(?:already|yesterday|today|this morning|this afternoon|this evening|tonight|"
-    r"last night|earlier|just now|now|really|actually|finally|too|afternoon|morning|evening))*)"
+    r"last night|earlier|just now|now|really|actually|finally|too|afternoon|morning|evening|yet))*)"
     r"(?P<rest>\s*[,.;!?:].*)?$",
     _I,
 )
@@ -84,7 +84,7 @@ _PAST = frozenset(
     "rang called".split()
 )
 _NOT_A_TOPIC = re.compile(
-    r"^(?:let|erase|tick|cross|add|show|tell|give|can|could|would|will|mark|only)\b|"
+    r"^(?:let|erase|tick|cross|add|show|tell|give|can|could|would|will|mark|only|undo|oops)\b|"
     r"\b(?:it|them|me)\b|"
     # "only the stuff i didn't finish": the list narrowed, no task
     r"^(?:the\s+|all\s+the\s+)?(?:stuff|things|ones|tasks|items|todos)$",

@@ -429,3 +429,68 @@ def test_something_for_a_word_asks_nothing_about_the_list() -> None:
     exchange = conversation.say("you can play some music for me? something for relax")
     assert exchange.meta["acts"] == ["off_topic"]
     assert exchange.tool_calls == []
+
+
+def test_clearing_the_finished_tasks_asks_first_with_their_count() -> None:
+    conversation = _conversation("buy milk", "call mom", "pay rent")
+    conversation.say("complete task 2")
+    exchange = conversation.say("delete the finished tasks")
+    assert exchange.reply.startswith("Are you sure you want to delete your 1 completed task?")
+    assert exchange.meta["pending"]["kind"] == "confirm_clear"
+    assert exchange.tool_calls[-1]["name"] == "list_tasks"
+
+
+def test_a_no_to_clearing_that_names_one_task_deletes_only_that_one() -> None:
+    conversation = _conversation("buy milk", "pick up dry cleaning", "pay rent")
+    conversation.say("clear the whole list")
+    conversation.say("wait no. just the dry cleaning one")
+    assert [t["title"] for t in conversation.store.tasks] == ["buy milk", "pay rent"]
+
+
+def test_a_no_to_clearing_that_asks_for_the_list_shows_it_and_deletes_nothing() -> None:
+    conversation = _conversation("buy milk", "pay rent")
+    conversation.say("Alexa, remove all items from my to-do list")
+    exchange = conversation.say("Alexa, no, stop, read me the list instead")
+    assert exchange.meta["acts"] == ["list"]
+    assert len(conversation.store.tasks) == 2
+
+
+def test_an_ok_followed_by_a_new_question_answers_it_instead_of_adding() -> None:
+    conversation = _conversation("buy milk", "call mom")
+    conversation.say("is bread on my list?")  # not there: the reply offers to add it
+    exchange = conversation.say("ok phew. and is calling mom still on there?")
+    assert exchange.meta["acts"] == ["query"]
+    assert [t["title"] for t in conversation.store.tasks] == ["buy milk", "call mom"]
+
+
+def test_a_question_put_topic_first_changes_nothing() -> None:
+    conversation = _conversation("pay electricity bill")
+    exchange = conversation.say("Please tell me, the electricity bill, I paid it already or not?")
+    assert exchange.meta["acts"] == ["query"]
+    assert conversation.store.tasks[0]["completed"] is False
+
+
+def test_a_bare_done_right_after_a_rename_completes_the_renamed_task() -> None:
+    conversation = _conversation("buy milk", "renew passport")
+    conversation.say("passport on list?")
+    conversation.say("rename it renew passport online")
+    conversation.say("done now")
+    assert conversation.store.tasks[1] == {
+        "id": 2,
+        "title": "renew passport online",
+        "description": None,
+        "completed": True,
+    }
+
+
+def test_an_aside_after_one_more_item_is_not_an_item() -> None:
+    conversation = _conversation("buy milk")
+    conversation.say("add tortillas")
+    conversation.say("oh and cheese obviously, can't have tacos without cheese haha")
+    assert [t["title"] for t in conversation.store.tasks] == ["buy milk", "tortillas", "cheese"]
+
+
+def test_an_outing_said_done_completes_the_task_it_was_for() -> None:
+    conversation = _conversation("buy groceries", "call mom")
+    conversation.say("I already did the grocery run yesterday so you can check that off")
+    assert [t["completed"] for t in conversation.store.tasks] == [True, False]
