@@ -22,6 +22,8 @@ _ACTION_START = (
     r"update|rename|edit|set|let me see|how many|take(?=.*\b(?:off|out)\b))\b"
 )
 _CLAUSE_SPLIT = re.compile(
+    # "Could you also add a note to it": the "also" of a polite request splits nothing
+    r"(?<!\byou)(?<!\byou\s)(?<!\bplease)(?<!\bplease\s)"
     r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s+"
     # "... and add a description X" continues an update; it is not a new add.
     r"(?!(?:add|set|change|update)\s+(?:a\s+|the\s+|its\s+|new\s+)?(?:description|details|notes?)\b)"
@@ -44,7 +46,8 @@ _CLAUSE_SPLIT = re.compile(
 # "alexa add shampoo add razors", "add batteries, delete the paper towels": after an add or
 # a delete, another one starts a second request.
 _NEXT_CHANGE = re.compile(
-    r"(?<=\w)\s+(?=add\s+\w)|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:delete|remove|add)\s+\w)", _I
+    r"(?<=\w)(?<!\byou)(?<!\bu)(?<!\balso)(?<!\bplease)(?<!\bjust)(?<!\bkindly)\s+(?=add\s+\w)|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:delete|remove|add)\s+\w)",
+    _I,
 )
 _LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:add|delete|remove)\s+\w", _I)
 

@@ -24,7 +24,7 @@ _DESCRIPTION_WORD = re.compile(
 _SHORT_TARGET = rf"task\s*#?(?:\d+|{NUMBER_PHRASE})|#\d+|it|that|this|that one|this one"
 _DESCRIPTION_TARGET = re.compile(
     rf"^\s*(?:of|for|on|to)\s+(?P<target>{_SHORT_TARGET}|the\s+[^:]+?\s+(?:task|one|item))"
-    r"(?:'s)?\s*(?:(?:to|as)\b|[:=-])?\s*(?P<text>.*)$",
+    r"(?:'s)?\s*(?:(?:to|as|saying|that says|which says|reading)\b|[:=-])?\s*(?P<text>.*)$",
     _I,
 )
 _DESCRIPTION_TEXT = re.compile(
