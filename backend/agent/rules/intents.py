@@ -197,6 +197,8 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
         return Detection(Intent.GREETING, "greeting")
     if HELP_PATTERN.match(raw):
         return Detection(Intent.HELP, "help question")
+    if is_only_thanks_or_goodbye(raw):
+        return Detection(Intent.SOCIAL, "thanks or goodbye")  # "That's everything, many thanks"
     text = _LEADING_TARGET.sub(r"\g<rest> for \g<target>", core_request(clause))
     if not text:
         return Detection(Intent.UNCLEAR, "nothing to act on")

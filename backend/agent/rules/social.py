@@ -127,8 +127,10 @@ _ONLY_THANKS_OR_BYE = re.compile(
     r"^(?:(?:thanks?|thank you|thx|ty|ta|cheers|much appreciated|appreciate it|bye|bye bye|"
     r"goodbye|good night|goodnight|night|see you|see ya|later|catch you later|talk soon|"
     r"have a (?:good|great|nice|lovely) (?:one|day|night|evening|weekend)|take care|"
-    r"you(?:'re| are) the best|you rock|legend)(?:\s+(?:so much|very much|a lot|mate|buddy|"
-    r"again|genuinely|really|then|now|for now|x+))*[\s,.!]*)+$",
+    r"you(?:'re| are) the best|you rock|legend|many thanks|"
+    r"that(?:'s| is| will be|'ll be) (?:everything|all|it)(?: for (?:now|today|tonight|the day))?)"
+    r"(?:\s+(?:so much|very much|a lot|mate|buddy|again|genuinely|really|then|now|for now|"
+    r"x+))*[\s,.!]*)+$",
     _I,
 )
 
