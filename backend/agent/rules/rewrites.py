@@ -71,9 +71,11 @@ _TOPIC_THEN_DONE = re.compile(
 _OR_NOT = re.compile(r"\bor\s+(?:not|no)(?:\s+yet)?\W*$", _I)
 # A task named first, then "this is done": "The second one, this is done since this morning".
 _TOPIC_IS_DONE = re.compile(
-    r"^(?:(?:and|also|oh and)\s+)?(?P<topic>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?)\s*,\s*"
-    r"(?:this|that|it)(?:\s+is|\s+was|'s)\s+(?:already\s+|now\s+|also\s+)?"
-    r"(?:done|finished|completed)\b(?![\s,]+(?:right|yes|isn't|is it|wasn't)\b).*$",
+    r"^(?:(?:and|also|oh and)\s+)?(?:i\s+(?:wanted|want|meant|mean)\s+to\s+say\s+|i\s+meant\s+)?"
+    r"(?P<topic>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?)\s*,\s*"
+    r"(?:this|that|it)(?:\s+one)?(?:\s+is|\s+was|'s)\s+(?:already\s+|now\s+|also\s+)?"
+    r"(?:done|finished|completed|(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b|delayed\b|"
+    r"postponed\b|moved\b|changed\b)\w+ed)\b(?![\s,]+(?:right|yes|isn't|is it|wasn't)\b).*$",
     _I,
 )
 _NAMED_TOPIC = re.compile(r"^(?:the|my|that|this)\s", _I)
@@ -187,8 +189,22 @@ _TELL_ME_FIRST = re.compile(
 )
 
 
+# "Also for the dentist task, please write in the description: ask about whitening", "and for
+# water the plants please put a note: only the ones on the balcony": the task named first.
+_NOTE_FOR_TOPIC = re.compile(
+    r"^(?:(?:also|and|oh and|so)\s+)?for\s+(?:the\s+)?(?P<topic>[\w'-]+(?:\s+[\w'-]+){0,5}?)"
+    r"(?:\s+(?:task|one|item))?\s*,?\s*(?:(?:please|pls|can you|could you)\s+)?"
+    r"(?:write|put|add|set)\s+(?:in\s+)?(?:the\s+|a\s+)?(?:description|note|notes|details)"
+    r"\s*:\s*(?P<note>\S.*)$",
+    _I,
+)
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
+    note = _NOTE_FOR_TOPIC.match(text)
+    if note:
+        return f"add a note to the {note['topic']} task: {note['note']}"
     framed = _TELL_ME_FIRST.match(text)
     if framed and (text.rstrip().endswith("?") or _OR_NOT.search(text)):
         text = text[framed.end() :]

@@ -36,7 +36,9 @@ _TRAILING_TARGET = re.compile(
 _NEW_TITLE = re.compile(
     r"(?:^|,\s*|\s+)(?:(?:new|its|the)\s+)?(?:title|name)\s*(?:[:=]|(?=[\"']))\s*(?P<t1>.+)$"
     r"|(?:^|\s+|(?<=\w):)\s*(?:(?:its|the)\s+)?(?:(?:title|name)\s+)?(?:to(?:\s+(?:say|read|be))?|"
-    r"into|as|:|so (?:it|that it) (?:says|reads)|with the title|with title)\s+(?P<t2>.+)$",
+    r"into|as|:|so (?:it|that it) (?:says|reads)|with the title|with title)\s+(?P<t2>.+)$"
+    # "change the name of the task email Sarah, make it: email Sarah and Omar"
+    r"|,\s*(?:make|call|name|write)\s+it(?:\s*:|\s+(?:to|into|as|say|read))?\s+(?P<t3>.+)$",
     _I,
 )
 _MAKE_IT = re.compile(
@@ -89,7 +91,7 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
         new_title = (
             (make_it.group("title") or make_it.group("title2"))
             if make_it
-            else (title.groupdict().get("t1") or title.group("t2"))
+            else (title.groupdict().get("t1") or title.group("t2") or title.group("t3"))
         )
         fields["title"] = clean_title(new_title)
         rest = (
