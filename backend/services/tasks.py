@@ -74,7 +74,12 @@ def title_search_terms(text: str) -> list[str]:
     """The lower-cased word stems a title search narrows on."""
     words = [w.strip(".,!?;:'\"()[]") for w in text.lower().split()]
     words += [canonical(w) for w in words if canonical(w) != w]  # "mother" also finds "mom"
-    return sorted({w[:_STEM_LENGTH] for w in words if len(w) >= 3 and w not in _STOPWORDS})
+    return sorted({w[:_STEM_LENGTH] for w in words if _searchable(w) and w not in _STOPWORDS})
+
+
+def _searchable(word: str) -> bool:
+    """Three letters or more; or two with a digit ("q4", "5k"), which name a task as surely."""
+    return len(word) >= 3 or (len(word) == 2 and any(c.isdigit() for c in word))
 
 
 def _like_escape(term: str) -> str:

@@ -120,3 +120,14 @@ async def test_a_title_search_finds_a_title_that_uses_another_word_for_the_same_
             await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
         found = await tasks.list_tasks(session, owner_id=owner, title_search="my mother")
     assert [t.title for t in found] == ["call mom"]
+
+
+async def test_a_title_search_finds_a_two_character_word_with_a_digit(app: FastAPI) -> None:
+    owner = await _new_user(app)
+    async with app.state.sessionmaker() as session:
+        for title in ("finish Q4 report", "review report draft", "go to the gym"):
+            await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
+        q4 = await tasks.list_tasks(session, owner_id=owner, title_search="the Q4 one")
+        go = await tasks.list_tasks(session, owner_id=owner, title_search="go")
+    assert [t.title for t in q4] == ["finish Q4 report"]
+    assert go == []  # two letters without a digit narrow nothing

@@ -245,7 +245,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.COUNT,
             r"^(?:.*?\b)?(?:how many|how much|number of)\b.*\b(?:tasks?|to-?dos|todos|items?|"
             r"reminders|chores|errands|left|remain|remaining|pending|completed|done|finished|"
-            r"to do|on (?:my|the) list)\b.*$"
+            r"ticked off|checked off|crossed off|to do|on (?:my|the) list)\b.*$"
             # "how many total": the list is the only thing to count here
             r"|^how many\s+(?:(?:are there|is that|do i have|in)\s+)?(?:total|altogether|overall"
             r"|all together|all up)$",

@@ -64,7 +64,8 @@ _TOPIC_THEN_DONE = re.compile(
     r"(?:(?:have|has|had|am|was)\s+)?(?:(?:actually|already|just|finally|really|also)\s+)*"
     r"(?P<verb>[a-z]+)(?:\s+to\s+[a-z]+)?(?P<pronoun>\s+(?:it|them|that|those|this|these|her|him))?"
     r"(?P<when>(?:\s+(?:already|yesterday|today|this morning|this afternoon|this evening|tonight|"
-    r"last night|earlier|just now|now|really|actually|finally|too|afternoon|morning|evening|yet))*)"
+    r"last night|earlier|just now|now|really|actually|finally|too|afternoon|morning|evening|yet|"
+    r"on the way(?: home| back)?|at the (?:store|shop|market)))*)"
     r"(?P<rest>\s*[,.;!?:].*)?$",
     _I,
 )
