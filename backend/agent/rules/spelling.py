@@ -26,7 +26,7 @@ VOCABULARY: tuple[str, ...] = tuple(
     fifteen sixteen seventeen eighteen nineteen twenty hundred there their the them they
     this that what which whats my your please thanks thank can could would you have need want
     shopping grocery groceries about from with not off yeah okay sure meant mean other one
-    actually stuff things ones should say
+    actually stuff things ones should say finally bought
     """.split()
 )
 # Short misspellings that are too close to too many words to find by distance.
