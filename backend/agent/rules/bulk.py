@@ -31,6 +31,7 @@ _PLACE = r"(?:\s+(?:on|in|from|off)\s+(?:(?:my|the)\s+(?:list|todo list|to-do li
 _EVERY = re.compile(
     r"^(?:"
     r"all|everything|every\s*thing|them all|all of them|all of those|all those|all these|"
+    r"it all|all of it|"
     r"(?:the\s+)?(?:whole|entire)\s+(?:list|thing)|my\s+(?:whole|entire)\s+list|"
     rf"every\s+(?:single\s+)?(?:(?P<s1>{_STATUS_WORDS})\s+)?{_THINGS}|"
     rf"all\s+(?:of\s+)?(?:my\s+|the\s+|those\s+|these\s+)?(?:(?P<s2>{_STATUS_WORDS})\s+)?{_THINGS}|"

@@ -279,6 +279,8 @@ def merge_pronoun_tail(text: str) -> str:
         verb, tail = "mark", " as done"  # "packed it. done"
     if not core_request(statement):
         return text  # "Actually, mark it as done": nothing before the comma names a task
+    if re.match(r"\s+all\b", tail, _I):
+        return f"{verb} it{tail}"  # "everything on there is done. mark it all complete."
     positions = position_phrases(statement)
     if positions and names_a_position(statement):
         # "the second one I did in the car, ..., and the one at the bottom last night. tick
