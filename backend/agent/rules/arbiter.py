@@ -60,7 +60,9 @@ STRONG_OVERRULE = 0.9
 # "show me everything", "put it all on my list": a leading command that names the list.
 _NAMES_THE_LIST = re.compile(
     r"\b(?:everything|all|tasks|to-?dos|my stuff|pending|completed|left|outstanding|unfinished|"
-    r"incomplete|remaining|(?:pending|open|done|finished|completed) ones)\b",
+    r"incomplete|remaining|(?:pending|open|done|finished|completed) ones)\b"
+    # "see what things I need buy"
+    r"|\b(?:i|we)\s+(?:still\s+)?(?:need|have)(?:\s+to)?\s+(?:buy|get|do|pick up)\b",
     _I,
 )
 # "chuck bread on there then": an add onto the list just talked about

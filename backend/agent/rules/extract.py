@@ -73,7 +73,7 @@ _BOTH = re.compile(
 )
 _PENDING = re.compile(
     r"\b(pending|incomplete|unfinished|uncompleted|undone|not done|not finished|not completed|"
-    r"not complete|not yet|remains|(?<=what )remain|"
+    r"not complete|not yet|remains|(?<=what )remain|(?<=i )need(?: to)? (?:buy|get|do)|"
     r"(?<!^)(?<!could you )(?<!can you )open(?!\s+(?:my|the|up|lists?)\b)|"
     r"outstanding|(?<!things )(?<!stuff )(?<!list )(?:to do|todo|to-do)"
     r"(?!\s+list|'?s\b)|left|remaining|not (?:do|did|finish|finished|complete)|to be done|"

@@ -57,6 +57,8 @@ _POLITE_LEAD = re.compile(
     r"(?:would it be|is it|will it be) possible (?:for you )?to|"
     r"i(?:'d| would) like to(?=\s+(?:add|put|remove|delete|mark|see|know|check|change|rename|"
     r"update|clear|complete)\b)|"
+    # "I want see what things I need buy"
+    r"i want(?: to)?(?=\s+(?:see|know)\s+(?:what|which|my|the|all|everything)\b)|"
     r"can i (?:get you to|ask you to)|i'd like you to|i would like you to|i want you to|"
     r"i need you to|help me|please|pls|kindly|just|go ahead and|let's|lets|let us)\b[\s,]*",
     _I,
