@@ -224,7 +224,7 @@ _PRONOUN_TAIL = re.compile(
     r"(?<=\w)[.!?]+\s*(?:so\s+|then\s+|and\s+)?)"
     # "..., anyway you can tick that one off"
     r"(?:(?:anyway|anyways|anyhow|ok|okay|right)[\s,]+)?"
-    r"(?:(?:could|would|can|will)\s+(?:you|u)\s+(?:please\s+)?(?:just\s+)?|"
+    r"(?:(?:could|would|can|will|might|may)\s+(?:you|u)\s+(?:please\s+)?(?:just\s+)?|"
     r"(?:would|do) you mind\s+|if\s+(?:you|u)\s+(?:could|can|would)\s+(?:please\s+)?)?"
     r"(?:you can\s+|please\s+|go ahead and\s+|just\s+)?"
     r"(?P<verb>mark|tick|check|cross|take|delete|remove|complete|reopen|uncheck|get rid of|drop|"

@@ -24,7 +24,7 @@ _I = re.IGNORECASE
 _AND_MORE = re.compile(
     r"^(?:(?:hey\s+)?(?:alexa|google|siri|olly)[\s,]+|(?:oh|ok(?:ay)?|thanks|thank you|great|"
     r"cool|perfect|lovely|brilliant|right)[\s,.!]+)*"
-    r"(?:and|also|plus|and also|\+|&)\s*(?P<rest>.+?)(?:\s+too|\s+as well|\s+also)?[\s.!?]*$",
+    r"(?:and|also|plus|and also|\+|&)\s*(?P<rest>.+?)(?:\s+too?|\s+as well|\s+also)?[\s.!?]*$",
     _I,
 )
 # The change the last turn made, read from what its undo would call.
@@ -122,7 +122,7 @@ _A_COMMAND = re.compile(
 )
 # A tail that says its own change: a completion, whatever the last action was.
 _OWN_CHANGE = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:(?:now|also|already|all|finally)\s+)*"
+    r"(?:\b(?:is|are|was|were)\s+|(?<=\w)'s\s+)(?:(?:now|also|already|all|finally)\s+)*"
     r"(?:done|finished|finish|completed|complete)\b|"
     r"\b(?:tick|cross|check)\s+(?:it|that|them)\s+off\b",
     _I,

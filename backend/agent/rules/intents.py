@@ -116,7 +116,8 @@ _REQUEST_AS_QUESTION = re.compile(
     r"\b(?:please|pls|plz|kindly)\b|\b(?:can|could|would|will|won't|wouldn't|may|might)\s+"
     r"(?:you|u|i\s+(?:get|ask)\s+you)\b|\b(?:you|u)\s+(?:can|could)\b|\bdo you mind\b|"
     r"\bis it possible\b|\bhow about\b|\bwhy not\b|\bshall\s+(?:i|we|you)\b|"
-    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:add|put|get|have|remove|delete|mark)\b",
+    r"\b(?:can|could|may|might)\s+(?:i|we)\s+(?:now\s+|just\s+|please\s+)?"
+    r"(?:add|put|get|have|remove|delete|mark|see|view)\b",
     re.IGNORECASE,
 )
 # "Could you please tell me whether I still need to pick up the dry cleaning?": a request to

@@ -125,7 +125,8 @@ _ABOUT_THE_ASSISTANT = re.compile(
 # A message that is nothing but thanks or goodbye: "cheers, have a good one", "ta".
 _ONLY_THANKS_OR_BYE = re.compile(
     r"^(?:(?:thanks?|thank you|thx|ty|ta|cheers|much appreciated|appreciate it|bye|bye bye|"
-    r"goodbye|good night|goodnight|night|see you|see ya|later|catch you later|talk soon|"
+    r"goodbye|good night|goodnight|night night|nighty night|night|see you|see ya|later|"
+    r"catch you later|talk soon|"
     r"have a (?:good|great|nice|lovely) (?:one|day|night|evening|weekend)|take care|"
     r"you(?:'re| are) the best|you rock|legend|many thanks|"
     r"that(?:'s| is| will be|'ll be) (?:everything|all|it)(?: for (?:now|today|tonight|the day))?)"

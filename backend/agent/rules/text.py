@@ -50,7 +50,9 @@ _LEAD_FILLER = re.compile(
 )
 _POLITE_LEAD = re.compile(
     r"^(?:would you mind|do you mind|would you be so (?:kind|good) as to|"
-    r"(?:i would|i'd) (?:be grateful|appreciate it) if you (?:could|would)|"
+    r"(?:i would|i'd|i should|i shall|i will|i'll) (?:be (?:very |most )?grateful|appreciate it) "
+    r"if you (?:could|would)|"
+    r"(?:may|might|can|could) i (?:now |just |please )?(?=(?:see|view|have a look at)\b)|"
     r"(?:may|might|can|could) i (?:ask|trouble) you to|please you|you can|"
     r"you(?=\s+(?:delete|add|remove|mark|show|put|change|clear)\b)|"
     r"(?:can|could|would|will|might|may) (?:you|u)(?: please| kindly| just| pls)?|"
