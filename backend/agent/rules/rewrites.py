@@ -193,10 +193,11 @@ _TELL_ME_FIRST = re.compile(
 # "Also for the dentist task, please write in the description: ask about whitening", "and for
 # water the plants please put a note: only the ones on the balcony": the task named first.
 _NOTE_FOR_TOPIC = re.compile(
-    r"^(?:(?:also|and|oh and|so)\s+)?for\s+(?:the\s+)?(?P<topic>[\w'-]+(?:\s+[\w'-]+){0,5}?)"
-    r"(?:\s+(?:task|one|item))?\s*,?\s*(?:(?:please|pls|can you|could you)\s+)?"
-    r"(?:write|put|add|set)\s+(?:in\s+)?(?:the\s+|a\s+)?(?:description|note|notes|details)"
-    r"\s*:\s*(?P<note>\S.*)$",
+    r"^(?:(?:also|and|oh and|so)\s+)?(?:for\s+(?:the\s+)?(?P<topic>[\w'-]+(?:\s+[\w'-]+){0,5}?)"
+    r"(?:\s+(?:task|one|item))?\s*,?|the\s+(?P<named>[\w'-]+(?:\s+[\w'-]+){0,5}?)"
+    r"(?:\s+(?:task|one|item))?\s*,)\s*(?:(?:please|pls|can you|could you)\s+)*"
+    r"(?:write|put|add|set)\s+(?:in(?:to)?\s+(?:it\s+)?)?(?:the\s+|a\s+)?"
+    r"(?:description|note|notes|details)\s*:\s*(?P<note>\S.*)$",
     _I,
 )
 
@@ -205,7 +206,7 @@ def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
     note = _NOTE_FOR_TOPIC.match(text)
     if note:
-        return f"add a note to the {note['topic']} task: {note['note']}"
+        return f"add a note to the {note['topic'] or note['named']} task: {note['note']}"
     framed = _TELL_ME_FIRST.match(text)
     if framed and (text.rstrip().endswith("?") or _OR_NOT.search(text)):
         text = text[framed.end() :]
