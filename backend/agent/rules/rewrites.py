@@ -202,11 +202,34 @@ _NOTE_FOR_TOPIC = re.compile(
 )
 
 
+# "and milk should be oat milk. how many times do I have to say it": a rename, when the new
+# title keeps the old one's last word (so "the report should be done by friday" is not one).
+_SHOULD_BE = re.compile(
+    r"^(?:(?:and|also|oh and|no|so)[\s,]+)?(?P<old>(?:the\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)"
+    r"\s+should\s+(?:be|say|read)\s+(?P<new>[^.!?;]+?)\s*(?:[.!?;].*)?$",
+    _I,
+)
+
+
+def _renamed(text: str) -> str | None:
+    match = _SHOULD_BE.match(text)
+    if match is None:
+        return None
+    old_words = re.sub(r"^(?:the|my)\s+", "", match["old"], flags=_I).lower().split()
+    new_words = match["new"].lower().split()
+    if not old_words or old_words[-1] not in new_words or new_words == old_words:
+        return None
+    return f"change {match['old']} to {match['new']}"
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
     note = _NOTE_FOR_TOPIC.match(text)
     if note:
         return f"add a note to the {note['topic'] or note['named']} task: {note['note']}"
+    renamed = _renamed(text)
+    if renamed:
+        return renamed
     framed = _TELL_ME_FIRST.match(text)
     if framed and (text.rstrip().endswith("?") or _OR_NOT.search(text)):
         text = text[framed.end() :]
