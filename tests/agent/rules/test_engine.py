@@ -494,3 +494,45 @@ def test_an_outing_said_done_completes_the_task_it_was_for() -> None:
     conversation = _conversation("buy groceries", "call mom")
     conversation.say("I already did the grocery run yesterday so you can check that off")
     assert [t["completed"] for t in conversation.store.tasks] == [True, False]
+
+
+def test_a_note_asked_for_with_could_you_also_sets_the_description() -> None:
+    conversation = _conversation("buy milk")
+    conversation.say("add pick up the cake")
+    conversation.say('Could you also add a note to it saying "due Thursday"?')
+    assert conversation.store.tasks[1]["description"] == "due Thursday"
+
+
+def test_a_task_named_first_then_a_note_after_a_colon_sets_that_tasks_note() -> None:
+    conversation = _conversation("book dentist appointment", "water the plants")
+    conversation.say("The dentist task, can you write in it a note: ask for cleaning")
+    assert conversation.store.tasks[0]["description"] == "ask for cleaning"
+    assert conversation.store.tasks[1]["description"] is None
+
+
+def test_x_should_be_y_renames_only_when_y_keeps_the_name() -> None:
+    conversation = _conversation("milk", "finish report")
+    conversation.say("and milk should be oat milk. how many times do I have to say it")
+    conversation.say("the report should be done by friday")
+    assert [t["title"] for t in conversation.store.tasks] == ["oat milk", "finish report"]
+
+
+def test_mark_it_all_complete_after_saying_everything_is_done_completes_every_task() -> None:
+    conversation = _conversation("a", "b", "c")
+    conversation.say("everything on there is done. mark it all complete.")
+    assert [t["completed"] for t in conversation.store.tasks] == [True, True, True]
+
+
+def test_one_more_item_a_sentence_repeats_the_last_completion() -> None:
+    conversation = _conversation("buy groceries", "milk", "eggs", "bread")
+    conversation.say("groceries done")
+    conversation.say("milk. eggs too")
+    assert [t["completed"] for t in conversation.store.tasks] == [True, True, True, False]
+
+
+def test_and_x_after_correcting_the_task_just_added_adds_x() -> None:
+    conversation = _conversation("milk")
+    conversation.say("add tootpaste")
+    conversation.say("ugh i mean toothpaste")
+    conversation.say("and shampo")
+    assert [t["title"] for t in conversation.store.tasks] == ["milk", "toothpaste", "shampo"]
