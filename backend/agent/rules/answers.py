@@ -6,10 +6,9 @@ import re
 from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
-from backend.agent.rules.builders import is_command
+from backend.agent.rules.builders import is_command, new_request
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_task_id, split_title_description
-from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.targets import position_in
 from backend.agent.rules.text import SENTENCE_END, clean_title, core_request
@@ -83,7 +82,8 @@ def _the_answering_sentence(message: str) -> str:
 
 
 def _asks_something(sentence: str) -> bool:
-    return is_command(sentence) and detect_intent(sentence).intent not in _SMALL_TALK
+    request = new_request(sentence)
+    return request is not None and request.intent not in _SMALL_TALK
 
 
 _SMALL_TALK = (Intent.SOCIAL, Intent.GREETING)
@@ -169,7 +169,8 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
             named = strip_reference_noise(clean_title(narrowed["what"]))
             step = task_actions.act_on_title("delete_task", named, {})
             return [step], Intent.DELETE, "answer: no, only this one"
-        if instead and is_command(instead) and detect_intent(instead).intent in _INSTEAD:
+        request = new_request(instead) if instead else None
+        if request is not None and request.intent in _INSTEAD:
             return None  # "Alexa, no, stop, read me the list instead": that request
         reply = replies.CLEAR_CANCELLED if kind == "confirm_clear" else replies.NOTED_NO
         return [steps.say(reply)], _OFFER_INTENT[kind], f"answer: no to {kind}"

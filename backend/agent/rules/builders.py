@@ -76,11 +76,18 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
     return targets_steps(TOOL_OF[intent], detection.obj, clause, context)
 
 
-def is_command(text: str) -> bool:
-    """Whether a reply to a question is a new request rather than an answer."""
+def new_request(text: str) -> Detection | None:
+    """The request a reply to a question makes instead of answering it, or None."""
     detection = detect_intent(text, has_task_id=extract_task_id(text) is not None)
-    return (
+    if (
         detection.intent is not Intent.UNCLEAR
         and detection.action is not Action.CONFIRM
         and not detection.rule.startswith(("a task phrase", "keyword"))
-    )
+    ):
+        return detection
+    return None
+
+
+def is_command(text: str) -> bool:
+    """Whether a reply to a question is a new request rather than an answer."""
+    return new_request(text) is not None

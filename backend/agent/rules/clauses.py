@@ -46,7 +46,9 @@ _CLAUSE_SPLIT = re.compile(
 # "alexa add shampoo add razors", "add batteries, delete the paper towels": after an add or
 # a delete, another one starts a second request.
 _NEXT_CHANGE = re.compile(
-    r"(?<=\w)(?<!\byou)(?<!\bu)(?<!\balso)(?<!\bplease)(?<!\bjust)(?<!\bkindly)\s+(?=add\s+\w)|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:delete|remove|add)\s+\w)",
+    # "could you also add a note": not after a polite lead
+    r"(?<=\w)(?<!\byou)(?<!\bu)(?<!\balso)(?<!\bplease)(?<!\bjust)(?<!\bkindly)\s+(?=add\s+\w)"
+    r"|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:delete|remove|add)\s+\w)",
     _I,
 )
 _LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:add|delete|remove)\s+\w", _I)
@@ -98,18 +100,11 @@ def _requested_sentences(text: str) -> str:
     if not kept:
         # "amazing. so what do I still need to buy now?": no sentence plainly asks, but the
         # small talk still goes, so it does not blur the one that may.
-        kept = [s for s in sentences if not _is_small_talk(s)]
-        if len(kept) == len(sentences) or not any(_about_tasks(s) for s in kept):
-            kept = []
+        read = [(s, detect_intent(s)) for s in sentences]
+        rest = [(s, d) for s, d in read if not (_is_greeting(s) or d.intent is Intent.SOCIAL)]
+        if len(rest) < len(read) and any(d.intent not in _NOT_ABOUT_TASKS_HERE for _, d in rest):
+            kept = [s for s, _ in rest]
     return " ".join(kept) if kept else text
-
-
-def _about_tasks(sentence: str) -> bool:
-    return detect_intent(sentence).intent not in (*_NOTHING_TO_DO, Intent.HELP)
-
-
-def _is_small_talk(sentence: str) -> bool:
-    return _is_greeting(sentence) or detect_intent(sentence).intent is Intent.SOCIAL
 
 
 def _requested_clauses(clauses: list[str]) -> list[str]:
@@ -157,6 +152,7 @@ def _without_chatter(clause: str) -> str:
 
 _NOT_ABOUT_THE_LIST = (Intent.SOCIAL, Intent.OFF_TOPIC, Intent.GREETING, Intent.HELP)
 _NOTHING_TO_DO = (*_NOT_A_REQUEST, Intent.OFF_TOPIC)
+_NOT_ABOUT_TASKS_HERE = (*_NOTHING_TO_DO, Intent.HELP)
 _WEAK = ("model:", "keyword", "no rule", "a task phrase", "nothing to act on", "X on my list")
 _COMMA = re.compile(r"\s*,\s*")
 

@@ -121,17 +121,13 @@ _A_COMMAND = re.compile(
     _I,
 )
 # A tail that says its own change: a completion, whatever the last action was.
+_IS_DONE = r"(?:(?:now|also|already|all|finally)\s+)*(?:done|finished|finish|completed|complete)"
 _OWN_CHANGE = re.compile(
-    r"(?:\b(?:is|are|was|were)\s+|(?<=\w)'s\s+)(?:(?:now|also|already|all|finally)\s+)*"
-    r"(?:done|finished|finish|completed|complete)\b|"
+    rf"(?:\b(?:is|are|was|were)\s+|(?<=\w)'s\s+){_IS_DONE}\b|"
     r"\b(?:tick|cross|check)\s+(?:it|that|them)\s+off\b",
     _I,
 )
-_SAID_DONE = re.compile(
-    r"^(?P<obj>.+?)\s+(?:is|are|was|were)\s+(?:(?:now|also|already|all|finally)\s+)*"
-    r"(?:done|finished|finish|completed|complete)$",
-    _I,
-)
+_SAID_DONE = re.compile(rf"^(?P<obj>.+?)\s+(?:is|are|was|were)\s+{_IS_DONE}$", _I)
 _BARE_ITEM = re.compile(
     r"^(?!(?:it|that|this|them|ok|okay|yes|no|thanks|done|and|also)\b)[\w'-]+(?:\s+[\w'-]+){0,2}$",
     _I,
