@@ -28,5 +28,9 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // Time limits guard against hangs, not slowness: CI shares two cores with other work,
+    // and a 250-message render that takes 1 s idle took over 5 s (the default) under load.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

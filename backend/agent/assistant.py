@@ -17,6 +17,7 @@ from agents import (
     RunResult,
     RunResultStreaming,
     Tool,
+    ToolExecutionConfig,
     ToolsToFinalOutputResult,
     TResponseInputItem,
 )
@@ -161,7 +162,12 @@ class Assistant:
         # only an LLM is sent the history.
         items = _input_items(history if self.brain.needs_history else (), message)
         run_config = RunConfig(
-            model=model, tracing_disabled=not self._tracing, workflow_name="todo-chat"
+            model=model,
+            tracing_disabled=not self._tracing,
+            workflow_name="todo-chat",
+            # One response's tool calls run in the order the model gave them: "add eggs, add
+            # flour" numbers eggs first, and the turn records them in that order.
+            tool_execution=ToolExecutionConfig(max_function_tool_concurrency=1),
         )
         replier = model if isinstance(model, RepliesAfterTools) else None
         turn = TurnContext(user_id=user_id, replier=replier)

@@ -148,6 +148,19 @@ async def test_several_tool_calls_in_one_response_run_in_order(
     assert await titles(llm, user) == ["eggs", "flour"]
 
 
+async def test_a_responses_tool_calls_act_and_are_recorded_in_the_order_given(
+    fake: FakeOpenAI, llm: httpx.AsyncClient
+) -> None:
+    # Run at once, twenty adds race for the task numbers and finish in any order.
+    user = await register(llm)
+    wanted = [f"item {i}" for i in range(20)]
+    fake.queue(CallTools.of(*[("add_task", {"title": t}) for t in wanted]), Reply("Added."))
+    body = await say(llm, user, "add twenty things")
+    assert [c["arguments"]["title"] for c in body["tool_calls"]] == wanted
+    assert [c["result"]["task_id"] for c in body["tool_calls"]] == list(range(1, 21))
+    assert await titles(llm, user) == wanted
+
+
 async def test_a_model_acting_for_another_user_can_touch_nothing_of_theirs(
     fake: FakeOpenAI, llm: httpx.AsyncClient
 ) -> None:

@@ -79,7 +79,8 @@ async function send(page, text) {
 
 const tasks = (page) => page.getByRole("region", { name: "Tasks" });
 
-async function until(check, what, timeoutMs = 5000) {
+// Generous: a wait is a hang guard, not a speed check, and CI shares two busy cores.
+async function until(check, what, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;

@@ -1,11 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 import { setConnectivity } from "../api/connectivity";
 import { signOut } from "../auth/session";
 import { clearToasts } from "../ui/toasts";
+
+// findBy*/waitFor give up after 1 s by default; on a busy machine a render can take longer.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Module-level stores outlive a test: put them back as a fresh page load would have them.
 afterEach(() => {
