@@ -25,7 +25,7 @@ from backend.api.validation import validation_error_response
 from backend.core.config import Settings, get_settings
 from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.heap import settle_after_startup
-from backend.core.limits import KnownUsers, SlidingWindowLimiter
+from backend.core.limits import SlidingWindowLimiter
 from backend.core.migrate import migrate
 from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
@@ -70,7 +70,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.state.known_users = KnownUsers()
     app.state.chat_limiter = SlidingWindowLimiter(settings.chat_requests_per_minute, 60)
     app.state.login_limiter = SlidingWindowLimiter(
         settings.login_attempts_per_window, settings.login_window_seconds

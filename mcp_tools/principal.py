@@ -3,14 +3,15 @@
 - in-process (the chat endpoint): the `_meta` the backend itself attaches to each call;
   that connection is not reachable from outside the process.
 - streamable HTTP: the bearer token verified by the MCP SDK's auth middleware.
-- stdio: the user the local process was started for.
+- stdio: the user the local process was started for; with a token, its account is checked on
+  every call (it may be removed, and its id given to someone else, while the process runs).
 
 A `user_id` argument is never a source of identity: it must name the principal or be absent.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mcp.server.auth.middleware.auth_context import get_access_token
@@ -19,14 +20,14 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 PRINCIPAL_META_KEY = "todo.chatbot/principal"
 
-PrincipalSource = Callable[[Context[Any, Any]], int]
+PrincipalSource = Callable[[Context[Any, Any]], Awaitable[int]]
 
 
 class UnauthenticatedError(ToolError):
     pass
 
 
-def principal_from_meta(ctx: Context[Any, Any]) -> int:
+async def principal_from_meta(ctx: Context[Any, Any]) -> int:
     meta = ctx.request_context.meta or {}
     value = meta.get(PRINCIPAL_META_KEY)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -34,7 +35,7 @@ def principal_from_meta(ctx: Context[Any, Any]) -> int:
     return value
 
 
-def principal_from_token(_ctx: Context[Any, Any]) -> int:
+async def principal_from_token(_ctx: Context[Any, Any]) -> int:
     token = get_access_token()
     if token is None or token.subject is None or not token.subject.isdigit():
         raise UnauthenticatedError("No authenticated user for this call")
@@ -42,7 +43,7 @@ def principal_from_token(_ctx: Context[Any, Any]) -> int:
 
 
 def fixed_principal(user_id: int) -> PrincipalSource:
-    def principal(_ctx: Context[Any, Any]) -> int:
+    async def principal(_ctx: Context[Any, Any]) -> int:
         return user_id
 
     return principal

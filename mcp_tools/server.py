@@ -69,7 +69,7 @@ def build_task_server(
         title: Title, ctx: Context, user_id: UserId = None, description: str | None = None
     ) -> dict[str, Any]:
         """Create a new task for the user."""
-        owner = acting_user(principal(ctx), user_id)
+        owner = acting_user(await principal(ctx), user_id)
         try:
             data = TaskCreate(title=title, description=description)
         except ValidationError as exc:
@@ -90,7 +90,7 @@ def build_task_server(
         limit: Annotated[int | None, Field(ge=1, le=1000, description="At most this many")] = None,
     ) -> list[dict[str, Any]]:
         """List the user's tasks, optionally only pending or completed ones, or a title search."""
-        owner = acting_user(principal(ctx), user_id)
+        owner = acting_user(await principal(ctx), user_id)
         async with sessionmaker() as session:
             found = await tasks.list_tasks(
                 session,
@@ -106,7 +106,7 @@ def build_task_server(
         task_id: TaskId, ctx: Context, user_id: UserId = None
     ) -> dict[str, Any]:
         """Mark a task as complete."""
-        owner = acting_user(principal(ctx), user_id)
+        owner = acting_user(await principal(ctx), user_id)
         async with sessionmaker() as session:
             try:
                 task = await tasks.complete_task(session, owner_id=owner, task_id=task_id)
@@ -117,7 +117,7 @@ def build_task_server(
     @server.tool()
     async def delete_task(task_id: TaskId, ctx: Context, user_id: UserId = None) -> dict[str, Any]:
         """Delete a task."""
-        owner = acting_user(principal(ctx), user_id)
+        owner = acting_user(await principal(ctx), user_id)
         async with sessionmaker() as session:
             try:
                 task = await tasks.delete_task(session, owner_id=owner, task_id=task_id)
@@ -137,7 +137,7 @@ def build_task_server(
         ] = None,
     ) -> dict[str, Any]:
         """Change a task's title and/or description (or reopen it)."""
-        owner = acting_user(principal(ctx), user_id)
+        owner = acting_user(await principal(ctx), user_id)
         changes = {"title": title, "description": description, "completed": completed}
         changes = {name: value for name, value in changes.items() if value is not None}
         if not changes:

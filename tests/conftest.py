@@ -82,7 +82,7 @@ def no_network_beyond_this_machine() -> Iterator[None]:
         socket.socket.connect_ex = real_connect_ex  # type: ignore[method-assign]
 
 
-async def _admin(sql: str) -> None:
+async def postgres_admin(sql: str) -> None:
     connection = await asyncpg.connect(ADMIN_POSTGRES_DSN)
     try:
         await connection.execute(sql)
@@ -96,10 +96,10 @@ def postgresql_url() -> Iterator[str]:
     if _POSTGRES_PROBLEM:
         pytest.skip(f"PostgreSQL unavailable: {_POSTGRES_PROBLEM}")
     name = f"todo_test_{uuid.uuid4().hex[:12]}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    asyncio.run(postgres_admin(f'CREATE DATABASE "{name}"'))
     base = ADMIN_POSTGRES_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
     yield f"{base}/{name}"
-    asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    asyncio.run(postgres_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="session")

@@ -7,17 +7,13 @@ from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
-from backend.core.limits import KnownUsers, SlidingWindowLimiter
-from backend.core.security import (
-    AccessClaims,
-    InvalidTokenError,
-    account_stamp,
-    read_access_token,
-)
+from backend.core.limits import SlidingWindowLimiter
+from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
 from backend.models import User
 from backend.services import users
 
@@ -90,20 +86,18 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 
 async def get_current_user_id(
     request: Request,
-    sessionmaker: SessionMakerDep,
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> int:
-    """The token's user. The signature proves who it is; whether the account still exists is
-    checked in the database and remembered for a minute (a per-worker cache)."""
+    """The token's user id, once the account it was issued to is found live. Looked up on
+    every request, never remembered: a worker cannot learn that another worker's database
+    removed the account, and a shared cache would cost a round trip like the lookup itself."""
     claims = _token_claims(settings, credentials)
-    known: KnownUsers = request.app.state.known_users
-    if not known.recently_seen(claims.user_id, claims.account):
-        async with sessionmaker() as session:
-            user = await users.token_account(session, claims)
-        if user is None:
-            raise unauthorized(INVALID_TOKEN)
-        known.remember(claims.user_id, account_stamp(user.email))
+    engine: AsyncEngine = request.app.state.engine
+    async with engine.connect() as connection:
+        live = await users.token_account_is_live(connection, claims)
+    if not live:
+        raise unauthorized(INVALID_TOKEN)
     return claims.user_id
 
 

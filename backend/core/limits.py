@@ -62,35 +62,3 @@ class SlidingWindowLimiter:
 
     def reset(self, key: str) -> None:
         self._hits.pop(key, None)
-
-
-class KnownUsers:
-    """Accounts recently confirmed to exist (id -> account stamp), so a signed token needs no
-    lookup every request. Bounded, and forgotten after `ttl_seconds`."""
-
-    def __init__(
-        self,
-        ttl_seconds: float = 60.0,
-        *,
-        max_size: int = 100_000,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self._ttl = ttl_seconds
-        self._max_size = max_size
-        self._clock = clock
-        self._seen: dict[int, tuple[float, str]] = {}
-
-    def recently_seen(self, user_id: int, account: str | None = None) -> bool:
-        """Whether the account was seen lately, and is the one `account` names (if given)."""
-        seen = self._seen.get(user_id)
-        if seen is None or self._clock() - seen[0] >= self._ttl:
-            return False
-        return account is None or account == seen[1]
-
-    def remember(self, user_id: int, account: str = "") -> None:
-        if len(self._seen) >= self._max_size:
-            self._seen.clear()
-        self._seen[user_id] = (self._clock(), account)
-
-    def forget(self, user_id: int) -> None:
-        self._seen.pop(user_id, None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from dataclasses import dataclass
 from datetime import timedelta
@@ -40,33 +39,25 @@ def verify_password_or_dummy(password: str, hashed: str | None) -> bool:
     return verify_password(password, hashed)
 
 
-def account_stamp(email: str) -> str:
-    """Names the account a token is issued to. A user id alone can come back: SQLite hands
-    the id of a deleted newest account to the next one to sign up; a live account's email
-    cannot belong to anyone else."""
-    return hashlib.sha256(email.strip().lower().encode()).hexdigest()[:16]
-
-
 @dataclass(frozen=True)
 class AccessClaims:
     user_id: int
-    # The account stamp; None in tokens issued without one (they name the id only).
-    account: str | None = None
+    # The account's key (User.account_key): an id alone can come back for another account.
+    account: str
 
-    def issued_to(self, email: str) -> bool:
-        return self.account is None or hmac.compare_digest(self.account, account_stamp(email))
+    def issued_to(self, account_key: str) -> bool:
+        return hmac.compare_digest(self.account, account_key)
 
 
-def create_access_token(user_id: int, settings: Settings, *, email: str | None = None) -> str:
+def create_access_token(user_id: int, settings: Settings, *, account: str) -> str:
     now = utcnow()
     payload: dict[str, object] = {
         "sub": str(user_id),
+        "acct": account,
         "iat": now,
         "exp": now + timedelta(minutes=settings.access_token_expire_minutes),
         "type": "access",
     }
-    if email is not None:
-        payload["acct"] = account_stamp(email)
     return jwt.encode(payload, settings.secret_key, algorithm=ALGORITHM)
 
 
@@ -80,7 +71,7 @@ def read_access_token(token: str, settings: Settings) -> AccessClaims:
             token,
             settings.secret_key,
             algorithms=[ALGORITHM],  # an explicit list refuses "alg": "none"
-            options={"require": ["sub", "exp"]},
+            options={"require": ["sub", "exp", "acct"]},
         )
     except jwt.PyJWTError as exc:
         raise InvalidTokenError(str(exc)) from exc
@@ -94,8 +85,8 @@ def read_access_token(token: str, settings: Settings) -> AccessClaims:
     if not 1 <= user_id <= MAX_USER_ID:
         raise InvalidTokenError("not a user id")
     account = payload.get("acct")
-    if account is not None and not isinstance(account, str):
-        raise InvalidTokenError("malformed account stamp")
+    if not isinstance(account, str) or not account:
+        raise InvalidTokenError("malformed account key")
     return AccessClaims(user_id, account)
 
 

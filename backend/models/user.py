@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from sqlmodel import Field, SQLModel
@@ -19,6 +20,10 @@ class User(UserBase, table=True):
     # Last per-user task number handed out; bumped in the same transaction as the insert.
     last_task_number: int = Field(default=0)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    # Names this account, not its id: tokens carry it, so an id that comes back (SQLite hands
+    # a removed newest account's id to the next sign-up) or an email signed up again never
+    # opens the account with a removed account's token.
+    account_key: str = Field(default_factory=lambda: secrets.token_hex(8), max_length=32)
 
 
 class UserPublic(UserBase):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.security import AccessClaims, hash_password, verify_password_or_dummy
@@ -23,7 +24,15 @@ async def token_account(session: AsyncSession, claims: AccessClaims) -> User | N
     """The live account a token was issued to: None if the id is gone or now belongs to
     another account (SQLite reuses the id of a deleted newest account)."""
     user = await get_user(session, user_id=claims.user_id)
-    return user if user is not None and claims.issued_to(user.email) else None
+    return user if user is not None and claims.issued_to(user.account_key) else None
+
+
+async def token_account_is_live(connection: AsyncConnection, claims: AccessClaims) -> bool:
+    """`token_account` for a request that needs only the id: one column over a bare
+    connection, without the ORM session and object (it runs before every request)."""
+    query = select(User.account_key).where(col(User.id) == claims.user_id)
+    key = await connection.scalar(query)
+    return key is not None and claims.issued_to(key)
 
 
 async def get_user_by_email(session: AsyncSession, *, email: str) -> User | None:

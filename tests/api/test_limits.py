@@ -8,7 +8,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from backend.core.limits import KnownUsers, SlidingWindowLimiter
+from backend.core.limits import SlidingWindowLimiter
 from backend.main import create_app
 from tests.conftest import client_for, make_settings, register, running, unique_email
 
@@ -130,26 +130,3 @@ def test_the_limiter_forgets_idle_keys_to_bound_memory() -> None:
     limiter.hit("d")
     assert limiter.retry_after("a") is None
     assert len(limiter._hits) <= 3
-
-
-def test_known_users_are_remembered_for_a_while_then_checked_again() -> None:
-    now = [0.0]
-    known = KnownUsers(ttl_seconds=60, clock=lambda: now[0], max_size=2)
-    assert not known.recently_seen(1)
-    known.remember(1)
-    assert known.recently_seen(1)
-    now[0] = 61
-    assert not known.recently_seen(1)
-    known.remember(2)
-    known.remember(3)
-    known.remember(4)  # over the bound: the cache starts afresh rather than grow
-    assert known.recently_seen(4) and not known.recently_seen(2)
-
-
-def test_known_users_remember_which_account_an_id_belonged_to() -> None:
-    known = KnownUsers(ttl_seconds=60, clock=lambda: 0.0)
-    known.remember(7, "stamp-of-alice")
-    assert known.recently_seen(7, "stamp-of-alice")
-    assert not known.recently_seen(7, "stamp-of-bob")
-    known.forget(7)
-    assert not known.recently_seen(7, "stamp-of-alice")

@@ -15,7 +15,7 @@ from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.migrate import migrate
 from backend.models import TaskCreate
 from backend.services import tasks, users
-from tests.conftest import _admin, make_settings
+from tests.conftest import make_settings, postgres_admin
 
 
 async def test_sqlite_uses_wal_and_a_busy_timeout(tmp_path: Path) -> None:
@@ -109,7 +109,7 @@ async def test_a_pooled_connection_killed_while_idle_is_replaced_before_use(
     engine = create_engine(make_settings(postgresql_url, db_ping_after_idle_seconds=0))
     try:
         killed = await _backend_pid(engine)
-        await _admin(f"SELECT pg_terminate_backend({killed})")
+        await postgres_admin(f"SELECT pg_terminate_backend({killed})")
         assert await _backend_pid(engine) != killed  # pinged, found dead, replaced: no error
     finally:
         await engine.dispose()
@@ -123,7 +123,7 @@ async def test_a_busy_connection_is_not_pinged_and_one_failure_renews_the_pool(
     engine = create_engine(make_settings(postgresql_url, db_ping_after_idle_seconds=3600))
     try:
         killed = await _backend_pid(engine)
-        await _admin(f"SELECT pg_terminate_backend({killed})")
+        await postgres_admin(f"SELECT pg_terminate_backend({killed})")
         with pytest.raises(DBAPIError) as raised:
             await _backend_pid(engine)
         assert is_unavailable(raised.value)

@@ -1,15 +1,21 @@
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import os
 import subprocess
 import sys
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
-from sqlalchemy import inspect
+import pytest
+from alembic import command
+from sqlalchemy import inspect, text
 
 from backend.core.db import create_engine
-from backend.core.migrate import migrate
-from tests.conftest import TEST_SECRET, make_settings
+from backend.core.migrate import alembic_config, migrate
+from tests.conftest import TEST_SECRET, make_settings, postgres_admin
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,3 +58,47 @@ def test_cli_migrate_command_creates_the_embedded_database(tmp_path: Path) -> No
     )
     assert result.returncode == 0, result.stderr
     assert database.exists()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database nobody has migrated yet (the shared ones are at the newest revision)."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'todo.db'}"
+        return
+    base: str = request.getfixturevalue("postgresql_url").rsplit("/", 1)[0]
+    name = f"todo_migrate_{uuid.uuid4().hex[:12]}"
+    asyncio.run(postgres_admin(f'CREATE DATABASE "{name}"'))
+    yield f"{base}/{name}"
+    asyncio.run(postgres_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+async def test_the_account_key_upgrade_keeps_accounts_tasks_and_issued_tokens(
+    empty_database_url: str,
+) -> None:
+    engine = create_engine(make_settings(empty_database_url))
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), "0002"))
+            await connection.execute(
+                text(
+                    'INSERT INTO "user" (email, hashed_password, last_task_number, created_at) '
+                    "VALUES ('early@example.com', 'x', 1, CURRENT_TIMESTAMP)"
+                )
+            )
+            await connection.execute(
+                text(
+                    "INSERT INTO task (owner_id, number, title, completed, created_at, updated_at)"
+                    " SELECT id, 1, 'kept', false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP"
+                    ' FROM "user"'
+                )
+            )
+        await migrate(engine)
+        async with engine.connect() as connection:
+            key = (await connection.execute(text('SELECT account_key FROM "user"'))).scalar_one()
+            titles = (await connection.execute(text("SELECT title FROM task"))).scalars().all()
+    finally:
+        await engine.dispose()
+    # Tokens issued before the upgrade carry this stamp of the email: they still work.
+    assert key == hashlib.sha256(b"early@example.com").hexdigest()[:16]
+    assert titles == ["kept"]

@@ -102,7 +102,11 @@ def _bearer(token: str) -> dict[str, str]:
     [
         {},
         _bearer("not-a-jwt"),
-        _bearer(create_access_token(1, Settings(secret_key="someone-elses-secret-" + "x" * 32))),
+        _bearer(
+            create_access_token(
+                1, Settings(secret_key="someone-elses-secret-" + "x" * 32), account="k"
+            )
+        ),
         {"Authorization": "Basic dXNlcjpwYXNz"},
     ],
     ids=["missing", "garbage", "foreign-signature", "basic"],
@@ -119,7 +123,7 @@ async def test_mcp_refuses_a_missing_or_invalid_token_with_401(
 
 
 async def test_a_token_for_a_user_that_does_not_exist_gets_401(base_url: str) -> None:
-    token = create_access_token(2**31 - 1, Settings(secret_key=TEST_SECRET))
+    token = create_access_token(2**31 - 1, Settings(secret_key=TEST_SECRET), account="k")
     accept = {"Accept": "application/json, text/event-stream"}
     async with httpx.AsyncClient(timeout=30) as http:
         response = await http.post(

@@ -7,6 +7,7 @@ databases by test_server.py. Each test gets its own database file, so task numbe
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -101,6 +102,36 @@ async def test_stdio_server_refuses_a_user_id_naming_someone_else(
         assert listed.structured_content == {"result": []}
 
 
+def _remove_account(database_url: str, user_id: int) -> None:
+    """An operator's `DELETE FROM user`, behind the service's back."""
+    with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as connection:
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute('DELETE FROM "user" WHERE id = ?', (user_id,))
+
+
+async def test_a_running_stdio_server_stops_acting_once_its_tokens_account_is_removed(
+    local_db: LocalDatabase,
+) -> None:
+    leaving = local_db.other  # the newest account: SQLite gives its id to the next sign-up
+    env = child_env(local_db.url, MCP_USER_TOKEN=leaving.token)
+    async with (
+        stdio_client(stdio_params(env)) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        assert (await session.call_tool("add_task", {"title": "mine"})).is_error is False
+        _remove_account(local_db.url, leaving.id)
+        async with running(create_app(make_settings(local_db.url))) as app, client_for(app) as http:
+            newcomer = await register(http)
+            assert newcomer.id == leaving.id
+            for tool, arguments in [("list_tasks", {}), ("add_task", {"title": "planted"})]:
+                refused = await session.call_tool(tool, arguments)
+                assert refused.is_error is True
+                assert isinstance(refused.content[0], TextContent)
+                assert "no longer exists" in refused.content[0].text
+            assert (await http.get("/api/tasks", headers=newcomer.headers)).json() == []
+
+
 def _run_stdio(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "mcp_tools"],
@@ -124,10 +155,13 @@ def test_starting_without_a_configured_user_exits_with_code_2(tmp_path: Path) ->
 
 def test_starting_with_an_unusable_identity_exits_with_code_2(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'todo.db'}"
-    foreign = create_access_token(1, Settings(secret_key="another-secret-" + "x" * 32))
+    foreign = create_access_token(1, Settings(secret_key="another-secret-" + "x" * 32), account="k")
     cases = {
         "not a valid token": {"MCP_USER_TOKEN": foreign},
         "no user with id 424242": {"MCP_USER_ID": "424242"},
+        "no longer exists": {
+            "MCP_USER_TOKEN": create_access_token(1, Settings(secret_key=TEST_SECRET), account="k")
+        },
     }
     for message, identity in cases.items():
         result = _run_stdio(child_env(url, **identity))

@@ -21,7 +21,7 @@ from tests.conftest import ADMIN_POSTGRES_DSN
 from tests.live_server import live_server
 
 
-async def _admin(sql: str) -> None:
+async def postgres_admin(sql: str) -> None:
     connection = await asyncpg.connect(ADMIN_POSTGRES_DSN)
     try:
         await connection.execute(sql)
@@ -40,11 +40,11 @@ def _kill_connections(database: str) -> str:
 def fault_database(postgresql_url: str) -> Iterator[tuple[str, str]]:
     """A database of its own, so cutting it off disturbs no other test."""
     name = f"todo_fault_{uuid.uuid4().hex[:10]}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    asyncio.run(postgres_admin(f'CREATE DATABASE "{name}"'))
     url = postgresql_url.rsplit("/", 1)[0] + f"/{name}"
     yield name, url
-    asyncio.run(_admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
-    asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    asyncio.run(postgres_admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
+    asyncio.run(postgres_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="module")
@@ -71,8 +71,8 @@ async def test_database_unreachable_gives_503_and_readyz_reports_then_recovers(
     name, _ = fault_database
     async with httpx.AsyncClient(base_url=server, timeout=30) as http:
         headers = await _register(http)
-        await _admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
-        await _admin(_kill_connections(name))
+        await postgres_admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        await postgres_admin(_kill_connections(name))
         try:
             ready = await http.get("/readyz")
             assert ready.status_code == 503
@@ -83,7 +83,7 @@ async def test_database_unreachable_gives_503_and_readyz_reports_then_recovers(
             assert chat.headers["retry-after"]
             assert "Traceback" not in chat.text
         finally:
-            await _admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+            await postgres_admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         assert (await http.get("/readyz")).status_code == 200  # no restart needed
         after = await http.post("/api/chat", json={"message": "add milk"}, headers=headers)
         assert after.status_code == 200
@@ -102,7 +102,7 @@ async def test_connections_killed_mid_turns_leave_no_half_written_turn(
         async def killer() -> None:
             for _ in range(8):
                 await asyncio.sleep(0.05)
-                await _admin(_kill_connections(name))
+                await postgres_admin(_kill_connections(name))
 
         turns = [
             http.post(

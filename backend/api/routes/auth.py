@@ -44,7 +44,7 @@ class TokenResponse(BaseModel):
 def _token_response(user: User, settings: SettingsDep) -> TokenResponse:
     assert user.id is not None
     return TokenResponse(
-        access_token=create_access_token(user.id, settings, email=user.email),
+        access_token=create_access_token(user.id, settings, account=user.account_key),
         user=UserPublic(id=user.id, email=user.email),
     )
 
@@ -59,9 +59,6 @@ async def register(
         user = await users.register_user(session, email=body.email, password=body.password)
     except EmailTakenError as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
-    assert user.id is not None
-    # A new account may reuse a vanished one's id (SQLite): forget what was known of it.
-    request.app.state.known_users.forget(user.id)
     return _token_response(user, settings)
 
 
