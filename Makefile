@@ -1,20 +1,26 @@
 # The two commands a newcomer needs: `make run` (the service and its web UI on
 # http://127.0.0.1:8000) and `make test` (lint, type checks, UI tests and the whole test
-# suite, browser tests included). Both set everything up first.
-.PHONY: run test setup frontend lint typecheck ui-test pytest migrate openapi
+# suite, browser tests included). Each sets up what it needs first: `make run` only the
+# runtime packages and the built UI, `make test` the dev tools and a browser as well.
+.PHONY: run test setup setup-runtime frontend lint typecheck ui-test pytest migrate openapi
 
 VENV := .venv/bin
 
+# What serving needs: the project and its runtime dependencies.
+setup-runtime:
+	@./scripts/bootstrap.sh runtime
+
+# Everything: the runtime plus the test, lint and type-check tools (the `dev` extra).
 setup:
-	@./scripts/bootstrap.sh
+	@./scripts/bootstrap.sh dev
 
 frontend:
 	@./scripts/build_frontend.sh
 
-run: setup frontend
+run: setup-runtime frontend
 	$(VENV)/todo-chatbot serve
 
-migrate: setup
+migrate: setup-runtime
 	$(VENV)/todo-chatbot migrate
 
 openapi: setup

@@ -7,15 +7,21 @@ import asyncio
 import json
 import logging
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import uvicorn
+from sqlalchemy.exc import SQLAlchemyError
 
 from backend.core.config import get_settings
 from backend.core.db import create_engine, create_sessionmaker
 from backend.core.migrate import migrate
 from backend.services import backup
+from backend.services.backup_format import BackupInvalidError, UserBackup, parse_backup
+
+# Problems listed for a refused import; a file wrong throughout would otherwise print thousands.
+_MAX_PROBLEMS_SHOWN = 50
 
 
 async def _migrate() -> None:
@@ -36,15 +42,41 @@ async def _export(email: str) -> dict[str, Any]:
         await engine.dispose()
 
 
-async def _import(document: dict[str, Any]) -> str:
-    engine = create_engine(get_settings())
+async def _import(document: UserBackup) -> str:
+    settings = get_settings()
+    engine = create_engine(settings)
     try:
         await migrate(engine)
         async with create_sessionmaker(engine)() as session:
-            user = await backup.import_user(session, document)
+            user = await backup.import_user(
+                session, document, max_tasks=settings.max_tasks_per_user
+            )
             return user.email
     finally:
         await engine.dispose()
+
+
+def _refusal(path: Path, problems: Sequence[str]) -> str:
+    """One line per problem, under a line that says nothing was imported."""
+    shown = [f"  {problem}" for problem in problems[:_MAX_PROBLEMS_SHOWN]]
+    if len(problems) > _MAX_PROBLEMS_SHOWN:
+        shown.append(f"  ... and {len(problems) - _MAX_PROBLEMS_SHOWN:,} more")
+    return "\n".join([f"todo-chatbot: cannot import {path}; nothing was imported:", *shown]) + "\n"
+
+
+def _import_command(parser: argparse.ArgumentParser, path: Path) -> None:
+    try:
+        document = parse_backup(path.read_bytes())
+        email = asyncio.run(_import(document))
+    except OSError as exc:  # the file, or the database's connection
+        parser.exit(1, _refusal(path, [exc.strerror or str(exc)]))
+    except BackupInvalidError as exc:
+        parser.exit(1, _refusal(path, exc.problems))
+    except backup.ImportConflictError as exc:
+        parser.exit(1, _refusal(path, [str(exc)]))
+    except SQLAlchemyError as exc:
+        parser.exit(1, _refusal(path, [f"database error: {str(exc).splitlines()[0]}"]))
+    sys.stdout.write(f"imported {email}\n")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -75,16 +107,15 @@ def main(argv: list[str] | None = None) -> None:
             parser.exit(1, f"todo-chatbot: {exc}\n")
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
         if args.out:
-            args.out.write_text(text, encoding="utf-8")
+            try:
+                args.out.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                parser.exit(1, f"todo-chatbot: cannot write {args.out}: {exc.strerror or exc}\n")
         else:
             sys.stdout.write(text)
         return
     if args.command == "import":
-        try:
-            email = asyncio.run(_import(json.loads(args.file.read_text(encoding="utf-8"))))
-        except (backup.ImportConflictError, ValueError, KeyError) as exc:
-            parser.exit(1, f"todo-chatbot: cannot import: {exc}\n")
-        sys.stdout.write(f"imported {email}\n")
+        _import_command(parser, args.file)
         return
     uvicorn.run(
         "backend.main:app",
@@ -93,6 +124,11 @@ def main(argv: list[str] | None = None) -> None:
         workers=args.workers,
         reload=args.reload,
         log_level=settings.log_level.lower(),
+        # uvicorn would trust X-Forwarded-For from loopback; only the configured proxies may.
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+        # Bounded: connections get the grace period, then the app's own shutdown waits for
+        # its turns (the same bound) and stores a reply for any it must cut.
+        timeout_graceful_shutdown=max(1, round(settings.shutdown_grace_seconds)),
     )
 
 

@@ -18,15 +18,17 @@ from backend.agent.assistant import Assistant
 from backend.agent.brains import build_brain
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.deps import INVALID_TOKEN, unauthorized
+from backend.api.docs import mount_docs
 from backend.api.frontend import mount_frontend
 from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders
 from backend.api.routes import auth, chat, conversations, health, tasks
 from backend.api.validation import validation_error_response
+from backend.core.abuse_limits import build_abuse_limits
 from backend.core.config import Settings, get_settings
 from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.heap import settle_after_startup
-from backend.core.limits import SlidingWindowLimiter
 from backend.core.migrate import migrate
+from backend.services.chat import finish_running_turns
 from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
 from mcp_tools.principal import principal_from_meta
@@ -46,7 +48,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await migrate(engine)
-        tools = InProcessTaskTools(build_task_server(sessionmaker, principal_from_meta))
+        tools = InProcessTaskTools(
+            build_task_server(
+                sessionmaker, principal_from_meta, max_tasks=settings.max_tasks_per_user
+            )
+        )
         await tools.connect()  # type: ignore[no-untyped-call]
         brain = build_brain(settings)
         assistant = Assistant(tools, brain, tracing=settings.agent_tracing)
@@ -60,6 +66,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             async with mcp_sessions.run():
                 yield
         finally:
+            # Turns in flight still need the tools and the database: they go last.
+            await finish_running_turns(settings.shutdown_grace_seconds)
             await tools.cleanup()  # type: ignore[no-untyped-call]
             await engine.dispose()
 
@@ -68,12 +76,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Manage a todo list by chatting; MCP task tools at /mcp",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # served from this origin by backend.api.docs
+        redoc_url=None,
     )
     app.state.settings = settings
-    app.state.chat_limiter = SlidingWindowLimiter(settings.chat_requests_per_minute, 60)
-    app.state.login_limiter = SlidingWindowLimiter(
-        settings.login_attempts_per_window, settings.login_window_seconds
-    )
+    app.state.abuse_limits = build_abuse_limits(settings, engine)
     app.state.engine = engine
     app.state.sessionmaker = sessionmaker
     app.state.brain_name = "starting"
@@ -81,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in (health.router, auth.router, tasks.router, conversations.router, chat.router):
         app.include_router(router)
 
+    mount_docs(app)
     app.add_exception_handler(RequestValidationError, validation_error_response)
 
     @app.exception_handler(AccountGoneError)

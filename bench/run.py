@@ -5,7 +5,8 @@ a load generator in a separate process: chat turns/s and latency at 1, 16 and 64
 (each connection its own account) against a trivial JSON endpoint of the same app; turn
 latency as a conversation grows to 10,000 messages and a user to 10,000 tasks; worker memory
 over many turns; one vs two workers on PostgreSQL. Prints a table, writes results.json and
-chart.png (into bench/latest/ by default).
+chart.png: into bench/latest/ (the committed figures) for a full run, into a fresh temporary
+directory for `--quick`, or into `--out`.
 """
 
 from __future__ import annotations
@@ -32,6 +33,20 @@ from bench.report import print_table, write_chart
 from bench.server import ROOT, register_accounts, rss_kib, server, worker_pids
 
 ADMIN_DSN = os.environ.get("BENCH_POSTGRES_ADMIN_DSN", "postgresql://postgres@127.0.0.1:5432/test")
+LATEST = ROOT / "bench" / "latest"
+# The last line of the output names the results' directory (a quick run's is new each time).
+RESULTS_WRITTEN_TO = "results written to"
+
+
+def output_directory(out: Path | None, quick: bool) -> Path:
+    """Where a run's results go: `--out` when given; otherwise the committed figures for a
+    full run, and a fresh temporary directory for a smoke run, whose figures mean nothing and
+    must never replace them."""
+    if out is not None:
+        return out
+    if quick:
+        return Path(tempfile.mkdtemp(prefix="todo-chatbot-bench-quick-"))
+    return LATEST
 
 
 def python_speed_ms() -> float:
@@ -211,7 +226,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a seconds-long smoke run")
     parser.add_argument("--databases", default="sqlite,postgresql")
-    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "latest")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="directory for results.json and chart.png"
+        " (default: bench/latest, or a new temporary directory with --quick)",
+    )
     args = parser.parse_args()
     quick = args.quick
     connections = [1, 2] if quick else [1, 16, 64]
@@ -247,10 +267,12 @@ def main() -> None:
                 results["databases"][kind] = entry
         finally:
             databases.drop()
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
-    write_chart(results, args.out / "chart.png")
+    out = output_directory(args.out, quick)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    write_chart(results, out / "chart.png")
     print_table(results)
+    print(f"{RESULTS_WRITTEN_TO} {out}")
 
 
 if __name__ == "__main__":

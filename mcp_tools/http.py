@@ -73,6 +73,7 @@ def build_http_app(
             validate_token_resource=False,
         ),
         token_verifier=AccessTokenVerifier(settings, sessionmaker),
+        max_tasks=settings.max_tasks_per_user,
     )
     app = server.streamable_http_app(
         streamable_http_path="/",

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, Protocol
 
 from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import Field, ValidationError
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
 from backend.services import tasks
-from backend.services.errors import TaskNotFoundError
+from backend.services.errors import TaskLimitError, TaskNotFoundError
 from mcp_tools.principal import PrincipalSource, acting_user
 
 SERVER_NAME = "todo-tasks"
@@ -27,7 +29,59 @@ UserId = Annotated[
     Field(description="Optional; must be the authenticated user's id if given"),
 ]
 TaskId = Annotated[int, Field(ge=1, le=2**31 - 1, description="The task number")]
+# One bulk call may name at most this many tasks (the default per-user task cap).
+MAX_BULK_TASKS = 10_000
 Title = Annotated[str, Field(description="The task title")]
+TaskIds = Annotated[
+    list[TaskId] | None,
+    Field(
+        min_length=1,
+        max_length=MAX_BULK_TASKS,
+        description="Several task numbers, changed at once (instead of task_id)",
+    ),
+]
+# A bulk result names every task it changed, but titles only this many (a bounded reply).
+BULK_TITLES = 20
+
+
+class BulkTaskChange(Protocol):
+    async def __call__(
+        self,
+        session: AsyncSession,
+        *,
+        owner_id: int,
+        numbers: Sequence[int] | None = None,
+        status: TaskStatus | None = None,
+    ) -> tasks.BulkChange: ...
+
+
+def _targets(task_id: int | None, task_ids: list[int] | None, every: str | None) -> str:
+    given = [
+        name
+        for name, value in (("task_id", task_id), ("task_ids", task_ids), ("every", every))
+        if value is not None
+    ]
+    if len(given) != 1:
+        raise ToolError("Give exactly one of task_id, task_ids or every")
+    return "one" if given == ["task_id"] else "many"
+
+
+def _not_found(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return f"Task {numbers[0]} not found"
+    return f"Tasks {', '.join(str(n) for n in numbers)} not found"
+
+
+def _bulk_json(change: tasks.BulkChange, status: str) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "task_ids": change.numbers,
+        "status": status,
+        "count": len(change.numbers),
+        "titles": change.titles[:BULK_TITLES],
+    }
+    if change.missing:
+        result["not_found"] = change.missing
+    return result
 
 
 def _task_json(task: Task) -> dict[str, Any]:
@@ -47,15 +101,35 @@ def _validation_message(error: ValidationError) -> str:
     return f"Invalid {field}: {first['msg']}"
 
 
+class TaskServer(MCPServer):
+    """Rejected arguments are answered in brief ("Invalid task_id: Input should be greater
+    than or equal to 1"), as the in-process path answers them: not pydantic's full report,
+    which echoes the caller's input and links to its documentation."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError:
+            raise
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                # Still caused by the ValidationError: the SDK then logs field names only.
+                raise ToolError(_validation_message(exc.__cause__)) from exc.__cause__
+            raise
+
+
 def build_task_server(
     sessionmaker: SessionMaker,
     principal: PrincipalSource,
     *,
     auth: AuthSettings | None = None,
     token_verifier: TokenVerifier | None = None,
+    max_tasks: int | None = None,
 ) -> MCPServer:
     """A server whose tools act for whoever `principal` says the caller is."""
-    server: MCPServer = MCPServer(
+    server: MCPServer = TaskServer(
         SERVER_NAME,
         instructions=INSTRUCTIONS,
         auth=auth,
@@ -75,7 +149,12 @@ def build_task_server(
         except ValidationError as exc:
             raise ToolError(_validation_message(exc)) from exc
         async with sessionmaker() as session:
-            task = await tasks.create_task(session, owner_id=owner, data=data)
+            try:
+                task = await tasks.create_task(
+                    session, owner_id=owner, data=data, max_tasks=max_tasks
+                )
+            except TaskLimitError as exc:
+                raise ToolError(str(exc)) from exc
         return {"task_id": task.number, "status": "created", "title": task.title}
 
     @server.tool()
@@ -101,12 +180,40 @@ def build_task_server(
             )
         return [_task_json(task) for task in found]
 
+    async def bulk(
+        change: BulkTaskChange,
+        owner: int,
+        task_ids: list[int] | None,
+        every: str | None,
+        done: str,
+    ) -> dict[str, Any]:
+        async with sessionmaker() as session:
+            result = await change(
+                session,
+                owner_id=owner,
+                numbers=task_ids,
+                status=TaskStatus(every) if every is not None else None,
+            )
+        if task_ids is not None and not result.numbers:
+            raise ToolError(_not_found(result.missing))
+        return _bulk_json(result, done)
+
     @server.tool()
     async def complete_task(
-        task_id: TaskId, ctx: Context, user_id: UserId = None
+        ctx: Context,
+        task_id: TaskId | None = None,
+        user_id: UserId = None,
+        task_ids: TaskIds = None,
+        every: Annotated[
+            Literal["pending"] | None,
+            Field(description='"pending": complete every pending task (instead of task_id)'),
+        ] = None,
     ) -> dict[str, Any]:
-        """Mark a task as complete."""
+        """Mark a task as complete (or several: task_ids, or every pending task)."""
         owner = acting_user(await principal(ctx), user_id)
+        if _targets(task_id, task_ids, every) != "one":
+            return await bulk(tasks.complete_tasks, owner, task_ids, every, "completed")
+        assert task_id is not None
         async with sessionmaker() as session:
             try:
                 task = await tasks.complete_task(session, owner_id=owner, task_id=task_id)
@@ -115,9 +222,21 @@ def build_task_server(
         return {"task_id": task.number, "status": "completed", "title": task.title}
 
     @server.tool()
-    async def delete_task(task_id: TaskId, ctx: Context, user_id: UserId = None) -> dict[str, Any]:
-        """Delete a task."""
+    async def delete_task(
+        ctx: Context,
+        task_id: TaskId | None = None,
+        user_id: UserId = None,
+        task_ids: TaskIds = None,
+        every: Annotated[
+            Literal["all", "pending", "completed"] | None,
+            Field(description="Delete every task with this status (instead of task_id)"),
+        ] = None,
+    ) -> dict[str, Any]:
+        """Delete a task (or several: task_ids, or every task of a status)."""
         owner = acting_user(await principal(ctx), user_id)
+        if _targets(task_id, task_ids, every) != "one":
+            return await bulk(tasks.delete_tasks, owner, task_ids, every, "deleted")
+        assert task_id is not None
         async with sessionmaker() as session:
             try:
                 task = await tasks.delete_task(session, owner_id=owner, task_id=task_id)

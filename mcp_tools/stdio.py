@@ -65,7 +65,11 @@ async def serve_stdio(settings: Settings) -> None:
     try:
         await migrate(engine)
         sessionmaker = create_sessionmaker(engine)
-        server = build_task_server(sessionmaker, await _principal(identity, sessionmaker))
+        server = build_task_server(
+            sessionmaker,
+            await _principal(identity, sessionmaker),
+            max_tasks=settings.max_tasks_per_user,
+        )
         await server.run_stdio_async()
     finally:
         await engine.dispose()

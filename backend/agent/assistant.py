@@ -153,7 +153,11 @@ class Assistant:
         )
 
     def _prepare(
-        self, user_id: int, history: Sequence[Turn], message: str
+        self,
+        user_id: int,
+        history: Sequence[Turn],
+        message: str,
+        tool_calls: list[dict[str, Any]] | None = None,
     ) -> tuple[Model, TurnContext, Agent[TurnContext], RunConfig, list[TResponseInputItem], int]:
         if self._agent is None:
             raise RuntimeError("Assistant.start() was not awaited")
@@ -171,14 +175,27 @@ class Assistant:
         )
         replier = model if isinstance(model, RepliesAfterTools) else None
         turn = TurnContext(user_id=user_id, replier=replier)
+        if tool_calls is not None:
+            turn.tool_calls = tool_calls
         # A long list to add is many steps, not a runaway: the rule plan says how many.
         max_turns = MAX_MODEL_CALLS
         if isinstance(model, PlansItsCalls):
             max_turns = max(max_turns, model.model_calls_for(message))
         return model, turn, self._agent, run_config, items, max_turns
 
-    async def respond(self, *, user_id: int, history: Sequence[Turn], message: str) -> AgentReply:
-        model, turn, agent, run_config, items, max_turns = self._prepare(user_id, history, message)
+    async def respond(
+        self,
+        *,
+        user_id: int,
+        history: Sequence[Turn],
+        message: str,
+        tool_calls: list[dict[str, Any]] | None = None,
+    ) -> AgentReply:
+        """One turn. Tool calls are recorded into `tool_calls` (if given) as each finishes, so
+        a caller that is cancelled mid-turn still knows what was done."""
+        model, turn, agent, run_config, items, max_turns = self._prepare(
+            user_id, history, message, tool_calls
+        )
         try:
             result = await Runner.run(
                 agent,
@@ -197,11 +214,18 @@ class Assistant:
         return AgentReply(text, turn.tool_calls, meta)
 
     async def stream(
-        self, *, user_id: int, history: Sequence[Turn], message: str
+        self,
+        *,
+        user_id: int,
+        history: Sequence[Turn],
+        message: str,
+        tool_calls: list[dict[str, Any]] | None = None,
     ) -> AsyncIterator[AgentEvent]:
         """The same turn, event by event: tool calls as they finish, text as it is produced,
         then the whole reply (which is authoritative: after a failure it replaces the text)."""
-        model, turn, agent, run_config, items, max_turns = self._prepare(user_id, history, message)
+        model, turn, agent, run_config, items, max_turns = self._prepare(
+            user_id, history, message, tool_calls
+        )
         sent = 0
         streamed_text = False
         try:

@@ -10,10 +10,11 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from backend.core.abuse_limits import AbuseLimits
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
-from backend.core.limits import SlidingWindowLimiter
 from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
+from backend.core.sign_in_throttle import SignInAttempt
 from backend.models import User
 from backend.services import users
 
@@ -114,22 +115,47 @@ def _too_many(retry_after: int) -> HTTPException:
 
 async def limit_chat(request: Request, user_id: CurrentUserId) -> None:
     """Per-user limit on chat turns (each one runs the agent and writes twice)."""
-    limiter: SlidingWindowLimiter = request.app.state.chat_limiter
-    wait = limiter.hit(str(user_id))
+    limits: AbuseLimits = request.app.state.abuse_limits
+    wait = await limits.chat.hit(str(user_id))
     if wait is not None:
         raise _too_many(wait)
 
 
 ChatAllowed = Annotated[None, Depends(limit_chat)]
 
+# The key every request that names a forwarded client shares when no proxy is trusted.
+UNVERIFIED_FORWARDED_CLIENT = "unverified-forwarded-client"
+
 
 def client_address(request: Request) -> str:
+    """The address per-address limits count against.
+
+    uvicorn replaces the connecting peer with the client named in X-Forwarded-For when the
+    peer is a proxy it trusts, and a plain `uvicorn backend.main:app` trusts loopback unless
+    FORWARDED_ALLOW_IPS says otherwise; the real peer is then lost. So unless this service is
+    told which proxies to trust (FORWARDED_ALLOW_IPS, which uvicorn reads too), every request
+    that names a forwarded client counts under one key: a made-up header buys no fresh budget.
+    """
+    settings: Settings = request.app.state.settings
+    if not settings.forwarded_allow_ips and "x-forwarded-for" in request.headers:
+        return UNVERIFIED_FORWARDED_CLIENT
     return request.client.host if request.client else "unknown"
 
 
-def limit_login(request: Request, key: str) -> None:
-    """Throttles sign-in and sign-up attempts per client address and account."""
-    limiter: SlidingWindowLimiter = request.app.state.login_limiter
-    wait = limiter.hit(f"{client_address(request)}|{key}")
+async def limit_sign_up(request: Request) -> None:
+    """Throttles sign-ups per client address (a budget apart from sign-in's)."""
+    limits: AbuseLimits = request.app.state.abuse_limits
+    wait = await limits.sign_up.hit(client_address(request))
     if wait is not None:
         raise _too_many(wait)
+
+
+async def limit_login(request: Request, account: str) -> SignInAttempt:
+    """Throttles password guessing (backend/core/sign_in_throttle.py); the caller reports
+    whether the password was right on the attempt returned."""
+    limits: AbuseLimits = request.app.state.abuse_limits
+    throttle, address = limits.sign_in, client_address(request)
+    wait = await throttle.admit(address, account)
+    if wait is not None:
+        raise _too_many(wait)
+    return SignInAttempt(throttle, address, account)

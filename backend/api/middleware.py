@@ -7,13 +7,18 @@ import json
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-# The UI loads only its own files; the API docs page loads Swagger UI from its CDN.
+# The UI and the API docs (backend/api/docs.py) load only this origin's files; no inline
+# scripts.
 UI_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; font-src 'self' data:; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
-_DOCS_PATHS = ("/docs", "/redoc")
+# ReDoc runs its search in a worker its own script builds from a blob.
+_REDOC_PATH = "/redoc"
+REDOC_CSP = f"{UI_CSP}; worker-src 'self' blob:"
+# Tokens, tasks and conversations: no browser or proxy cache may keep a copy.
+_PRIVATE_PATHS = "/api/"
 
 
 class SecurityHeaders:
@@ -34,8 +39,10 @@ class SecurityHeaders:
                 headers.setdefault("Referrer-Policy", "no-referrer")
                 headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
                 headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-                if not path.startswith(_DOCS_PATHS):
-                    headers.setdefault("Content-Security-Policy", UI_CSP)
+                csp = REDOC_CSP if path == _REDOC_PATH else UI_CSP
+                headers.setdefault("Content-Security-Policy", csp)
+                if path.startswith(_PRIVATE_PATHS):
+                    headers.setdefault("Cache-Control", "no-store")
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

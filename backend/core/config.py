@@ -55,11 +55,26 @@ class Settings(BaseSettings):
     # The built web UI; `make run` builds it when its sources change.
     frontend_dist: Path = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 
-    # Abuse limits (per worker; see backend/core/limits.py).
+    # On shutdown, how long turns in flight (streamed ones too) get to finish before they are
+    # cut short; a cut turn still stores a reply recording the tool calls it made.
+    shutdown_grace_seconds: float = Field(default=20.0, ge=0, le=600)
+
+    # Tasks one account may hold: bounds what one user's bulk work and lists can cost others.
+    max_tasks_per_user: int = Field(default=10_000, ge=1, le=1_000_000)
+
+    # Abuse limits (backend/core/abuse_limits.py says where each is counted). Sign-in allows
+    # this many wrong passwords per window from one address, and on one account before only
+    # clients that have not failed on it may try (backend/core/sign_in_throttle.py); sign-up
+    # allows this many tries per window from one address.
     chat_requests_per_minute: int = Field(default=30, gt=0)
     login_attempts_per_window: int = Field(default=10, gt=0)
     login_window_seconds: int = Field(default=300, gt=0)
     max_request_bytes: int = Field(default=64 * 1024, ge=1024)
+    # Proxies trusted to name the client in X-Forwarded-For (comma-separated addresses or
+    # networks, as uvicorn takes them; "*" trusts any peer): none by default, so a client
+    # cannot pick the address its sign-in budget is counted against. The same variable is
+    # uvicorn's, and `todo-chatbot serve` passes this value to it.
+    forwarded_allow_ips: str = ""
     # Origins allowed to call the API from a browser; the UI itself is same-origin.
     cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
 

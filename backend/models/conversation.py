@@ -10,6 +10,7 @@ from sqlmodel import Field, SQLModel
 from backend.core.timeutil import UTCDateTime, utcnow
 
 CONVERSATION_TITLE_MAX_LENGTH = 80
+CLIENT_KEY_MAX_LENGTH = 200
 
 
 class MessageRole(StrEnum):
@@ -29,7 +30,11 @@ class Conversation(SQLModel, table=True):
 
 class Message(SQLModel, table=True):
     # "Last 50 messages of conversation C" is one range scan on this index, whatever its length.
-    __table_args__ = (Index("ix_message_conversation_id_desc", "conversation_id", "id"),)
+    __table_args__ = (
+        Index("ix_message_conversation_id_desc", "conversation_id", "id"),
+        # A client's Idempotency-Key names one turn: its message and its reply, once each.
+        Index("uq_message_owner_role_client_key", "owner_id", "role", "client_key", unique=True),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     conversation_id: int = Field(foreign_key="conversation.id", ondelete="CASCADE")
@@ -41,6 +46,8 @@ class Message(SQLModel, table=True):
     # Agent state derived from this turn (pending question, task in focus, usage); never shown.
     meta: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    # The Idempotency-Key the client sent with the turn (on its message and on the reply).
+    client_key: str | None = Field(default=None, max_length=CLIENT_KEY_MAX_LENGTH)
 
 
 class ConversationPublic(SQLModel):

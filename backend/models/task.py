@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import StrictBool, field_validator
+from pydantic import StrictBool, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
@@ -19,12 +21,44 @@ class TaskStatus(StrEnum):
     COMPLETED = "completed"
 
 
+# Terminal escape sequences (ECMA-48): stored in a title they would recolour, move the cursor
+# or retitle the window of whoever prints the task in a terminal.
+_TERMINAL_ESCAPE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI: "ESC[31m", cursor moves
+    # OSC, DCS, SOS, PM, APC: a string up to its terminator (window titles, hyperlinks)
+    r"|\x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[ -/]*[0-~]"  # the short ones: "ESC c" (reset), "ESC ( B"
+)
+# C0 and C1 control characters other than tab and line breaks (BEL, backspace, DEL...).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def _clean_text(value: str | None) -> str | None:
+    """What the user wrote, minus terminal escapes and control characters (NUL is refused:
+    clients have long been told so), and surrounding spaces."""
     if value is None:
         return None
     if "\x00" in value:
         raise ValueError("must not contain NUL characters")
-    return value.strip()
+    return _CONTROL.sub("", _TERMINAL_ESCAPE.sub("", value)).strip()
+
+
+_MAX_LENGTHS = {"title": TITLE_MAX_LENGTH, "description": DESCRIPTION_MAX_LENGTH}
+
+
+def _cleaned_field(value: object, info: ValidationInfo) -> object:
+    """The length limit holds for what was sent, as the schema says (a 201-character title
+    is refused even if cleaning would shorten it), then the text is cleaned."""
+    if not isinstance(value, str):
+        return value
+    limit = _MAX_LENGTHS[str(info.field_name)]
+    if len(value) > limit:
+        raise PydanticCustomError(
+            "string_too_long",
+            "String should have at most {max_length} characters",
+            {"max_length": limit},
+        )
+    return _clean_text(value)
 
 
 class TaskCreate(SQLModel):
@@ -33,8 +67,8 @@ class TaskCreate(SQLModel):
 
     @field_validator("title", "description", mode="before")
     @classmethod
-    def _strip(cls, value: str | None) -> str | None:
-        return _clean_text(value) if isinstance(value, str) or value is None else value
+    def _strip(cls, value: object, info: ValidationInfo) -> object:
+        return _cleaned_field(value, info)
 
     @field_validator("title")
     @classmethod
@@ -52,8 +86,8 @@ class TaskUpdate(SQLModel):
 
     @field_validator("title", "description", mode="before")
     @classmethod
-    def _strip(cls, value: str | None) -> str | None:
-        return _clean_text(value) if isinstance(value, str) or value is None else value
+    def _strip(cls, value: object, info: ValidationInfo) -> object:
+        return _cleaned_field(value, info)
 
     @field_validator("title")
     @classmethod

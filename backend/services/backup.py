@@ -1,144 +1,169 @@
 """A user's data as portable JSON: export and import (backup, restore, move between databases).
 
-The document holds the account (with its password hash, so the restored account signs in as
-before), every task with its number, and every conversation with its messages. Treat it as
-the personal data it is.
+The document (`backup_format.UserBackup`) holds the account (with its password hash, so the
+restored account signs in as before), every task with its number, and every conversation with
+its messages. Treat it as the personal data it is.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.models import Conversation, Message, Task, User
+from backend.models import Conversation, Message, MessageRole, Task, User
+from backend.services.backup_format import (
+    BackupConversation,
+    BackupInvalidError,
+    BackupMessage,
+    BackupTask,
+    BackupUser,
+    UserBackup,
+)
 from backend.services.errors import ServiceError
-from backend.services.users import normalize_email
-
-FORMAT = "todo-chatbot/user-export"
-VERSION = 1
+from backend.services.users import get_user_by_email
 
 
 class ImportConflictError(ServiceError):
     pass
 
 
-def _time(value: datetime) -> str:
-    return value.isoformat()
+async def _export_conversation(
+    session: AsyncSession, conversation: Conversation
+) -> BackupConversation:
+    messages = await session.exec(
+        select(Message).where(Message.conversation_id == conversation.id).order_by(col(Message.id))
+    )
+    return BackupConversation.model_construct(
+        title=conversation.title,
+        created_at=conversation.created_at,
+        updated_at=conversation.updated_at,
+        messages=[
+            BackupMessage.model_construct(
+                role=MessageRole(m.role),
+                content=m.content,
+                tool_calls=m.tool_calls,
+                meta=m.meta,
+                created_at=m.created_at,
+            )
+            for m in messages.all()
+        ],
+    )
 
 
 async def export_user(session: AsyncSession, *, email: str) -> dict[str, Any]:
-    user = (await session.exec(select(User).where(User.email == normalize_email(email)))).first()
+    """The user's backup document, as JSON data."""
+    user = await get_user_by_email(session, email=email)
     if user is None or user.id is None:
         raise LookupError(f"no user with email {email}")
     found_tasks = await session.exec(
         select(Task).where(Task.owner_id == user.id).order_by(col(Task.number))
     )
+    tasks = [
+        BackupTask.model_construct(
+            number=t.number,
+            title=t.title,
+            description=t.description,
+            completed=t.completed,
+            created_at=t.created_at,
+            updated_at=t.updated_at,
+        )
+        for t in found_tasks.all()
+    ]
     found_conversations = await session.exec(
         select(Conversation).where(Conversation.owner_id == user.id).order_by(col(Conversation.id))
     )
-    conversations = []
-    for conversation in found_conversations.all():
-        messages = await session.exec(
-            select(Message)
-            .where(Message.conversation_id == conversation.id)
-            .order_by(col(Message.id))
-        )
-        conversations.append(
-            {
-                "title": conversation.title,
-                "created_at": _time(conversation.created_at),
-                "updated_at": _time(conversation.updated_at),
-                "messages": [
-                    {
-                        "role": m.role,
-                        "content": m.content,
-                        "tool_calls": m.tool_calls,
-                        "meta": m.meta,
-                        "created_at": _time(m.created_at),
-                    }
-                    for m in messages.all()
-                ],
-            }
-        )
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "user": {
-            "email": user.email,
-            "hashed_password": user.hashed_password,
-            "last_task_number": user.last_task_number,
-            "created_at": _time(user.created_at),
-        },
-        "tasks": [
-            {
-                "number": t.number,
-                "title": t.title,
-                "description": t.description,
-                "completed": t.completed,
-                "created_at": _time(t.created_at),
-                "updated_at": _time(t.updated_at),
-            }
-            for t in found_tasks.all()
-        ],
-        "conversations": conversations,
-    }
+    # Built without checks: a backup is taken of whatever is stored. The counter is never
+    # behind the tasks, so the document passes the import's consistency check.
+    backup = UserBackup.model_construct(
+        user=BackupUser.model_construct(
+            email=user.email,
+            hashed_password=user.hashed_password,
+            last_task_number=max([user.last_task_number, *(t.number for t in tasks)]),
+            created_at=user.created_at,
+        ),
+        tasks=tasks,
+        conversations=[await _export_conversation(session, c) for c in found_conversations.all()],
+    )
+    return backup.model_dump(mode="json")
 
 
-async def import_user(session: AsyncSession, document: dict[str, Any]) -> User:
-    """Restores one exported user, with the same task numbers. Refuses to overwrite: an
-    existing account with that email must be removed first."""
-    if document.get("format") != FORMAT or document.get("version") != VERSION:
-        raise ImportConflictError(f"not a {FORMAT} v{VERSION} document")
-    account = document["user"]
-    email = normalize_email(account["email"])
-    if (await session.exec(select(User).where(User.email == email))).first() is not None:
-        raise ImportConflictError(f"a user with email {email} already exists")
-    numbers = [int(t["number"]) for t in document["tasks"]]
+async def _write(session: AsyncSession, backup: UserBackup) -> User:
+    account = backup.user
+    # The account key is not part of a backup: the restored account gets a new one, so no
+    # token issued before the restore opens it.
     user = User(
-        email=email,
-        hashed_password=account["hashed_password"],
-        last_task_number=max([int(account["last_task_number"]), *numbers, 0]),
-        created_at=datetime.fromisoformat(account["created_at"]),
+        email=account.email,
+        hashed_password=account.hashed_password,
+        last_task_number=account.last_task_number,
+        created_at=account.created_at,
     )
     session.add(user)
     await session.flush()
     assert user.id is not None
-    for task in document["tasks"]:
-        session.add(
-            Task(
-                owner_id=user.id,
-                number=int(task["number"]),
-                title=task["title"],
-                description=task["description"],
-                completed=bool(task["completed"]),
-                created_at=datetime.fromisoformat(task["created_at"]),
-                updated_at=datetime.fromisoformat(task["updated_at"]),
-            )
+    session.add_all(
+        Task(
+            owner_id=user.id,
+            number=task.number,
+            title=task.title,
+            description=task.description,
+            completed=task.completed,
+            created_at=task.created_at,
+            updated_at=task.updated_at,
         )
-    for exported in document["conversations"]:
+        for task in backup.tasks
+    )
+    for exported in backup.conversations:
         conversation = Conversation(
             owner_id=user.id,
-            title=exported["title"],
-            created_at=datetime.fromisoformat(exported["created_at"]),
-            updated_at=datetime.fromisoformat(exported["updated_at"]),
+            title=exported.title,
+            created_at=exported.created_at,
+            updated_at=exported.updated_at,
         )
         session.add(conversation)
         await session.flush()
         assert conversation.id is not None
-        for message in exported["messages"]:
-            session.add(
-                Message(
-                    conversation_id=conversation.id,
-                    owner_id=user.id,
-                    role=message["role"],
-                    content=message["content"],
-                    tool_calls=message["tool_calls"],
-                    meta=message["meta"],
-                    created_at=datetime.fromisoformat(message["created_at"]),
-                )
+        session.add_all(
+            Message(
+                conversation_id=conversation.id,
+                owner_id=user.id,
+                role=message.role.value,
+                content=message.content,
+                tool_calls=message.tool_calls,
+                meta=message.meta,
+                created_at=message.created_at,
             )
-    await session.commit()
+            for message in exported.messages
+        )
+    return user
+
+
+async def import_user(
+    session: AsyncSession, backup: UserBackup, *, max_tasks: int | None = None
+) -> User:
+    """Restores one exported user (checked by `backup_format.parse_backup`), with the same
+    task numbers, in one transaction: all of it or nothing. Refuses to overwrite: an existing
+    account with that email must be removed first. `max_tasks` is the service's cap."""
+    if max_tasks is not None and len(backup.tasks) > max_tasks:
+        raise BackupInvalidError(
+            [
+                f"tasks: {len(backup.tasks):,} tasks, more than the {max_tasks:,} an account "
+                "may hold here (MAX_TASKS_PER_USER)"
+            ]
+        )
+    email = backup.user.email
+    if await get_user_by_email(session, email=email) is not None:
+        raise ImportConflictError(f"a user with email {email} already exists")
+    try:
+        user = await _write(session, backup)
+        await session.commit()
+    except Exception as exc:
+        # One transaction: whatever failed, nothing of it stays.
+        await session.rollback()
+        # The email is unique: an account may have taken it since the check above.
+        if isinstance(exc, IntegrityError) and await get_user_by_email(session, email=email):
+            raise ImportConflictError(f"a user with email {email} already exists") from exc
+        raise
     return user

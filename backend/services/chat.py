@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from backend.agent.assistant import AgentReply, Assistant, TextDelta, ToolCallDone
 from backend.agent.rules.types import Turn
@@ -20,9 +20,28 @@ from backend.services.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
+INTERRUPTED = (
+    "Sorry, I was interrupted before I could finish (the service is restarting). "
+    "Please check your list, then try again if something is missing."
+)
+# How long interrupted turns get to store their replies before the database is closed.
+INTERRUPTED_STORE_SECONDS = 5.0
+
 
 class ReplyNotStoredError(ServiceError):
     """The assistant answered but its reply could not be saved (the user's message was)."""
+
+
+class TurnInProgressError(ServiceError):
+    """A turn with this Idempotency-Key was received but has no reply (yet)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "A message with this Idempotency-Key is still being answered; retry in a few "
+            "seconds (or send it with a new key)"
+        )
 
 
 @dataclass(frozen=True)
@@ -40,6 +59,23 @@ class OpenTurn:
     history: list[Turn]
     user_id: int
     message: str
+    client_key: str | None = None
+
+
+async def replay_turn(
+    sessionmaker: SessionMaker, *, user_id: int, client_key: str | None
+) -> ChatResult | None:
+    """The stored answer to a retried turn (same Idempotency-Key), so it is not run twice;
+    None for a turn not seen before. A turn seen but not answered yet: TurnInProgressError."""
+    if client_key is None:
+        return None
+    async with sessionmaker() as session:
+        seen = await conversations.keyed_turn(session, owner_id=user_id, client_key=client_key)
+    if seen is None:
+        return None
+    if seen.reply is None:
+        raise TurnInProgressError()
+    return ChatResult(seen.conversation_id, *seen.reply)
 
 
 async def open_turn(
@@ -49,9 +85,27 @@ async def open_turn(
     message: str,
     conversation_id: int | None,
     window: int,
+    client_key: str | None = None,
 ) -> OpenTurn:
     """Steps 1-3: the caller's conversation, its last `window` messages, the message stored,
-    in one short transaction."""
+    in one short transaction. A second turn with the same key (sent at the same moment) is
+    refused by the key's unique index: TurnInProgressError."""
+    try:
+        return await _open_turn(sessionmaker, user_id, message, conversation_id, window, client_key)
+    except IntegrityError as exc:
+        if client_key is None:
+            raise
+        raise TurnInProgressError() from exc
+
+
+async def _open_turn(
+    sessionmaker: SessionMaker,
+    user_id: int,
+    message: str,
+    conversation_id: int | None,
+    window: int,
+    client_key: str | None,
+) -> OpenTurn:
     async with sessionmaker() as session:
         if conversation_id is None:
             conversation = await conversations.create_conversation(
@@ -73,10 +127,11 @@ async def open_turn(
             owner_id=user_id,
             role=MessageRole.USER,
             content=message,
+            client_key=client_key,
         )
         await session.commit()
     turns = [Turn(role, content, calls or [], meta or {}) for role, content, calls, meta in rows]
-    return OpenTurn(conversation_id, turns, user_id, message)
+    return OpenTurn(conversation_id, turns, user_id, message, client_key)
 
 
 # The reply records what the tools already did, so storing it is worth a few tries when a
@@ -101,6 +156,7 @@ async def finish_turn(
                     tool_calls=reply.tool_calls,
                     meta=reply.meta,
                     touch=True,
+                    client_key=opened.client_key,
                 )
                 await session.commit()
             break
@@ -116,6 +172,61 @@ async def finish_turn(
     return ChatResult(opened.conversation_id, reply.text, reply.tool_calls)
 
 
+# Turns in flight in this worker. Each runs in a task of its own, so neither a client that
+# goes away nor a cancelled request stops a turn between its tool calls and its reply; the
+# set also keeps them from being garbage collected, and shutdown waits for them.
+_running: set[asyncio.Task[Any]] = set()
+
+
+def _detached(work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+    task = asyncio.create_task(work)
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+    return task
+
+
+async def finish_running_turns(grace_seconds: float) -> int:
+    """Shutdown: lets the turns in flight finish, for up to `grace_seconds`; cancels the rest,
+    each of which then stores a reply recording what it did. Returns how many were cut."""
+    if not _running:
+        return 0
+    _, unfinished = await asyncio.wait(set(_running), timeout=grace_seconds)
+    for task in unfinished:
+        task.cancel()
+    if unfinished:
+        logger.warning("shutdown: %s turn(s) still running were interrupted", len(unfinished))
+        await asyncio.wait(unfinished, timeout=INTERRUPTED_STORE_SECONDS)
+    return len(unfinished)
+
+
+async def _store_interrupted(
+    sessionmaker: SessionMaker, opened: OpenTurn, tool_calls: list[dict[str, Any]]
+) -> None:
+    """A turn cut short still leaves a reply that records the tool calls it made."""
+    reply = AgentReply(INTERRUPTED, list(tool_calls), {"error": "interrupted"})
+    try:
+        await finish_turn(sessionmaker, opened, reply)
+    except ReplyNotStoredError:
+        pass  # logged by finish_turn
+
+
+async def _run_turn(
+    sessionmaker: SessionMaker, assistant: Assistant, opened: OpenTurn
+) -> ChatResult:
+    tool_calls: list[dict[str, Any]] = []
+    try:
+        reply = await assistant.respond(
+            user_id=opened.user_id,
+            history=opened.history,
+            message=opened.message,
+            tool_calls=tool_calls,
+        )
+    except asyncio.CancelledError:
+        await _store_interrupted(sessionmaker, opened, tool_calls)
+        raise
+    return await finish_turn(sessionmaker, opened, reply)
+
+
 async def chat_turn(
     sessionmaker: SessionMaker,
     assistant: Assistant,
@@ -124,22 +235,25 @@ async def chat_turn(
     message: str,
     conversation_id: int | None,
     window: int,
+    client_key: str | None = None,
 ) -> ChatResult:
+    replayed = await replay_turn(sessionmaker, user_id=user_id, client_key=client_key)
+    if replayed is not None:
+        return replayed
     opened = await open_turn(
         sessionmaker,
         user_id=user_id,
         message=message,
         conversation_id=conversation_id,
         window=window,
+        client_key=client_key,
     )
-    reply = await assistant.respond(user_id=user_id, history=opened.history, message=message)
-    return await finish_turn(sessionmaker, opened, reply)
+    # Shielded: a cancelled request (a client gone, a server's forced exit) leaves the turn to
+    # finish, and shutdown waits for it.
+    return await asyncio.shield(_detached(_run_turn(sessionmaker, assistant, opened)))
 
 
 StreamEvent = ToolCallDone | TextDelta | ChatResult | ReplyNotStoredError
-
-# Turns still running after their client went away; kept so they are not garbage collected.
-_running: set[asyncio.Task[None]] = set()
 
 
 async def stream_turn(
@@ -150,22 +264,30 @@ async def stream_turn(
     queue: asyncio.Queue[StreamEvent | None] = asyncio.Queue()
 
     async def run() -> None:
+        tool_calls: list[dict[str, Any]] = []
+        stored = False
         try:
             async for event in assistant.stream(
-                user_id=opened.user_id, history=opened.history, message=opened.message
+                user_id=opened.user_id,
+                history=opened.history,
+                message=opened.message,
+                tool_calls=tool_calls,
             ):
                 if isinstance(event, AgentReply):
+                    stored = True  # stored now, or not at all: never a second reply
                     try:
                         queue.put_nowait(await finish_turn(sessionmaker, opened, event))
                     except ReplyNotStoredError as exc:
                         queue.put_nowait(exc)
                 else:
                     queue.put_nowait(event)
+        except asyncio.CancelledError:
+            if not stored:
+                await _store_interrupted(sessionmaker, opened, tool_calls)
+            raise
         finally:
             queue.put_nowait(None)
 
-    task = asyncio.create_task(run())
-    _running.add(task)
-    task.add_done_callback(_running.discard)
+    _detached(run())
     while (event := await queue.get()) is not None:
         yield event

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Table, bindparam, insert, update
@@ -132,6 +133,7 @@ async def insert_message(
     tool_calls: list[dict[str, Any]] | None = None,
     meta: dict[str, Any] | None = None,
     touch: bool = False,
+    client_key: str | None = None,
 ) -> None:
     """Stores a message without loading or tracking objects (the chat turn's hot path);
     `touch` also marks the conversation active."""
@@ -152,7 +154,34 @@ async def insert_message(
         values["tool_calls"] = tool_calls
     if meta is not None:
         values["meta"] = meta
+    if client_key is not None:
+        values["client_key"] = client_key
     await session.exec(_INSERT_MESSAGE, params=values)
+
+
+_KEYED = select(
+    _messages.c.role, _messages.c.conversation_id, _messages.c.content, _messages.c.tool_calls
+).where(_messages.c.owner_id == bindparam("oid"), _messages.c.client_key == bindparam("key"))
+
+
+@dataclass(frozen=True)
+class KeyedTurn:
+    """What is stored of the turn a client's Idempotency-Key names."""
+
+    conversation_id: int
+    # The reply's content and tool calls; None while the turn has no reply (yet).
+    reply: tuple[str, list[dict[str, Any]]] | None
+
+
+async def keyed_turn(session: AsyncSession, *, owner_id: int, client_key: str) -> KeyedTurn | None:
+    rows = (await session.exec(_KEYED, params={"oid": owner_id, "key": client_key})).all()
+    by_role = {role: (cid, content, calls) for role, cid, content, calls in rows}
+    if MessageRole.USER.value not in by_role:
+        return None
+    conversation_id = by_role[MessageRole.USER.value][0]
+    answered = by_role.get(MessageRole.ASSISTANT.value)
+    reply = (answered[1], answered[2] or []) if answered else None
+    return KeyedTurn(conversation_id, reply)
 
 
 def add_message(

@@ -17,6 +17,14 @@ class TaskNotFoundError(NotFoundError):
         self.task_id = task_id
 
 
+class TaskLimitError(ServiceError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"You have reached the limit of {limit:,} tasks; delete or clear some to add more"
+        )
+        self.limit = limit
+
+
 class ConversationNotFoundError(NotFoundError):
     def __init__(self) -> None:
         super().__init__("Conversation not found")

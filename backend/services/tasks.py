@@ -7,6 +7,7 @@ Used alike by the REST routes and the MCP tools. Callers pass validated `TaskCre
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -17,7 +18,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from backend.core.timeutil import utcnow
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate, User
-from backend.services.errors import AccountGoneError, TaskNotFoundError
+from backend.services.errors import AccountGoneError, TaskLimitError, TaskNotFoundError
 from backend.services.title_words import canonical
 
 # Statements every tool call runs are built once, with bound parameters: building one costs
@@ -45,8 +46,16 @@ async def _next_task_number(session: AsyncSession, owner_id: int) -> int:
     return int(number)
 
 
-async def create_task(session: AsyncSession, *, owner_id: int, data: TaskCreate) -> Task:
+async def create_task(
+    session: AsyncSession, *, owner_id: int, data: TaskCreate, max_tasks: int | None = None
+) -> Task:
     number = await _next_task_number(session, owner_id)
+    # Numbers only grow, so an account that never made `max_tasks` tasks cannot hold that
+    # many: only those pay for the count (under the counter's lock: no race past the cap).
+    if max_tasks is not None and number > max_tasks:
+        if await count_tasks(session, owner_id=owner_id) >= max_tasks:
+            await session.rollback()
+            raise TaskLimitError(max_tasks)
     task = Task(owner_id=owner_id, number=number, title=data.title, description=data.description)
     session.add(task)
     await session.commit()
@@ -185,3 +194,77 @@ async def delete_task(session: AsyncSession, *, owner_id: int, task_id: int) -> 
         raise TaskNotFoundError(task_id)
     await session.commit()
     return task
+
+
+@dataclass(frozen=True)
+class BulkChange:
+    """What one bulk statement changed: task numbers in order, with their titles."""
+
+    numbers: list[int]
+    titles: list[str]
+    # Asked-for numbers that are none of the user's tasks (bulk by numbers only).
+    missing: list[int] = field(default_factory=list)
+
+
+def _bulk_scope(
+    owner_id: int, numbers: Sequence[int] | None, status: TaskStatus | None
+) -> list[ColumnElement[bool]]:
+    if (numbers is None) == (status is None):
+        raise ValueError("give task numbers or a status, not both")
+    scope = [col(Task.owner_id) == owner_id]
+    if numbers is not None:
+        scope.append(col(Task.number).in_(sorted(set(numbers))))
+    elif (completed := _status_filter(status or TaskStatus.ALL)) is not None:
+        scope.append(col(Task.completed) == completed)
+    return scope
+
+
+async def _run_bulk(
+    session: AsyncSession, statement: Any, numbers: Sequence[int] | None
+) -> BulkChange:
+    rows = sorted((await session.exec(statement)).all())
+    await session.commit()
+    changed = [int(number) for number, _ in rows]
+    found = set(changed)
+    missing = sorted({n for n in numbers or () if n not in found})
+    return BulkChange(changed, [str(title) for _, title in rows], missing)
+
+
+async def complete_tasks(
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    numbers: Sequence[int] | None = None,
+    status: TaskStatus | None = None,
+) -> BulkChange:
+    """Completes the given tasks, or every task of `status`, in one statement (a pending
+    task asked for by number; with `status`, only pending ones change)."""
+    scope = _bulk_scope(owner_id, numbers, status)
+    if status is not None:
+        scope.append(col(Task.completed).is_(False))
+    statement = (
+        update(Task)
+        .where(*scope)
+        .values(completed=True, updated_at=utcnow())
+        .returning(col(Task.number), col(Task.title))
+        .execution_options(synchronize_session=False)
+    )
+    return await _run_bulk(session, statement, numbers)
+
+
+async def delete_tasks(
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    numbers: Sequence[int] | None = None,
+    status: TaskStatus | None = None,
+) -> BulkChange:
+    """Deletes the given tasks, or every task of `status`, in one statement."""
+    scope = _bulk_scope(owner_id, numbers, status)
+    statement = (
+        delete(Task)
+        .where(*scope)
+        .returning(col(Task.number), col(Task.title))
+        .execution_options(synchronize_session=False)
+    )
+    return await _run_bulk(session, statement, numbers)

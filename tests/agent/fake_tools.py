@@ -15,6 +15,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
 from backend.services.tasks import title_search_terms
+from mcp_tools.server import BULK_TITLES
 
 
 class FakeTaskStore:
@@ -58,12 +59,63 @@ class FakeTaskStore:
             ]
         return copy.deepcopy(found[:limit] if limit else found)
 
-    def complete_task(self, task_id: int) -> dict[str, Any]:
+    def _chosen(self, task_ids: list[int] | None, every: str | None) -> list[dict[str, Any]]:
+        """The tasks a bulk call names, in number order; all missing is an error, as in
+        the real tools (some missing are reported as `not_found`)."""
+        if every is not None:
+            return sorted(self.list_tasks(every), key=lambda t: int(t["id"]))
+        wanted = sorted(set(task_ids or ()))
+        found = [t for t in self.tasks if t["id"] in wanted]
+        if not found:
+            names = ", ".join(str(n) for n in wanted)
+            raise LookupError(
+                f"Task {names} not found" if len(wanted) == 1 else f"Tasks {names} not found"
+            )
+        return sorted(found, key=lambda t: int(t["id"]))
+
+    def _bulk(
+        self, chosen: list[dict[str, Any]], status: str, asked: list[int] | None
+    ) -> dict[str, Any]:
+        numbers = [int(t["id"]) for t in chosen]
+        result: dict[str, Any] = {
+            "task_ids": numbers,
+            "status": status,
+            "count": len(numbers),
+            "titles": [t["title"] for t in chosen][:BULK_TITLES],
+        }
+        missing = sorted(set(asked or ()) - set(numbers))
+        if missing:
+            result["not_found"] = missing
+        return result
+
+    def complete_task(
+        self,
+        task_id: int | None = None,
+        task_ids: list[int] | None = None,
+        every: str | None = None,
+    ) -> dict[str, Any]:
+        if task_id is None:
+            chosen = self._chosen(task_ids, every)
+            if every is not None:
+                chosen = [t for t in self.tasks if not t["completed"]]
+            for task in chosen:
+                self._find(task["id"])["completed"] = True
+            return self._bulk(chosen, "completed", task_ids)
         task = self._find(task_id)
         task["completed"] = True
         return {"task_id": task_id, "status": "completed", "title": task["title"]}
 
-    def delete_task(self, task_id: int) -> dict[str, Any]:
+    def delete_task(
+        self,
+        task_id: int | None = None,
+        task_ids: list[int] | None = None,
+        every: str | None = None,
+    ) -> dict[str, Any]:
+        if task_id is None:
+            chosen = self._chosen(task_ids, every)
+            numbers = {int(t["id"]) for t in chosen}
+            self.tasks = [t for t in self.tasks if int(t["id"]) not in numbers]
+            return self._bulk(chosen, "deleted", task_ids)
         task = self._find(task_id)
         self.tasks.remove(task)
         return {"task_id": task_id, "status": "deleted", "title": task["title"]}

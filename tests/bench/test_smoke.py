@@ -2,20 +2,44 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
+from bench.run import LATEST, RESULTS_WRITTEN_TO
 from tests.live_server import ROOT
 
 
-def test_the_benchmark_runs_end_to_end_and_writes_its_results(
-    tmp_path: Path, postgresql_url: str
-) -> None:
+@dataclass(frozen=True)
+class QuickRun:
+    stdout: str
+    out: Path
+    latest_before: dict[str, str]
+
+
+def _files(directory: Path) -> dict[str, str]:
+    """Every file under `directory`, by relative path, with a digest of its bytes."""
+    return {
+        str(path.relative_to(directory)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(directory.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def quick_run(postgresql_url: str) -> Iterator[QuickRun]:
+    """`bench.run --quick` exactly as the README gives it (no --out), run once for the module."""
+    latest_before = _files(LATEST)
     result = subprocess.run(
-        [sys.executable, "-m", "bench.run", "--quick", "--out", str(tmp_path)],
+        [sys.executable, "-m", "bench.run", "--quick"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -24,7 +48,19 @@ def test_the_benchmark_runs_end_to_end_and_writes_its_results(
         env={**os.environ, "MPLBACKEND": "Agg"},
     )
     assert result.returncode == 0, result.stderr[-4000:]
-    results = json.loads((tmp_path / "results.json").read_text())
+    last_line = result.stdout.strip().splitlines()[-1]
+    assert last_line.startswith(RESULTS_WRITTEN_TO), last_line
+    out = Path(last_line.removeprefix(RESULTS_WRITTEN_TO).strip())
+    try:
+        yield QuickRun(stdout=result.stdout, out=out, latest_before=latest_before)
+    finally:
+        if out.resolve() != LATEST.resolve():
+            shutil.rmtree(out, ignore_errors=True)
+
+
+def test_the_benchmark_runs_end_to_end_and_writes_its_results(quick_run: QuickRun) -> None:
+    results = json.loads((quick_run.out / "results.json").read_text())
+    assert results["quick"] is True
     assert set(results["databases"]) == {"sqlite", "postgresql"}
     for entry in results["databases"].values():
         assert all(
@@ -33,8 +69,14 @@ def test_the_benchmark_runs_end_to_end_and_writes_its_results(
         )
         assert {"messages_ratio", "rss_end_mib"} <= set(entry["scaling"]) | set(entry["memory"])
     assert results["databases"]["postgresql"]["two_workers"]
-    assert (tmp_path / "chart.png").stat().st_size > 10_000
-    assert "chat/s" in result.stdout
+    assert (quick_run.out / "chart.png").stat().st_size > 10_000
+    assert "chat/s" in quick_run.stdout
+
+
+def test_a_quick_run_leaves_the_committed_figures_untouched(quick_run: QuickRun) -> None:
+    assert quick_run.out.resolve() != LATEST.resolve()
+    assert quick_run.latest_before, "bench/latest holds the committed figures"
+    assert _files(LATEST) == quick_run.latest_before
 
 
 def _run_bench(module: str, *args: str) -> str:

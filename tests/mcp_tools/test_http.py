@@ -186,3 +186,17 @@ async def test_the_endpoint_answers_at_mcp_without_a_trailing_slash_too(
     ):
         added = await client.call_tool("add_task", {"title": "no slash"})
     assert added.structured_content == {"task_id": 1, "status": "created", "title": "no slash"}
+
+
+async def test_rejected_arguments_over_http_are_answered_in_brief_without_the_input(
+    base_url: str, rest: httpx.AsyncClient
+) -> None:
+    user = await register(rest)
+    secret = "my-private-words-" * 40
+    async with mcp_as(base_url, user) as mcp:
+        bad_number = error_text(await mcp.call_tool("complete_task", {"task_id": 0}))
+        assert bad_number == "Invalid task_id: Input should be greater than or equal to 1"
+        bad_query = error_text(await mcp.call_tool("list_tasks", {"query": secret}))
+        assert bad_query.startswith("Invalid query:")
+        assert "my-private-words" not in bad_query
+        assert "pydantic" not in bad_query and "\n" not in bad_query

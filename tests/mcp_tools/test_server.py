@@ -15,8 +15,10 @@ from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, TextContent
 
+from backend.models import TaskCreate
+from backend.services import tasks
 from mcp_tools.principal import PRINCIPAL_META_KEY, fixed_principal, principal_from_meta
-from mcp_tools.server import build_task_server
+from mcp_tools.server import BULK_TITLES, build_task_server
 from tests.conftest import UserSession, register
 
 TASK_KEYS = {"id", "title", "description", "completed", "created_at", "updated_at"}
@@ -60,8 +62,9 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
         expected = {
             "add_task": ({"title", "user_id", "description"}, ["title"]),
             "list_tasks": ({"user_id", "status", "query", "limit"}, []),
-            "complete_task": ({"task_id", "user_id"}, ["task_id"]),
-            "delete_task": ({"task_id", "user_id"}, ["task_id"]),
+            # One task by task_id, or several in one statement (task_ids, or every).
+            "complete_task": ({"task_id", "user_id", "task_ids", "every"}, []),
+            "delete_task": ({"task_id", "user_id", "task_ids", "every"}, []),
             "update_task": (
                 {"task_id", "user_id", "title", "description", "completed"},
                 ["task_id"],
@@ -290,3 +293,96 @@ async def test_update_task_can_reopen_a_completed_task(
             "title": "walk the dog",
         }
         assert (await tasks_of(mcp, user, "pending"))[0]["title"] == "walk the dog"
+
+
+async def test_complete_task_with_task_ids_changes_them_in_one_call_and_names_the_missing(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        for title in ("a", "b", "c"):
+            await call(mcp, user, "add_task", title=title)
+        done = await call(mcp, user, "complete_task", task_ids=[3, 1, 9])
+        assert done.structured_content == {
+            "task_ids": [1, 3],
+            "status": "completed",
+            "count": 2,
+            "titles": ["a", "c"],
+            "not_found": [9],
+        }
+        states = [(t["id"], t["completed"]) for t in await tasks_of(mcp, user)]
+        assert states == [(1, True), (2, False), (3, True)]
+        assert "Tasks 7, 8 not found" in error_text(
+            await call(mcp, user, "complete_task", task_ids=[8, 7])
+        )
+
+
+async def test_every_pending_task_is_completed_and_every_completed_one_deleted_in_one_call(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user, other = await register(client), await register(client)
+        await call(mcp, other, "add_task", title="not yours")
+        for title in ("a", "b", "c"):
+            await call(mcp, user, "add_task", title=title)
+        await call(mcp, user, "complete_task", task_id=2)
+        done = await call(mcp, user, "complete_task", every="pending")
+        assert done.structured_content is not None
+        assert (done.structured_content["task_ids"], done.structured_content["count"]) == (
+            [1, 3],
+            2,
+        )
+        await call(mcp, user, "add_task", title="d")
+        gone = await call(mcp, user, "delete_task", every="completed")
+        assert gone.structured_content is not None
+        assert gone.structured_content["task_ids"] == [1, 2, 3]
+        assert [t["title"] for t in await tasks_of(mcp, user)] == ["d"]
+        assert [t["title"] for t in await tasks_of(mcp, other)] == ["not yours"]
+
+
+async def test_a_bulk_result_names_every_task_but_titles_only_the_first_few(
+    server: MCPServer, client: httpx.AsyncClient, app: FastAPI
+) -> None:
+    user = await register(client)
+    async with app.state.sessionmaker() as session:
+        for n in range(BULK_TITLES + 5):
+            await tasks.create_task(session, owner_id=user.id, data=TaskCreate(title=f"t{n}"))
+    async with Client(server) as mcp:
+        gone = await call(mcp, user, "delete_task", every="all")
+    assert gone.structured_content is not None
+    assert gone.structured_content["task_ids"] == list(range(1, BULK_TITLES + 6))
+    assert gone.structured_content["titles"] == [f"t{n}" for n in range(BULK_TITLES)]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [{}, {"task_id": 1, "task_ids": [1]}, {"task_id": 1, "every": "pending"}],
+    ids=["none", "id-and-ids", "id-and-every"],
+)
+async def test_a_bulk_tool_needs_exactly_one_way_of_naming_tasks(
+    server: MCPServer, client: httpx.AsyncClient, arguments: dict[str, Any]
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="kept")
+        for tool in ("complete_task", "delete_task"):
+            refused = error_text(await call(mcp, user, tool, **arguments))
+            assert "exactly one of task_id, task_ids or every" in refused
+        assert [(t["title"], t["completed"]) for t in await tasks_of(mcp, user)] == [
+            ("kept", False)
+        ]
+
+
+async def test_add_task_refuses_past_the_per_user_cap_until_tasks_are_removed(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    server = build_task_server(app.state.sessionmaker, principal_from_meta, max_tasks=2)
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="one")
+        await call(mcp, user, "add_task", title="two")
+        assert "limit of 2 tasks" in error_text(await call(mcp, user, "add_task", title="three"))
+        await call(mcp, user, "delete_task", task_id=1)
+        added = await call(mcp, user, "add_task", title="three")
+        # The refused add used up no number.
+        assert added.structured_content == {"task_id": 3, "status": "created", "title": "three"}

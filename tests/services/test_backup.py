@@ -1,4 +1,5 @@
-"""Backup and restore of one user's data through the CLI, across databases."""
+"""Backup and restore of one user's data through the CLI, across databases: round trips,
+and imports refused whole (exit 1, one line per problem, nothing written)."""
 
 from __future__ import annotations
 
@@ -6,21 +7,41 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
+from fastapi import FastAPI
+from sqlalchemy import func, text, update
+from sqlmodel import col, select
 
 from backend.main import create_app
-from tests.conftest import TEST_SECRET, ChatFn, UserSession, client_for, make_settings, running
+from backend.models import Conversation, Message, Task, User
+from backend.services import backup
+from backend.services.backup_format import parse_backup
+from backend.services.users import get_user_by_email
+from tests.conftest import (
+    TEST_SECRET,
+    ChatFn,
+    UserSession,
+    client_for,
+    make_settings,
+    running,
+    unique_email,
+)
+from tests.services.backup_documents import as_bytes, valid_document
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def cli(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
+def cli(database_url: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "backend.cli", *args],
         cwd=ROOT,
-        env={**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": TEST_SECRET},
+        env={**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": TEST_SECRET, **env},
         capture_output=True,
         text=True,
         timeout=120,
@@ -82,25 +103,13 @@ async def test_export_then_import_into_a_fresh_database_restores_everything(
 
 
 def test_import_refuses_to_overwrite_an_existing_account(tmp_path: Path) -> None:
-    document = {
-        "format": "todo-chatbot/user-export",
-        "version": 1,
-        "user": {
-            "email": "dup@example.com",
-            "hashed_password": "x",
-            "last_task_number": 0,
-            "created_at": "2026-01-01T00:00:00+00:00",
-        },
-        "tasks": [],
-        "conversations": [],
-    }
     path = tmp_path / "one.json"
-    path.write_text(json.dumps(document), encoding="utf-8")
+    path.write_bytes(as_bytes(valid_document("dup@example.com")))
     url = f"sqlite+aiosqlite:///{tmp_path / 'db.db'}"
     assert cli(url, "import", str(path)).returncode == 0
     again = cli(url, "import", str(path))
     assert again.returncode == 1
-    assert "already exists" in again.stderr
+    assert "a user with email dup@example.com already exists" in again.stderr
 
 
 def test_export_of_an_unknown_email_is_a_clear_error(tmp_path: Path) -> None:
@@ -115,3 +124,193 @@ def test_a_file_that_is_not_an_export_is_refused(tmp_path: Path) -> None:
     result = cli(f"sqlite+aiosqlite:///{tmp_path / 'db.db'}", "import", str(path))
     assert result.returncode == 1
     assert "not a todo-chatbot/user-export" in result.stderr
+
+
+async def row_counts(app: FastAPI) -> dict[str, int]:
+    async with app.state.sessionmaker() as session:
+        return {
+            model.__name__: (await session.exec(select(func.count()).select_from(model))).one()
+            for model in (User, Task, Conversation, Message)
+        }
+
+
+def assert_refused(result: subprocess.CompletedProcess[str], path: Path, problem: str) -> None:
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()  # after the migration's log lines, if it got that far
+    heading = f"todo-chatbot: cannot import {path}; nothing was imported:"
+    assert heading in lines, result.stderr
+    problems = lines[lines.index(heading) + 1 :]
+    assert any(line.startswith(f"  {problem}") for line in problems), result.stderr
+
+
+Change = Callable[[dict[str, Any]], object]
+
+
+def _drop_role(document: dict[str, Any]) -> None:
+    del document["conversations"][0]["messages"][0]["role"]
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        pytest.param(
+            lambda d: d["user"].update(email="not an email"),
+            "user.email: value is not a valid email address",
+            id="a bad email",
+        ),
+        pytest.param(
+            lambda d: d["tasks"][1].update(title="x" * 5000),
+            "tasks[1].title: String should have at most 200 characters",
+            id="an over-long title",
+        ),
+        pytest.param(
+            lambda d: d["tasks"][0].update(description="x" * 5000),
+            "tasks[0].description: String should have at most 2000 characters",
+            id="an over-long description",
+        ),
+        pytest.param(
+            lambda d: d["conversations"][0]["messages"][0].update(role="system"),
+            "conversations[0].messages[0].role: Input should be 'user' or 'assistant'",
+            id="a system message",
+        ),
+        pytest.param(
+            lambda d: d["tasks"][1].update(number=2**31 - 1),
+            "tasks[1].number: at most 2146483647, to leave room for 1,000,000 new tasks",
+            id="a task number at the top of the range",
+        ),
+        pytest.param(
+            lambda d: d["tasks"][1].update(number=1),
+            "tasks[1].number: 1 is the number of tasks[0] too",
+            id="duplicate task numbers",
+        ),
+        pytest.param(
+            lambda d: d["tasks"][0].update(completed="yes"),
+            "tasks[0].completed: Input should be a valid boolean",
+            id="a wrong type",
+        ),
+        pytest.param(_drop_role, "conversations[0].messages[0].role: missing", id="a missing key"),
+    ],
+)
+async def test_an_invalid_backup_is_refused_whole_with_one_line_per_problem(
+    app: FastAPI, database_url: str, tmp_path: Path, change: Change, problem: str
+) -> None:
+    document = valid_document(unique_email())
+    change(document)
+    path = tmp_path / "backup.json"
+    path.write_bytes(as_bytes(document))
+    before = await row_counts(app)
+    assert_refused(cli(database_url, "import", str(path)), path, problem)
+    assert await row_counts(app) == before
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        pytest.param(b"this is not JSON", "not JSON: expected ident at line 1 column 2", id="text"),
+        pytest.param(b'{"format": "todo-chatbot/user-', "not JSON: EOF", id="cut short"),
+        pytest.param("café".encode("latin-1"), "not UTF-8 text: byte 0xe9", id="latin-1"),
+        pytest.param(None, "No such file or directory", id="no file"),
+    ],
+)
+async def test_a_file_that_cannot_be_read_as_json_is_refused_clearly(
+    app: FastAPI, database_url: str, tmp_path: Path, content: bytes | None, problem: str
+) -> None:
+    path = tmp_path / "backup.json"
+    if content is not None:
+        path.write_bytes(content)
+    before = await row_counts(app)
+    assert_refused(cli(database_url, "import", str(path)), path, problem)
+    assert await row_counts(app) == before
+
+
+async def test_a_backup_over_the_task_cap_is_refused(
+    app: FastAPI, database_url: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "backup.json"
+    path.write_bytes(as_bytes(valid_document(unique_email())))
+    before = await row_counts(app)
+    refused = cli(database_url, "import", str(path), MAX_TASKS_PER_USER="1")
+    assert_refused(refused, path, "tasks: 2 tasks, more than the 1 an account may hold here")
+    assert await row_counts(app) == before
+
+
+@asynccontextmanager
+async def messages_refused(app: FastAPI) -> AsyncIterator[None]:
+    """The database refuses every new message (a failure half-way through an import)."""
+    if app.state.engine.dialect.name == "sqlite":
+        install = [
+            "CREATE TRIGGER refuse_messages BEFORE INSERT ON message "
+            "BEGIN SELECT RAISE(ABORT, 'refused for the test'); END"
+        ]
+        remove = ["DROP TRIGGER refuse_messages"]
+    else:
+        install = [
+            "CREATE FUNCTION refuse_row() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$",
+            "CREATE TRIGGER refuse_messages BEFORE INSERT ON message "
+            "FOR EACH ROW EXECUTE FUNCTION refuse_row()",
+        ]
+        remove = ["DROP TRIGGER refuse_messages ON message", "DROP FUNCTION refuse_row()"]
+    async with app.state.engine.begin() as connection:
+        for statement in install:
+            await connection.execute(text(statement))
+    try:
+        yield
+    finally:
+        async with app.state.engine.begin() as connection:
+            for statement in remove:
+                await connection.execute(text(statement))
+
+
+async def test_an_import_failing_half_way_leaves_nothing_behind(
+    app: FastAPI, database_url: str, tmp_path: Path
+) -> None:
+    email = unique_email()
+    path = tmp_path / "backup.json"
+    path.write_bytes(as_bytes(valid_document(email)))
+    before = await row_counts(app)
+    async with messages_refused(app):
+        result = cli(database_url, "import", str(path))
+    # The account, its tasks and its conversation were written before the messages failed.
+    assert_refused(result, path, "database error: ")
+    assert "refused for the test" in result.stderr
+    assert await row_counts(app) == before
+    async with app.state.sessionmaker() as session:
+        assert await get_user_by_email(session, email=email) is None
+
+
+async def test_an_export_imported_and_exported_again_is_the_same_document(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await chat("add buy milk")
+    await chat("add call mom about the weekend")
+    await chat("show my tasks")
+    await client.delete("/api/tasks/1", headers=user.headers)
+    async with app.state.sessionmaker() as session:
+        exported = await backup.export_user(session, email=user.email)
+    copy_email = unique_email()
+    restored = parse_backup(
+        json.dumps({**exported, "user": {**exported["user"], "email": copy_email}}).encode()
+    )
+    async with app.state.sessionmaker() as session:
+        copy = await backup.import_user(session, restored)
+        again = await backup.export_user(session, email=copy_email)
+        original = await get_user_by_email(session, email=user.email)
+    assert again == {**exported, "user": {**exported["user"], "email": copy_email}}
+    assert [t["number"] for t in again["tasks"]] == [2]
+    assert original is not None and copy.account_key != original.account_key
+
+
+async def test_an_export_never_writes_a_counter_behind_its_tasks(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession
+) -> None:
+    for title in ("one", "two"):
+        await client.post("/api/tasks", json={"title": title}, headers=user.headers)
+    async with app.state.sessionmaker() as session:
+        await session.exec(update(User).where(col(User.id) == user.id).values(last_task_number=0))
+        await session.commit()
+        exported = await backup.export_user(session, email=user.email)
+    assert exported["user"]["last_task_number"] == 2
+    assert parse_backup(json.dumps(exported).encode()).user.last_task_number == 2

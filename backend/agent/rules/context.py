@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.text import prepare
 from backend.agent.rules.types import JSON, Turn
@@ -68,7 +69,7 @@ class ConversationContext:
                 last_change = None
             elif meta.get("undo"):
                 last_change = meta["undo"]
-            for call in turn.tool_calls:
+            for call in (one for c in turn.tool_calls for one in per_task_calls(c)):
                 if not _succeeded(call):
                     continue
                 _learn(known, call)
@@ -118,7 +119,9 @@ def _learn(known: dict[int, tuple[str, bool]], call: dict[str, Any]) -> None:
     if not isinstance(result, dict) or "task_id" not in result:
         return
     number = int(result["task_id"])
-    title = str(result.get("title", ""))
+    # A bulk change names only its first tasks' titles: keep what was known of the rest.
+    known_title = known.get(number, ("", False))[0]
+    title = known_title if result.get("title") is None else str(result["title"])
     if name == "delete_task":
         known.pop(number, None)
     elif name == "complete_task":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import wraps
 from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
@@ -23,7 +24,7 @@ from backend.agent.rules.followups import continue_last_action, corrected_title,
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.rewrites import rewritten
 from backend.agent.rules.steps import Step
-from backend.agent.rules.text import core_request, prepare
+from backend.agent.rules.text import as_typed, core_request, prepare
 from backend.agent.rules.types import (
     ACTIONS_ON_A_TASK,
     Action,
@@ -192,7 +193,42 @@ def _shows_the_list(detection: Detection) -> bool:
     return detection.intent is Intent.LIST and detection.action is Action.PLAIN
 
 
+# Arguments that carry the user's own words into a task or a title search.
+_TYPED_ARGUMENTS = ("title", "description", "query")
+
+
+def _as_typed(call: ToolCall, message: str) -> ToolCall:
+    typed = {
+        name: as_typed(value, message)
+        if name in _TYPED_ARGUMENTS and isinstance(value, str)
+        else value
+        for name, value in call.arguments.items()
+    }
+    return replace(call, arguments=typed)
+
+
+def _storing_as_typed(step: Step, message: str) -> Step:
+    """The same step (and its markers), its calls carrying the user's words as typed: the
+    engine reads a normalised message, and a task keeps the characters it was given."""
+
+    @wraps(step)
+    def typed(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+        action = step(outcomes)
+        if isinstance(action, ToolCall):
+            return _as_typed(action, message)
+        if isinstance(action, Batch):
+            return Batch(tuple(_as_typed(call, message) for call in action.calls))
+        return action
+
+    return typed
+
+
 def interpret(message: str, context: ConversationContext) -> Plan:
+    plan = _interpreted(message, context)
+    return replace(plan, steps=[_storing_as_typed(step, message) for step in plan.steps])
+
+
+def _interpreted(message: str, context: ConversationContext) -> Plan:
     text = distribute_rename_verb(merge_pronoun_tail(rewritten(prepare(message))))
     answer = answer_to_pending(text, context)
     if answer is not None:

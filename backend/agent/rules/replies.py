@@ -29,10 +29,31 @@ UNCLEAR = (
     "'Add buy groceries' or 'Show my tasks'."
 )
 
-TITLE_TOO_LONG = (
-    "That title is a bit long for a task. Could you shorten it to 200 characters or fewer? "
-    "You can put the details in a description with 'with ...'."
+
+def title_too_long(limit: int) -> str:
+    return (
+        f"That title is a bit long for a task. Could you shorten it to {limit:,} characters or "
+        "fewer? You can put the details in a description with 'with ...'."
+    )
+
+
+TITLE_TOO_LONG = title_too_long(200)
+
+
+def description_too_long(limit: int) -> str:
+    return f"That description is too long: at most {limit:,} characters. Could you shorten it?"
+
+
+EMPTY_TITLE = (
+    "That title is empty once control characters are taken out. What would you like the task "
+    "to say?"
 )
+
+
+def invalid_text(field: str, problem: str) -> str:
+    """A tool refused a title or description for a reason the replies above do not name."""
+    return f"I couldn't save that {field}: {problem[:1].lower()}{problem[1:].rstrip('.')}."
+
 
 SYSTEM_ERROR = "Sorry, I encountered an issue. Please try again in a moment."
 
@@ -199,9 +220,12 @@ def multiple_matches(query: str, matches: Sequence[dict[str, Any]], action: str)
     return "\n".join(lines)
 
 
-def confirm_clear(count: int, status: str) -> str:
+def confirm_clear(count: int, status: str, *, more: bool = False) -> str:
+    """`more`: the count is only what one look-up holds; there are more."""
     what = _STATUS_WORD[status]
     which = f"your 1 {what}task" if count == 1 else f"all {count} {what}tasks"
+    if more:
+        which = f"all your {what}tasks ({count:,} or more)"
     return f"Are you sure you want to delete {which}? This can't be undone. Say 'yes' to confirm."
 
 

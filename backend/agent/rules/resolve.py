@@ -9,6 +9,7 @@ from typing import Any
 from rapidfuzz import fuzz
 from rapidfuzz.distance import DamerauLevenshtein
 
+from backend.agent.rules.text import visible
 from backend.services.title_words import canonical
 
 SIMILARITY_THRESHOLD = 60.0  # percent; the spec accepts matches above 60% similarity
@@ -60,7 +61,8 @@ def _stems(text: str) -> set[str]:
 
 def score(query: str, title: str) -> float:
     """How well `query` names `title`: 100 exact, >= 90 strong, > 60 a fuzzy match."""
-    wanted, candidate = normalize_query(query), title.strip().lower()
+    # A stored title keeps the joiners of its emoji; the query was read without them.
+    wanted, candidate = normalize_query(query), visible(title).strip().lower()
     if not wanted:
         return 0.0
     if wanted == candidate:
@@ -146,7 +148,8 @@ def similar_tasks(title: str, tasks: Sequence[dict[str, Any]], *, exclude: int) 
         if int(task["id"]) == exclude:
             continue
         other = str(task["title"])
-        if stems & _stems(other) or fuzz.token_set_ratio(title.lower(), other.lower()) > 70:
+        looks_alike = fuzz.token_set_ratio(visible(title).lower(), visible(other).lower()) > 70
+        if stems & _stems(other) or looks_alike:
             similar.append(other)
     return similar
 

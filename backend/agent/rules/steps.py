@@ -7,12 +7,15 @@ outcomes always gives the same answer, so the engine needs no memory between mod
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from backend.agent.rules import replies
+from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import match_tasks, similar_tasks
+from backend.agent.rules.text import visible
 from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
 Action = ToolCall | Batch | Say
@@ -38,9 +41,30 @@ def task_not_found(task_id: int) -> Say:
     return Say(replies.task_not_found(task_id), {"pending": {"kind": "offer_list"}}, stop=True)
 
 
+# The tools' words for text they refuse: "Invalid description: String should have at most
+# 2000 characters", "Invalid title: String should have at least 1 character".
+_INVALID_TEXT = re.compile(r"^Invalid (?P<field>title|description): (?P<problem>.+)$", re.DOTALL)
+_AT_MOST = re.compile(r"\bat most (?P<limit>\d+) characters?\b")
+_EMPTY = re.compile(r"\bat least 1 character\b|\bmust not be blank\b")
+
+
+def _refused_text(field: str, problem: str) -> str:
+    """Why a title or description was refused, in plain words."""
+    too_long = _AT_MOST.search(problem)
+    if too_long and field == "title":
+        return replies.title_too_long(int(too_long["limit"]))
+    if too_long:
+        return replies.description_too_long(int(too_long["limit"]))
+    if field == "title" and _EMPTY.search(problem):
+        return replies.EMPTY_TITLE
+    return replies.invalid_text(field, problem)
+
+
 def failure(outcome: ToolOutcome) -> Say:
-    if outcome.error and outcome.error.startswith("Invalid title"):
-        return Say(replies.TITLE_TOO_LONG, {"error": "invalid_title"}, stop=True)
+    invalid = _INVALID_TEXT.match(outcome.error or "")
+    if invalid:
+        text = _refused_text(invalid["field"], invalid["problem"].strip())
+        return Say(text, {"error": f"invalid_{invalid['field']}"}, stop=True)
     if outcome.not_found and "task_id" in outcome.call.arguments:
         return task_not_found(int(outcome.call.arguments["task_id"]))
     return Say(replies.SYSTEM_ERROR, {"error": True}, stop=True)
@@ -104,7 +128,8 @@ def add_if_missing(title: str, add: Step) -> Step:
         found = outcomes[0]
         if not found.ok:
             return failure(found)
-        same = [t for t in found.data if str(t["title"]).strip().lower() == title.strip().lower()]
+        wanted = visible(title).strip().lower()
+        same = [t for t in found.data if visible(str(t["title"])).strip().lower() == wanted]
         if same:
             return Say(replies.already_on_list(same[0]), {"focus": int(same[0]["id"])})
         return add(outcomes[1:])
@@ -194,12 +219,15 @@ def confirm_clear(status: str, only: list[int] | None = None) -> Step:
         chosen = [t for t in outcome.data if only is None or int(t["id"]) in only]
         if not chosen:
             return Say(replies.task_list([], status))
-        ids = [int(t["id"]) for t in chosen]
+        ids: list[int] | None = [int(t["id"]) for t in chosen]
+        more = only is None and len(chosen) >= LOOKUP_LIMIT
         question = (
-            replies.confirm_clear(len(ids), status)
-            if only is None
-            else replies.confirm_delete_these([str(t["title"]) for t in chosen])
+            replies.confirm_delete_these([str(t["title"]) for t in chosen])
+            if only is not None
+            else replies.confirm_clear(len(chosen), status, more=more)
         )
+        if more:
+            ids = None  # a "yes" deletes every task of the status: more than one list holds
         return Say(
             question, {"pending": {"kind": "confirm_clear", "status": status, "task_ids": ids}}
         )
@@ -212,29 +240,26 @@ def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
     now). A task already gone since the question is not a failure: it is gone as asked."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
-        if task_ids is None:
-            if not outcomes:
-                return ToolCall("list_tasks", {"status": status, "limit": LOOKUP_LIMIT})
-            listing, outcomes = outcomes[0], outcomes[1:]
-            if not listing.ok:
-                return failure(listing)
-            ids = [int(t["id"]) for t in listing.data]
-        else:
-            ids = list(task_ids)
-        if not ids:
-            return Say(replies.task_list([], status))
         if not outcomes:
-            return Batch(tuple(ToolCall("delete_task", {"task_id": i}) for i in ids))
-        deletes = outcomes[: len(ids)]
-        deleted = sum(1 for o in deletes if o.ok)
-        if any(not o.ok and not o.not_found for o in deletes):
-            return Say(replies.cleared_partly(deleted, len(ids)), {"error": True}, stop=True)
-        if deleted == 0:
+            if task_ids is None:  # every task of the status, in one statement
+                return ToolCall("delete_task", {"every": status})
+            if not task_ids:
+                return Say(replies.task_list([], status))
+            return bulk_call("delete_task", list(task_ids))
+        deletes = per_task_outcomes(outcomes[0])
+        if len(deletes) == 1 and deletes[0].not_found:
             return Say(replies.ALREADY_GONE)
-        if status != "all":
-            return Say(replies.cleared(deleted, status), dict(BULK_CHANGE))
+        if len(deletes) == 1 and not deletes[0].ok:
+            return Say(replies.cleared_partly(0, len(task_ids or ())), {"error": True}, stop=True)
+        deleted = len(deletes)
+        if deleted == 0:
+            return Say(replies.task_list([], status) if task_ids is None else replies.ALREADY_GONE)
+        if status != "all" or task_ids is None:
+            return Say(
+                replies.cleared(deleted, status, list_empty=status == "all"), dict(BULK_CHANGE)
+            )
         # "Your list is clear" only if it is: tasks added since the question were kept.
-        if len(outcomes) == len(ids):
+        if len(outcomes) == 1:
             return ToolCall("list_tasks", {"status": "all", "limit": 1})
         remaining = outcomes[-1]
         empty = remaining.ok and not remaining.data

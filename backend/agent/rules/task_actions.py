@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.agent.rules import replies
+from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import (
     WORD_MATCH,
     match_tasks,
@@ -225,36 +226,38 @@ def confirm_on_title(tool: str, query: str) -> Step:
 
 def complete_all(only: list[int] | None = None) -> Step:
     """ "Mark all as done" (or, with `only`, "complete them" after a list): every pending
-    task, in one batch (completing is undoable task by task, so no confirmation; deleting
-    all is asked first)."""
+    task, in one statement behind one tool call (completing is undoable task by task, so no
+    confirmation; deleting all is asked first). Without `only` nothing is listed first."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
+        if only is None:
+            if not outcomes:
+                return ToolCall("complete_task", {"every": "pending"})
+            return _completed_all(per_task_outcomes(outcomes[0]), these=False)
         if not outcomes:
             return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
         listing, done = outcomes[0], outcomes[1:]
         if not listing.ok:
             return failure(listing)
-        pending = [
-            t
-            for t in listing.data
-            if not t.get("completed") and (only is None or int(t["id"]) in only)
-        ]
-        if not pending:
-            return Say(replies.task_list([], "pending"))
+        pending = [int(t["id"]) for t in listing.data if not t.get("completed")]
+        chosen = [number for number in pending if number in only]
         if not done:
-            return Batch(
-                tuple(ToolCall("complete_task", {"task_id": int(t["id"])}) for t in pending)
-            )
-        completed = [o for o in done if o.ok]
-        if len(completed) < len(done) and any(not o.not_found for o in done if not o.ok):
-            return Say(
-                replies.completed_partly(len(completed), len(done)), {"error": True}, stop=True
-            )
-        if len(completed) == 1:  # one task: said, and undoable, as completing it alone is
-            return _changed("complete_task", completed[0], completions=0, before=None)
-        return Say(replies.completed_all(len(completed), these=only is not None), dict(BULK_CHANGE))
+            return bulk_call("complete_task", chosen) if chosen else _completed_all([], these=True)
+        return _completed_all(per_task_outcomes(done[0]), these=True)
 
     return step
+
+
+def _completed_all(done: list[ToolOutcome], *, these: bool) -> Say:
+    if len(done) == 1 and done[0].not_found and "task_ids" in done[0].call.arguments:
+        return Say(replies.task_list([], "pending"))  # the listed tasks went since
+    if len(done) == 1 and not done[0].ok:
+        return failure(done[0])
+    if not done:
+        return Say(replies.task_list([], "pending"))
+    if len(done) == 1:  # one task: said, and undoable, as completing it alone is
+        return _changed("complete_task", done[0], completions=0, before=None)
+    return Say(replies.completed_all(len(done), these=these), dict(BULK_CHANGE))
 
 
 def complete_all_except(kept: tuple[str, ...]) -> Step:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from backend.agent.rules.spelling import correct_spelling
@@ -120,6 +121,36 @@ _ITS = re.compile(
     r"on (?:there|the list|my list)|in (?:there|the list|my list))\b)",
     _I,
 )
+
+
+def visible(text: str) -> str:
+    """The text as matching reads it: without invisible format characters."""
+    return _INVISIBLE.sub("", text)
+
+
+def as_typed(fragment: str, message: str) -> str:
+    """`fragment` (a title, description or search the engine took from `message`) with the
+    invisible characters `prepare` dropped for matching put back where the user typed them:
+    "👨\u200d👩\u200d👧" keeps its joiners. A character is put back only between two that
+    stand next to each other both in `fragment` and in what the user typed."""
+    if not _INVISIBLE.search(message):
+        return fragment
+    shown: list[str] = []
+    hidden: list[str] = []  # the invisible characters typed just before each shown one
+    before = ""
+    for char in message:
+        if _INVISIBLE.match(char):
+            before += char
+        else:
+            shown.append(char)
+            hidden.append(before)
+            before = ""
+    matcher = SequenceMatcher(None, fragment, "".join(shown), autojunk=False)
+    inserted: dict[int, str] = {}
+    for start, start_shown, size in matcher.get_matching_blocks():
+        for offset in range(1, size):
+            inserted[start + offset] = hidden[start_shown + offset]
+    return "".join(inserted.get(index, "") + char for index, char in enumerate(fragment))
 
 
 def prepare(message: str) -> str:

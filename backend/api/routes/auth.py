@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request, status
-from pydantic import BaseModel, EmailStr, Field, field_validator
+from pydantic import BaseModel, EmailStr, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
-from backend.api.deps import CurrentUser, SessionDep, SettingsDep, limit_login
+from backend.api.deps import CurrentUser, SessionDep, SettingsDep, limit_login, limit_sign_up
 from backend.api.errors import BAD_REQUEST, CONFLICT, TOO_LARGE, TOO_MANY, UNAUTHORIZED, UNAVAILABLE
+from backend.core.password_policy import password_problem
 from backend.core.security import create_access_token
 from backend.models import User, UserPublic
 from backend.services import users
@@ -20,6 +22,15 @@ router = APIRouter(
 class RegisterRequest(BaseModel):
     email: EmailStr = Field(max_length=320)
     password: str = Field(min_length=8, max_length=128)
+
+    @field_validator("password")
+    @classmethod
+    def _hard_to_guess(cls, value: str, info: ValidationInfo) -> str:
+        # A 422 naming the rule: blank, invisible or control characters, or too common.
+        problem = password_problem(value, email=info.data.get("email"))
+        if problem is not None:
+            raise PydanticCustomError(problem.code, problem.message)
+        return value
 
 
 class LoginRequest(BaseModel):
@@ -54,7 +65,7 @@ async def register(
     body: RegisterRequest, request: Request, session: SessionDep, settings: SettingsDep
 ) -> TokenResponse:
     """Create an account and return a token for it."""
-    limit_login(request, "register")
+    await limit_sign_up(request)
     try:
         user = await users.register_user(session, email=body.email, password=body.password)
     except EmailTakenError as exc:
@@ -67,14 +78,19 @@ async def login(
     body: LoginRequest, request: Request, session: SessionDep, settings: SettingsDep
 ) -> TokenResponse:
     """Exchange email and password for a bearer token."""
-    limit_login(request, users.normalize_email(body.email))
+    attempt = await limit_login(request, users.normalize_email(body.email))
     user = await users.authenticate(session, email=body.email, password=body.password)
+    # Ends the lookup's transaction before the throttle writes on a connection of its own:
+    # on SQLite every transaction holds the single write lock until it ends.
+    await session.commit()
     if user is None:
+        await attempt.failed()
         raise HTTPException(
             status.HTTP_401_UNAUTHORIZED,
             detail="Incorrect email or password",
             headers={"WWW-Authenticate": "Bearer"},
         )
+    await attempt.succeeded()
     return _token_response(user, settings)
 
 

@@ -6,18 +6,21 @@ import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Path, Request, status
+from fastapi import APIRouter, Header, HTTPException, Path, Request, status
 from pydantic import BaseModel, Field, StrictInt, field_validator
 from sse_starlette import EventSourceResponse
 
 from backend.agent.assistant import Assistant, TextDelta
 from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
-from backend.api.errors import AUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY
+from backend.api.errors import AUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY, ErrorDetail
+from backend.models.conversation import CLIENT_KEY_MAX_LENGTH
 from backend.services.chat import (
     ChatResult,
     ReplyNotStoredError,
+    TurnInProgressError,
     chat_turn,
     open_turn,
+    replay_turn,
     stream_turn,
 )
 from backend.services.errors import ConversationNotFoundError
@@ -55,12 +58,39 @@ class ChatResponse(BaseModel):
     tool_calls: list[ToolCallRecord]
 
 
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=CLIENT_KEY_MAX_LENGTH,
+        pattern=r"^[!-~]+$",
+        description=(
+            "Any unique string of visible ASCII characters, chosen by the client for this "
+            "message: a retry with the same key gets the stored reply instead of a second "
+            "turn (409 while the first is still being answered)"
+        ),
+    ),
+]
+
+IN_PROGRESS: dict[int | str, dict[str, Any]] = {
+    409: {
+        "model": ErrorDetail,
+        "description": "A turn with this Idempotency-Key is still being answered",
+    }
+}
+
+
+def _in_progress(exc: TurnInProgressError) -> HTTPException:
+    return HTTPException(status.HTTP_409_CONFLICT, detail=str(exc), headers={"Retry-After": "2"})
+
+
 def _assistant(request: Request) -> Assistant:
     assistant: Assistant = request.app.state.assistant
     return assistant
 
 
-@router.post("/chat")
+@router.post("/chat", responses=IN_PROGRESS)
 async def chat(
     body: ChatRequest,
     request: Request,
@@ -68,6 +98,7 @@ async def chat(
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> ChatResponse:
     """Send a message to the assistant; omit conversation_id to start a new conversation."""
     try:
@@ -78,7 +109,10 @@ async def chat(
             message=body.message,
             conversation_id=body.conversation_id,
             window=settings.context_window_messages,
+            client_key=idempotency_key,
         )
+    except TurnInProgressError as exc:
+        raise _in_progress(exc) from exc
     except ConversationNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Conversation not found") from exc
     except ReplyNotStoredError as exc:
@@ -101,6 +135,7 @@ def _response(result: ChatResult) -> ChatResponse:
     "/chat/stream",
     response_class=EventSourceResponse,
     responses={
+        **IN_PROGRESS,
         200: {
             "description": (
                 "Server-Sent Events: `tool_call` ({name, arguments, result}) as each tool call "
@@ -108,7 +143,7 @@ def _response(result: ChatResult) -> ChatResponse:
                 "body of POST /api/chat, or `error` ({detail}) if the reply could not be saved."
             ),
             "content": {"text/event-stream": {}},
-        }
+        },
     },
 )
 async def chat_stream(
@@ -118,26 +153,31 @@ async def chat_stream(
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> EventSourceResponse:
-    """Like POST /api/chat, streamed. Errors before the turn starts are plain HTTP errors."""
+    """Like POST /api/chat, streamed. Errors before the turn starts are plain HTTP errors. A
+    retried turn (same Idempotency-Key) streams only its stored `done` event."""
     try:
+        replayed = await replay_turn(sessionmaker, user_id=user_id, client_key=idempotency_key)
+        if replayed is not None:
+            return EventSourceResponse(_replayed(replayed))
         opened = await open_turn(
             sessionmaker,
             user_id=user_id,
             message=body.message,
             conversation_id=body.conversation_id,
             window=settings.context_window_messages,
+            client_key=idempotency_key,
         )
+    except TurnInProgressError as exc:
+        raise _in_progress(exc) from exc
     except ConversationNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Conversation not found") from exc
 
     async def events() -> AsyncIterator[dict[str, str]]:
         async for event in stream_turn(sessionmaker, _assistant(request), opened):
             if isinstance(event, ChatResult):
-                yield {
-                    "event": "done",
-                    "data": json.dumps(_response(event).model_dump(mode="json")),
-                }
+                yield _done(event)
             elif isinstance(event, ReplyNotStoredError):
                 detail = "Your message was saved but the reply could not be; please try again"
                 yield {"event": "error", "data": json.dumps({"detail": detail})}
@@ -147,10 +187,19 @@ async def chat_stream(
                 record = ToolCallRecord(**event.call).model_dump(mode="json")
                 yield {"event": "tool_call", "data": json.dumps(record)}
 
-    return EventSourceResponse(events())
+    # On shutdown the stream may run on (up to the grace period) until its turn is answered.
+    return EventSourceResponse(events(), shutdown_grace_period=settings.shutdown_grace_seconds)
 
 
-@router.post("/{user_id}/chat", responses=FORBIDDEN)
+def _done(result: ChatResult) -> dict[str, str]:
+    return {"event": "done", "data": json.dumps(_response(result).model_dump(mode="json"))}
+
+
+async def _replayed(result: ChatResult) -> AsyncIterator[dict[str, str]]:
+    yield _done(result)
+
+
+@router.post("/{user_id}/chat", responses={**FORBIDDEN, **IN_PROGRESS})
 async def chat_for_user(
     user_id: Annotated[str, Path(max_length=32)],
     body: ChatRequest,
@@ -159,8 +208,9 @@ async def chat_for_user(
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> ChatResponse:
     """The original Phase III path; `user_id` must be the caller's own id."""
     if user_id != str(current_user_id):
         raise HTTPException(status.HTTP_403_FORBIDDEN, detail="You can only chat as yourself")
-    return await chat(body, request, current_user_id, sessionmaker, settings, None)
+    return await chat(body, request, current_user_id, sessionmaker, settings, None, idempotency_key)

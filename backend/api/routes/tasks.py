@@ -6,11 +6,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 
-from backend.api.deps import CurrentUserId, SessionDep
-from backend.api.errors import AUTHENTICATED, NOT_FOUND
+from backend.api.deps import CurrentUserId, SessionDep, SettingsDep
+from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY_TASKS
 from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
 from backend.services import tasks
-from backend.services.errors import TaskNotFoundError
+from backend.services.errors import TaskLimitError, TaskNotFoundError
 
 router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 
@@ -28,10 +28,18 @@ async def list_tasks(
     return [TaskPublic.of(task) for task in found]
 
 
-@router.post("", status_code=status.HTTP_201_CREATED)
-async def create_task(body: TaskCreate, user_id: CurrentUserId, session: SessionDep) -> TaskPublic:
-    """Add a task; it gets the caller's next task number."""
-    task = await tasks.create_task(session, owner_id=user_id, data=body)
+@router.post("", status_code=status.HTTP_201_CREATED, responses=TOO_MANY_TASKS)
+async def create_task(
+    body: TaskCreate, user_id: CurrentUserId, session: SessionDep, settings: SettingsDep
+) -> TaskPublic:
+    """Add a task; it gets the caller's next task number. An account holds at most
+    `MAX_TASKS_PER_USER` tasks (409 beyond)."""
+    try:
+        task = await tasks.create_task(
+            session, owner_id=user_id, data=body, max_tasks=settings.max_tasks_per_user
+        )
+    except TaskLimitError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
     return TaskPublic.of(task)
 
 

@@ -26,6 +26,7 @@ export class NetworkError extends UserFacingError {
 interface ValidationIssue {
   loc?: unknown;
   msg?: unknown;
+  type?: unknown;
 }
 
 function validationMessage(issues: ValidationIssue[]): string {
@@ -33,6 +34,9 @@ function validationMessage(issues: ValidationIssue[]): string {
   if (!first) return "Please check what you entered.";
   const field = Array.isArray(first.loc) ? String(first.loc[first.loc.length - 1]) : "";
   if (field === "email") return "Enter a valid email address.";
+  // The server's own words for its password rules (too common, invisible characters...).
+  if (field === "password" && typeof first.type === "string" && first.type.startsWith("password_"))
+    return typeof first.msg === "string" ? first.msg : "Choose another password.";
   if (field === "password") return "Password must be 8 to 128 characters.";
   if (field === "message") return "That message can't be sent. Keep it under 4,000 characters.";
   if (field === "title") return "A task title must be 1 to 200 characters.";

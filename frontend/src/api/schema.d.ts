@@ -95,7 +95,8 @@ export interface paths {
         put?: never;
         /**
          * Chat Stream
-         * @description Like POST /api/chat, streamed. Errors before the turn starts are plain HTTP errors.
+         * @description Like POST /api/chat, streamed. Errors before the turn starts are plain HTTP errors. A
+         *     retried turn (same Idempotency-Key) streams only its stored `done` event.
          */
         post: operations["chat_stream_api_chat_stream_post"];
         delete?: never;
@@ -179,7 +180,8 @@ export interface paths {
         put?: never;
         /**
          * Create Task
-         * @description Add a task; it gets the caller's next task number.
+         * @description Add a task; it gets the caller's next task number. An account holds at most
+         *     `MAX_TASKS_PER_USER` tasks (409 beyond).
          */
         post: operations["create_task_api_tasks_post"];
         delete?: never;
@@ -666,7 +668,10 @@ export interface operations {
     chat_api_chat_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of visible ASCII characters, chosen by the client for this message: a retry with the same key gets the stored reply instead of a second turn (409 while the first is still being answered) */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -705,6 +710,15 @@ export interface operations {
             };
             /** @description Not found (or not the caller's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A turn with this Idempotency-Key is still being answered */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -753,7 +767,10 @@ export interface operations {
     chat_stream_api_chat_stream_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of visible ASCII characters, chosen by the client for this message: a retry with the same key gets the stored reply instead of a second turn (409 while the first is still being answered) */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -792,6 +809,15 @@ export interface operations {
             };
             /** @description Not found (or not the caller's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A turn with this Idempotency-Key is still being answered */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1154,6 +1180,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description The account holds the most tasks allowed (MAX_TASKS_PER_USER) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -1419,7 +1454,10 @@ export interface operations {
     chat_for_user_api__user_id__chat_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of visible ASCII characters, chosen by the client for this message: a retry with the same key gets the stored reply instead of a second turn (409 while the first is still being answered) */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 user_id: string;
             };
@@ -1469,6 +1507,15 @@ export interface operations {
             };
             /** @description Not found (or not the caller's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A turn with this Idempotency-Key is still being answered */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.steps import SHOW_LIMIT
 from tests.agent.corpus.model import SEED_TASKS, Call, Case
 from tests.agent.fake_tools import Conversation, FakeTaskStore
@@ -30,7 +31,7 @@ def counted_calls(tool_calls: list[dict[str, Any]]) -> tuple[Call, ...]:
     query; the page size of a shown list is not part of the expectation). A call that failed
     (say, an unknown task number) changed nothing."""
     counted = []
-    for call in tool_calls:
+    for call in (one for c in tool_calls for one in per_task_calls(c)):
         arguments = call["arguments"]
         if isinstance(call["result"], dict) and "error" in call["result"]:
             continue

@@ -536,3 +536,59 @@ def test_and_x_after_correcting_the_task_just_added_adds_x() -> None:
     conversation.say("ugh i mean toothpaste")
     conversation.say("and shampo")
     assert [t["title"] for t in conversation.store.tasks] == ["milk", "toothpaste", "shampo"]
+
+
+FAMILY = "👨\u200d👩\u200d👧"  # three emoji joined by zero-width joiners
+
+
+def test_a_title_keeps_the_joiners_of_its_emoji_though_matching_reads_without_them() -> None:
+    assert run(f"add {FAMILY} birthday gift", []) == ToolCall(
+        "add_task", {"title": f"{FAMILY} birthday gift"}
+    )
+    assert run(f"add buy cake with {FAMILY} candles", []) == ToolCall(
+        "add_task", {"title": "buy cake", "description": f"{FAMILY} candles"}
+    )
+    assert run(f"rename task 2 to {FAMILY} gift", []) == ToolCall(
+        "update_task", {"task_id": 2, "title": f"{FAMILY} gift"}
+    )
+
+
+def test_a_title_search_carries_the_joiners_the_stored_titles_have() -> None:
+    search = run(f"delete {FAMILY}", [])
+    assert search == ToolCall("list_tasks", {"status": "all", "query": FAMILY})
+    assert isinstance(search, ToolCall)
+    found = ToolOutcome(search, [{"id": 4, "title": f"{FAMILY} birthday gift"}])
+    assert run(f"delete {FAMILY}", [found]) == ToolCall("delete_task", {"task_id": 4})
+
+
+@pytest.mark.parametrize(
+    ("error", "reply"),
+    [
+        (
+            "Invalid description: String should have at most 2000 characters",
+            "That description is too long: at most 2,000 characters. Could you shorten it?",
+        ),
+        (
+            "Invalid title: String should have at most 200 characters",
+            "That title is a bit long for a task. Could you shorten it to 200 characters or "
+            "fewer? You can put the details in a description with 'with ...'.",
+        ),
+        (
+            "Invalid title: String should have at least 1 character",
+            "That title is empty once control characters are taken out. What would you like "
+            "the task to say?",
+        ),
+        (
+            "Invalid title: Input should be a valid string",
+            "I couldn't save that title: input should be a valid string.",
+        ),
+        ("database is locked", "Sorry, I encountered an issue. Please try again in a moment."),
+    ],
+)
+def test_a_refused_add_says_why_in_plain_words(error: str, reply: str) -> None:
+    message = "add buy milk with the oat one"
+    call = run(message, [])
+    assert isinstance(call, ToolCall)
+    answer = run(message, [ToolOutcome(call, error=error)])
+    assert isinstance(answer, FinalReply)
+    assert answer.text == reply

@@ -62,3 +62,15 @@ def test_a_short_phrase_is_not_read_as_a_mention() -> None:
 
 def test_a_sentence_naming_no_task_finds_none() -> None:
     assert mentioned_tasks("the weather was lovely on our stroll to the shops today", TASKS) == []
+
+
+def test_a_stored_title_is_matched_without_the_joiners_of_its_emoji() -> None:
+    family = "👨\u200d👩\u200d👧"
+    assert score("👨👩👧 birthday gift", f"{family} birthday gift") == 100.0
+    assert score("👨👩👧", f"{family} birthday gift") >= 90.0
+
+
+def test_sharing_only_a_joined_emoji_does_not_make_two_tasks_look_alike() -> None:
+    family = "👨\u200d👩\u200d👧"
+    tasks = [{"id": 1, "title": f"{family} gift"}]
+    assert similar_tasks(f"{family} bbq", tasks, exclude=2) == []

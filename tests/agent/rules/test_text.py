@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from backend.agent.rules.text import clean_title, core_request, correct_typos, prepare
+from backend.agent.rules.text import as_typed, clean_title, core_request, correct_typos, prepare
 
 
 @pytest.mark.parametrize(
@@ -52,3 +52,19 @@ def test_real_words_next_to_command_words_are_not_corrected() -> None:
 def test_invisible_characters_and_informal_contractions_are_normalised() -> None:
     assert prepare("add \u200bmilk\u200d") == "add milk"
     assert prepare("I wanna add go jogging") == "I want to add go jogging"
+
+
+def test_a_fragment_gets_back_the_invisible_characters_typed_inside_it() -> None:
+    family = "👨\u200d👩\u200d👧"
+    assert (
+        as_typed("👨👩👧 birthday gift", f"add {family} birthday gift") == f"{family} birthday gift"
+    )
+    assert as_typed("Cooperate", "add Co\u00adoperate please") == "Co\u00adoperate"
+    # the rest of the message may have been read differently ("wanna" as "want to")
+    assert as_typed("want to hug 👨👩👧", f"I wanna hug {family}") == f"want to hug {family}"
+
+
+def test_invisible_characters_around_a_fragment_or_elsewhere_stay_out_of_it() -> None:
+    assert as_typed("milk", "add \u200bmilk\u200d") == "milk"
+    assert as_typed("buy milk", "add buy milk 👨\u200d👩") == "buy milk"
+    assert as_typed("buy milk", "add buy milk") == "buy milk"

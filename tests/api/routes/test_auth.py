@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 from fastapi import FastAPI
 from sqlmodel import col, delete
 
 from backend.models import User
+from backend.services import users
 from tests.conftest import register, unique_email
 
 
@@ -112,3 +114,44 @@ async def test_a_login_with_a_nul_in_the_email_is_a_422_on_every_database(
     )
     assert response.status_code == 422
     assert response.json()["detail"][0]["loc"] == ["body", "email"]
+
+
+@pytest.mark.parametrize(
+    ("password", "reason"),
+    [
+        (" " * 8, "Password must not be blank."),
+        ("\u200b" * 8, "Password must not contain invisible characters"),
+        ("\x00" * 8, "Password must not contain control characters"),
+        ("12345678", "Password is too easy to guess: this is a top-10 common password."),
+        ("iloveyou", "Password is too easy to guess"),
+    ],
+)
+async def test_a_blank_invisible_control_or_common_password_is_refused_saying_why(
+    client: httpx.AsyncClient, password: str, reason: str
+) -> None:
+    email = unique_email()
+    response = await client.post("/api/auth/register", json={"email": email, "password": password})
+    assert response.status_code == 422
+    error = response.json()["detail"][0]
+    assert error["loc"] == ["body", "password"]
+    assert error["type"].startswith("password_")
+    assert error["msg"].startswith(reason)
+    login = await client.post("/api/auth/login", json={"email": email, "password": password})
+    assert login.status_code == 401  # no account was made
+
+
+async def test_a_password_made_of_the_email_is_refused(client: httpx.AsyncClient) -> None:
+    email = unique_email()
+    response = await client.post("/api/auth/register", json={"email": email, "password": email})
+    assert response.status_code == 422
+    assert response.json()["detail"][0]["type"] == "password_too_common"
+
+
+async def test_an_existing_account_with_a_now_refused_password_still_signs_in(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    email = unique_email()
+    async with app.state.sessionmaker() as session:  # made before the rule existed
+        await users.register_user(session, email=email, password="12345678")
+    response = await client.post("/api/auth/login", json={"email": email, "password": "12345678"})
+    assert response.status_code == 200

@@ -1,0 +1,52 @@
+"""The service's abuse limits and where each one is counted.
+
+On PostgreSQL every limit is counted in the database, so it holds as configured across any
+number of workers and machines. On the embedded SQLite database (one machine) sign-in and
+sign-up are counted in the database too: they are rare, already cost a password hash, and
+password guessing must not get a budget per worker. Chat turns are counted in each worker's
+memory instead: SQLite has a single writer, every turn already queues for it twice, and one
+more write per turn would slow every turn to make `--workers N` exact; with N workers a user
+gets at most N times CHAT_REQUESTS_PER_MINUTE.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from backend.core.config import Settings
+from backend.core.limits import Limit, LimitStore, MemoryLimitStore
+from backend.core.shared_limits import DatabaseLimitStore
+from backend.core.sign_in_throttle import SignInThrottle
+
+
+@dataclass(frozen=True)
+class CountedLimit:
+    """A limit and the store that counts it."""
+
+    limit: Limit
+    store: LimitStore
+
+    async def hit(self, subject: str) -> int | None:
+        return await self.store.hit(self.limit, subject)
+
+
+@dataclass(frozen=True)
+class AbuseLimits:
+    chat: CountedLimit  # per user
+    sign_up: CountedLimit  # per client address
+    sign_in: SignInThrottle
+
+
+def build_abuse_limits(settings: Settings, engine: AsyncEngine) -> AbuseLimits:
+    shared = DatabaseLimitStore(engine)
+    chat_store: LimitStore = MemoryLimitStore() if settings.is_sqlite else shared
+    window = settings.login_window_seconds
+    return AbuseLimits(
+        chat=CountedLimit(Limit("chat", settings.chat_requests_per_minute, 60), chat_store),
+        sign_up=CountedLimit(Limit("sign-up", settings.login_attempts_per_window, window), shared),
+        sign_in=SignInThrottle(
+            shared, attempts=settings.login_attempts_per_window, window_seconds=window
+        ),
+    )

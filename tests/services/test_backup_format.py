@@ -1,0 +1,271 @@
+"""The backup document's checks: the API's own rules, each problem named with where it is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from backend.services.backup_format import BackupInvalidError, parse_backup
+from tests.services.backup_documents import as_bytes, valid_document
+
+Change = Callable[[dict[str, Any]], object]
+
+
+def problems_of(data: bytes) -> list[str]:
+    with pytest.raises(BackupInvalidError) as refused:
+        parse_backup(data)
+    return list(refused.value.problems)
+
+
+def problems_after(change: Change) -> list[str]:
+    document = valid_document()
+    change(document)
+    return problems_of(as_bytes(document))
+
+
+def test_an_exported_document_passes_as_it_is() -> None:
+    backup = parse_backup(as_bytes(valid_document("Restored@Example.com")))
+    assert backup.user.email == "restored@example.com"  # stored lower-cased, like a sign-up
+    assert [t.number for t in backup.tasks] == [1, 3]
+    assert backup.tasks[1].created_at == datetime(2026, 1, 2, 10, tzinfo=UTC)
+    assert backup.conversations[0].messages[1].tool_calls == [
+        {
+            "name": "add_task",
+            "arguments": {"title": "Buy milk"},
+            "result": {"task_id": 1, "status": "created", "title": "Buy milk"},
+        }
+    ]
+
+
+def test_times_are_read_in_utc_whatever_their_offset() -> None:
+    document = valid_document()
+    document["user"]["created_at"] = "2026-01-01T11:00:00+02:00"
+    backup = parse_backup(as_bytes(document))
+    assert backup.user.created_at == datetime(2026, 1, 1, 9, tzinfo=UTC)
+    assert backup.user.created_at.tzinfo is UTC
+
+
+def test_titles_are_cleaned_as_the_api_cleans_them() -> None:
+    document = valid_document()
+    document["tasks"][0]["title"] = "  \x1b[31mBuy milk\x07  "
+    assert parse_backup(as_bytes(document)).tasks[0].title == "Buy milk"
+
+
+def _set(path: str, value: object) -> Change:
+    """A change that sets one value: "tasks.0.title" -> document["tasks"][0]["title"]."""
+
+    def change(document: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        target: Any = document
+        for key in parents:
+            target = target[int(key)] if key.isdigit() else target[key]
+        target[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+def _drop(path: str) -> Change:
+    def change(document: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        target: Any = document
+        for key in parents:
+            target = target[int(key)] if key.isdigit() else target[key]
+        del target[last]
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        pytest.param(
+            _set("user.email", "not an email"),
+            "user.email: value is not a valid email address: An email address must have an @-sign.",
+            id="a bad email",
+        ),
+        pytest.param(
+            _set("user.email", "me@localhost"),
+            "user.email: value is not a valid email address: The part after the @-sign is not "
+            "valid. It should have a period.",
+            id="an email the register endpoint refuses",
+        ),
+        pytest.param(
+            _set("tasks.1.title", "x" * 5000),
+            "tasks[1].title: String should have at most 200 characters",
+            id="an over-long title",
+        ),
+        pytest.param(
+            _set("tasks.1.title", " \x1b[2J "),
+            "tasks[1].title: String should have at least 1 character",
+            id="a title blank once cleaned",
+        ),
+        pytest.param(
+            _set("tasks.0.description", "x" * 2001),
+            "tasks[0].description: String should have at most 2000 characters",
+            id="an over-long description",
+        ),
+        pytest.param(
+            _set("tasks.0.title", "milk\x00"),
+            "tasks[0].title: must not contain NUL characters",
+            id="a NUL in a title",
+        ),
+        pytest.param(
+            _set("conversations.0.messages.0.role", "system"),
+            "conversations[0].messages[0].role: Input should be 'user' or 'assistant'",
+            id="a system message",
+        ),
+        pytest.param(
+            _set("tasks.1.number", 2**31 - 1),
+            "tasks[1].number: at most 2146483647, to leave room for 1,000,000 new tasks",
+            id="a task number at the top of the range",
+        ),
+        pytest.param(
+            _set("user.last_task_number", 2**31 - 1),
+            "user.last_task_number: at most 2146483647, to leave room for 1,000,000 new tasks",
+            id="a counter at the top of the range",
+        ),
+        pytest.param(
+            _set("tasks.0.number", 0),
+            "tasks[0].number: Input should be greater than or equal to 1",
+            id="task number 0",
+        ),
+        pytest.param(
+            _set("tasks.1.number", 1),
+            "tasks[1].number: 1 is the number of tasks[0] too",
+            id="duplicate task numbers",
+        ),
+        pytest.param(
+            _set("user.last_task_number", 2),
+            "user.last_task_number: 2 is below the largest task number, 3 (new tasks would "
+            "reuse numbers)",
+            id="a counter behind its tasks",
+        ),
+        pytest.param(
+            _set("tasks.0.completed", 1),
+            "tasks[0].completed: Input should be a valid boolean",
+            id="a number for a boolean",
+        ),
+        pytest.param(
+            _set("tasks.0.number", "1"),
+            "tasks[0].number: Input should be a valid integer",
+            id="text for a number",
+        ),
+        pytest.param(
+            _set("tasks", {"number": 1}),
+            "tasks: Input should be a valid array",
+            id="an object for a list",
+        ),
+        pytest.param(
+            _drop("conversations.0.messages.1.content"),
+            "conversations[0].messages[1].content: missing",
+            id="a missing key",
+        ),
+        pytest.param(
+            _set("tasks.0.colour", "red"),
+            "tasks[0].colour: not a key of this format",
+            id="an unknown key",
+        ),
+        pytest.param(
+            _set("tasks.0.created_at", "yesterday"),
+            "tasks[0].created_at: Input should be a valid datetime",
+            id="an unparseable time",
+        ),
+        pytest.param(
+            _set("tasks.0.created_at", "2026-01-01T09:00:00"),
+            "tasks[0].created_at: Input should have timezone info",
+            id="a time without its offset",
+        ),
+        pytest.param(
+            _set("tasks.0.created_at", 1767258000),
+            "tasks[0].created_at: must be an ISO 8601 time with its UTC offset, as text",
+            id="a number for a time",
+        ),
+        pytest.param(
+            _set("user.created_at", "9999-12-31T23:00:00-05:00"),
+            "user.created_at: out of range",
+            id="a time past the year 9999 in UTC",
+        ),
+        pytest.param(
+            _set("user.hashed_password", "x"),
+            "user.hashed_password: not an argon2 password hash",
+            id="a password hash sign-in cannot check",
+        ),
+        pytest.param(
+            _set(
+                "user.hashed_password",
+                "$argon2id$v=19$m=4194304,t=3,p=4$4GtpYHuW6bduTRdHBQ1fmg$X5u3fauknlQUzU3lUoHEiYO3",
+            ),
+            "user.hashed_password: costs more to check than this service's own password hashes",
+            id="a password hash costlier than the service's own",
+        ),
+        pytest.param(
+            _set("conversations.0.title", "t" * 81),
+            "conversations[0].title: String should have at most 80 characters",
+            id="an over-long conversation title",
+        ),
+        pytest.param(
+            _set("conversations.0.messages.1.tool_calls", [{"name": "add_task"}]),
+            "conversations[0].messages[1].tool_calls[0]: a tool call needs a name (text) and "
+            "arguments (an object)",
+            id="a tool call without arguments",
+        ),
+        pytest.param(
+            _set("conversations.0.messages.1.meta", [1]),
+            "conversations[0].messages[1].meta: Input should be an object",
+            id="a list for the agent state",
+        ),
+    ],
+)
+def test_a_document_breaking_a_rule_is_refused_naming_where_and_what(
+    change: Change, problem: str
+) -> None:
+    (found,) = problems_after(change)
+    # The library's own wording may add details after the expected start.
+    assert found.startswith(problem)
+
+
+def test_every_problem_is_reported_one_line_each() -> None:
+    def break_three_things(document: dict[str, Any]) -> None:
+        document["user"]["email"] = "nobody"
+        document["tasks"][1]["title"] = "x" * 201
+        del document["conversations"][0]["messages"][0]["role"]
+
+    assert problems_after(break_three_things) == [
+        "user.email: value is not a valid email address: An email address must have an @-sign.",
+        "tasks[1].title: String should have at most 200 characters",
+        "conversations[0].messages[0].role: missing",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        pytest.param(b"", "not JSON: EOF while parsing a value at line 1 column 0", id="empty"),
+        pytest.param(b"{'user': 1}", "not JSON: key must be a string at line 1 column 2", id="py"),
+        pytest.param(
+            b'{"format": "todo-chatbot/user-export", "version": 1, "user": {"email": "\\ud800"}}',
+            "not JSON: ",  # no text column can hold half a UTF-16 pair
+            id="a lone surrogate",
+        ),
+        pytest.param(b"\xff\xfe{}", "not UTF-8 text: byte 0xff at offset 0", id="not UTF-8"),
+        pytest.param(b"[1, 2]", "not a todo-chatbot/user-export v1 document", id="a list"),
+        pytest.param(
+            b'{"hello": "world"}', "not a todo-chatbot/user-export v1 document", id="other JSON"
+        ),
+        pytest.param(
+            b'{"format": "todo-chatbot/user-export", "version": 2}',
+            "not a todo-chatbot/user-export v1 document",
+            id="a later version",
+        ),
+    ],
+)
+def test_a_file_that_is_not_a_backup_is_refused_in_one_line(data: bytes, problem: str) -> None:
+    (found,) = problems_of(data)
+    assert found.startswith(problem)
+
+
+def test_a_utf8_byte_order_mark_is_allowed() -> None:
+    assert parse_backup(b"\xef\xbb\xbf" + as_bytes(valid_document())).user.last_task_number == 3
