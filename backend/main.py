@@ -43,7 +43,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     set_tracing_disabled(not settings.agent_tracing)
     engine = create_engine(settings)
     sessionmaker = create_sessionmaker(engine)
-    mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker)
+    abuse_limits = build_abuse_limits(settings, engine)
+    mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker, abuse_limits.writes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -80,7 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
-    app.state.abuse_limits = build_abuse_limits(settings, engine)
+    app.state.abuse_limits = abuse_limits
     app.state.engine = engine
     app.state.sessionmaker = sessionmaker
     app.state.brain_name = "starting"

@@ -72,3 +72,18 @@ def tasks(database_url: str, *, user_id: int, count: int, first_number: int) -> 
             ],
         )
     )
+
+
+def reopen_all(database_url: str, *, user_id: int) -> None:
+    """Every task of the user pending again (so "mark everything as done" has work to do)."""
+    statement = update(Task).where(col(Task.owner_id) == user_id).values(completed=False)
+    asyncio.run(_seed_statement(database_url, statement))
+
+
+async def _seed_statement(database_url: str, statement: object) -> None:
+    engine = create_engine(Settings(database_url=database_url, secret_key=SECRET))
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(statement)  # type: ignore[arg-type]
+    finally:
+        await engine.dispose()

@@ -44,6 +44,7 @@ def server(
     unlimited_env = {
         "CHAT_REQUESTS_PER_MINUTE": "100000000",
         "LOGIN_ATTEMPTS_PER_WINDOW": "100000000",
+        "WRITES_PER_MINUTE": "100000000",
     }
     env = {
         **os.environ,

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from mcp.server.auth.provider import AccessToken, TokenVerifier
 from mcp.server.auth.settings import AuthSettings
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from backend.core.abuse_limits import CountedLimit
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
 from backend.core.security import InvalidTokenError, read_access_token
 from backend.services import users
 from mcp_tools.principal import principal_from_token
-from mcp_tools.server import build_task_server
+from mcp_tools.server import ChangeGate, build_task_server
 
 
 class AccessTokenVerifier(TokenVerifier):
@@ -59,8 +61,19 @@ class PostOnly:
         await self.app(scope, receive, send)
 
 
+def write_gate(writes: CountedLimit) -> ChangeGate:
+    """The REST API's per-user write budget, for tools that change tasks over /mcp."""
+
+    async def gate(user_id: int) -> None:
+        wait = await writes.hit(str(user_id))
+        if wait is not None:
+            raise ToolError(f"Too many changes; please wait {wait} seconds")
+
+    return gate
+
+
 def build_http_app(
-    settings: Settings, sessionmaker: SessionMaker
+    settings: Settings, sessionmaker: SessionMaker, writes: CountedLimit | None = None
 ) -> tuple[ASGIApp, StreamableHTTPSessionManager]:
     """The ASGI app to mount at /mcp, and its session manager (run it in the app's lifespan)."""
     base_url = f"http://{settings.host}:{settings.port}"
@@ -74,6 +87,7 @@ def build_http_app(
         ),
         token_verifier=AccessTokenVerifier(settings, sessionmaker),
         max_tasks=settings.max_tasks_per_user,
+        before_change=write_gate(writes) if writes is not None else None,
     )
     app = server.streamable_http_app(
         streamable_http_path="/",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any, Literal, Protocol
 
 from mcp.server.auth.provider import TokenVerifier
@@ -101,6 +101,11 @@ def _validation_message(error: ValidationError) -> str:
     return f"Invalid {field}: {first['msg']}"
 
 
+# Called with the acting user before a tool changes tasks; raises ToolError to refuse (a
+# transport's per-user write limit).
+ChangeGate = Callable[[int], Awaitable[None]]
+
+
 class TaskServer(MCPServer):
     """Rejected arguments are answered in brief ("Invalid task_id: Input should be greater
     than or equal to 1"), as the in-process path answers them: not pydantic's full report,
@@ -127,6 +132,7 @@ def build_task_server(
     auth: AuthSettings | None = None,
     token_verifier: TokenVerifier | None = None,
     max_tasks: int | None = None,
+    before_change: ChangeGate | None = None,
 ) -> MCPServer:
     """A server whose tools act for whoever `principal` says the caller is."""
     server: MCPServer = TaskServer(
@@ -144,6 +150,8 @@ def build_task_server(
     ) -> dict[str, Any]:
         """Create a new task for the user."""
         owner = acting_user(await principal(ctx), user_id)
+        if before_change is not None:
+            await before_change(owner)
         try:
             data = TaskCreate(title=title, description=description)
         except ValidationError as exc:
@@ -211,6 +219,8 @@ def build_task_server(
     ) -> dict[str, Any]:
         """Mark a task as complete (or several: task_ids, or every pending task)."""
         owner = acting_user(await principal(ctx), user_id)
+        if before_change is not None:
+            await before_change(owner)
         if _targets(task_id, task_ids, every) != "one":
             return await bulk(tasks.complete_tasks, owner, task_ids, every, "completed")
         assert task_id is not None
@@ -234,6 +244,8 @@ def build_task_server(
     ) -> dict[str, Any]:
         """Delete a task (or several: task_ids, or every task of a status)."""
         owner = acting_user(await principal(ctx), user_id)
+        if before_change is not None:
+            await before_change(owner)
         if _targets(task_id, task_ids, every) != "one":
             return await bulk(tasks.delete_tasks, owner, task_ids, every, "deleted")
         assert task_id is not None
@@ -257,6 +269,8 @@ def build_task_server(
     ) -> dict[str, Any]:
         """Change a task's title and/or description (or reopen it)."""
         owner = acting_user(await principal(ctx), user_id)
+        if before_change is not None:
+            await before_change(owner)
         changes = {"title": title, "description": description, "completed": completed}
         changes = {name: value for name, value in changes.items() if value is not None}
         if not changes:

@@ -123,6 +123,17 @@ async def limit_chat(request: Request, user_id: CurrentUserId) -> None:
 
 ChatAllowed = Annotated[None, Depends(limit_chat)]
 
+
+async def limit_writes(request: Request, user_id: CurrentUserId) -> None:
+    """Per-user limit on task changes over REST (the same budget as /mcp's)."""
+    limits: AbuseLimits = request.app.state.abuse_limits
+    wait = await limits.writes.hit(str(user_id))
+    if wait is not None:
+        raise _too_many(wait)
+
+
+WriteAllowed = Annotated[None, Depends(limit_writes)]
+
 # The key every request that names a forwarded client shares when no proxy is trusted.
 UNVERIFIED_FORWARDED_CLIENT = "unverified-forwarded-client"
 

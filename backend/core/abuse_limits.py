@@ -35,6 +35,7 @@ class CountedLimit:
 @dataclass(frozen=True)
 class AbuseLimits:
     chat: CountedLimit  # per user
+    writes: CountedLimit  # per user: task changes over REST and /mcp (chat has its own)
     sign_up: CountedLimit  # per client address
     sign_in: SignInThrottle
 
@@ -45,6 +46,8 @@ def build_abuse_limits(settings: Settings, engine: AsyncEngine) -> AbuseLimits:
     window = settings.login_window_seconds
     return AbuseLimits(
         chat=CountedLimit(Limit("chat", settings.chat_requests_per_minute, 60), chat_store),
+        # Counted where chat is, for the same reason: one more write per write is not free.
+        writes=CountedLimit(Limit("writes", settings.writes_per_minute, 60), chat_store),
         sign_up=CountedLimit(Limit("sign-up", settings.login_attempts_per_window, window), shared),
         sign_in=SignInThrottle(
             shared, attempts=settings.login_attempts_per_window, window_seconds=window

@@ -59,6 +59,12 @@ class Settings(BaseSettings):
     # cut short; a cut turn still stores a reply recording the tool calls it made.
     shutdown_grace_seconds: float = Field(default=20.0, ge=0, le=600)
 
+    # Per-user task changes per minute over REST and /mcp (a bulk change counts once).
+    writes_per_minute: int = Field(default=600, gt=0)
+    # The longest one chat turn may run (all its model and tool calls); past it the turn
+    # stops and its reply says so, recording the tool calls already made.
+    turn_time_budget_seconds: float = Field(default=60.0, gt=0, le=3600)
+
     # Tasks one account may hold: bounds what one user's bulk work and lists can cost others.
     max_tasks_per_user: int = Field(default=10_000, ge=1, le=1_000_000)
 

@@ -26,6 +26,10 @@ INTERRUPTED = (
     "Sorry, I was interrupted before I could finish (the service is restarting). "
     "Please check your list, then try again if something is missing."
 )
+TOO_SLOW = (
+    "Sorry, that took me too long, so I stopped. Please check your list, then try again "
+    "(perhaps in smaller steps) if something is missing."
+)
 # How long interrupted turns get to store their replies before the database is closed.
 INTERRUPTED_STORE_SECONDS = 5.0
 
@@ -210,17 +214,25 @@ async def _store_interrupted(
         pass  # logged by finish_turn
 
 
+def _too_slow(tool_calls: list[dict[str, Any]]) -> AgentReply:
+    return AgentReply(TOO_SLOW, list(tool_calls), {"error": "time_budget"})
+
+
 async def _run_turn(
-    sessionmaker: SessionMaker, assistant: Assistant, opened: OpenTurn
+    sessionmaker: SessionMaker, assistant: Assistant, opened: OpenTurn, budget: float | None
 ) -> ChatResult:
     tool_calls: list[dict[str, Any]] = []
     try:
-        reply = await assistant.respond(
-            user_id=opened.user_id,
-            history=opened.history,
-            message=opened.message,
-            tool_calls=tool_calls,
-        )
+        async with asyncio.timeout(budget):
+            reply = await assistant.respond(
+                user_id=opened.user_id,
+                history=opened.history,
+                message=opened.message,
+                tool_calls=tool_calls,
+            )
+    except TimeoutError:
+        logger.warning("turn of user %s stopped at its time budget", opened.user_id)
+        reply = _too_slow(tool_calls)
     except asyncio.CancelledError:
         await _store_interrupted(sessionmaker, opened, tool_calls)
         raise
@@ -236,6 +248,7 @@ async def chat_turn(
     conversation_id: int | None,
     window: int,
     client_key: str | None = None,
+    time_budget: float | None = None,
 ) -> ChatResult:
     replayed = await replay_turn(sessionmaker, user_id=user_id, client_key=client_key)
     if replayed is not None:
@@ -250,37 +263,48 @@ async def chat_turn(
     )
     # Shielded: a cancelled request (a client gone, a server's forced exit) leaves the turn to
     # finish, and shutdown waits for it.
-    return await asyncio.shield(_detached(_run_turn(sessionmaker, assistant, opened)))
+    return await asyncio.shield(_detached(_run_turn(sessionmaker, assistant, opened, time_budget)))
 
 
 StreamEvent = ToolCallDone | TextDelta | ChatResult | ReplyNotStoredError
 
 
 async def stream_turn(
-    sessionmaker: SessionMaker, assistant: Assistant, opened: OpenTurn
+    sessionmaker: SessionMaker,
+    assistant: Assistant,
+    opened: OpenTurn,
+    time_budget: float | None = None,
 ) -> AsyncIterator[StreamEvent]:
     """Step 4-5 as events. The turn runs in a task of its own, so a client that disconnects
     mid-stream does not cancel it: the reply is still stored."""
     queue: asyncio.Queue[StreamEvent | None] = asyncio.Queue()
 
+    async def store(reply: AgentReply) -> None:
+        try:
+            queue.put_nowait(await finish_turn(sessionmaker, opened, reply))
+        except ReplyNotStoredError as exc:
+            queue.put_nowait(exc)
+
     async def run() -> None:
         tool_calls: list[dict[str, Any]] = []
         stored = False
         try:
-            async for event in assistant.stream(
-                user_id=opened.user_id,
-                history=opened.history,
-                message=opened.message,
-                tool_calls=tool_calls,
-            ):
-                if isinstance(event, AgentReply):
-                    stored = True  # stored now, or not at all: never a second reply
-                    try:
-                        queue.put_nowait(await finish_turn(sessionmaker, opened, event))
-                    except ReplyNotStoredError as exc:
-                        queue.put_nowait(exc)
-                else:
-                    queue.put_nowait(event)
+            async with asyncio.timeout(time_budget):
+                async for event in assistant.stream(
+                    user_id=opened.user_id,
+                    history=opened.history,
+                    message=opened.message,
+                    tool_calls=tool_calls,
+                ):
+                    if isinstance(event, AgentReply):
+                        stored = True  # stored now, or not at all: never a second reply
+                        await store(event)
+                    else:
+                        queue.put_nowait(event)
+        except TimeoutError:
+            logger.warning("turn of user %s stopped at its time budget", opened.user_id)
+            if not stored:
+                await store(_too_slow(tool_calls))
         except asyncio.CancelledError:
             if not stored:
                 await _store_interrupted(sessionmaker, opened, tool_calls)

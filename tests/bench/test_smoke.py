@@ -110,3 +110,20 @@ def test_the_architecture_floor_measure_runs(postgresql_url: str) -> None:
         "floor_before_http_ms",
     }
     assert all(float(value) > 0 for value in figures.values())
+
+
+def test_the_noisy_neighbour_benchmark_runs_and_prints_its_figures(postgresql_url: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.noisy_neighbour", "--turns", "3", "--noisy", "1"]
+        + ["--tasks", "20"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["sqlite", "postgresql"]
+    assert all("beside 1 users completing 20 tasks each" in line for line in lines)

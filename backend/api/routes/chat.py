@@ -110,6 +110,7 @@ async def chat(
             conversation_id=body.conversation_id,
             window=settings.context_window_messages,
             client_key=idempotency_key,
+            time_budget=settings.turn_time_budget_seconds,
         )
     except TurnInProgressError as exc:
         raise _in_progress(exc) from exc
@@ -175,7 +176,9 @@ async def chat_stream(
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Conversation not found") from exc
 
     async def events() -> AsyncIterator[dict[str, str]]:
-        async for event in stream_turn(sessionmaker, _assistant(request), opened):
+        async for event in stream_turn(
+            sessionmaker, _assistant(request), opened, settings.turn_time_budget_seconds
+        ):
             if isinstance(event, ChatResult):
                 yield _done(event)
             elif isinstance(event, ReplyNotStoredError):

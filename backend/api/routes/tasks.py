@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Path, Query, Response, status
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Response, status
 
-from backend.api.deps import CurrentUserId, SessionDep, SettingsDep
-from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY_TASKS
+from backend.api.deps import CurrentUserId, SessionDep, SettingsDep, limit_writes
+from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY, TOO_MANY_TASKS
 from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
 from backend.services import tasks
 from backend.services.errors import TaskLimitError, TaskNotFoundError
 
 router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
+
+# Task changes count against the caller's per-minute write budget (429 beyond).
+WRITES = [Depends(limit_writes)]
 
 TaskId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The task's per-user number")]
 
@@ -28,7 +31,12 @@ async def list_tasks(
     return [TaskPublic.of(task) for task in found]
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, responses=TOO_MANY_TASKS)
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    responses={**TOO_MANY_TASKS, **TOO_MANY},
+    dependencies=WRITES,
+)
 async def create_task(
     body: TaskCreate, user_id: CurrentUserId, session: SessionDep, settings: SettingsDep
 ) -> TaskPublic:
@@ -53,7 +61,7 @@ async def get_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep)
     return TaskPublic.of(task)
 
 
-@router.patch("/{task_id}", responses=NOT_FOUND)
+@router.patch("/{task_id}", responses={**NOT_FOUND, **TOO_MANY}, dependencies=WRITES)
 async def update_task(
     task_id: TaskId, body: TaskUpdate, user_id: CurrentUserId, session: SessionDep
 ) -> TaskPublic:
@@ -65,7 +73,12 @@ async def update_task(
     return TaskPublic.of(task)
 
 
-@router.delete("/{task_id}", status_code=status.HTTP_204_NO_CONTENT, responses=NOT_FOUND)
+@router.delete(
+    "/{task_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    responses={**NOT_FOUND, **TOO_MANY},
+    dependencies=WRITES,
+)
 async def delete_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep) -> Response:
     """Delete a task; its number is never reused."""
     try:
