@@ -17,8 +17,9 @@ UI_CSP = (
 # ReDoc runs its search in a worker its own script builds from a blob.
 _REDOC_PATH = "/redoc"
 REDOC_CSP = f"{UI_CSP}; worker-src 'self' blob:"
-# Tokens, tasks and conversations: no browser or proxy cache may keep a copy.
-_PRIVATE_PATHS = "/api/"
+# Tokens, tasks and conversations (REST, and the MCP endpoint's tool results): no browser or
+# proxy cache may keep a copy.
+_PRIVATE_PATHS = ("/api/", "/mcp")
 
 
 class SecurityHeaders:

@@ -95,6 +95,11 @@ async def test_tasks_conversations_and_messages_are_never_cached(
         await client.post("/api/chat", json={"message": "show my tasks"}, headers=user.headers),
         await client.get("/api/auth/me", headers=user.headers),
         await client.get("/api/tasks"),  # a 401 too
+        await client.post(  # the MCP endpoint's answers hold tasks too
+            "/mcp/",
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+            headers={**user.headers, "Accept": "application/json, text/event-stream"},
+        ),
     ]
     for response in responses:
         assert response.headers["cache-control"] == "no-store", response.request.url
