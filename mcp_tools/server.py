@@ -44,6 +44,10 @@ TaskIds = Annotated[
 BULK_TITLES = 20
 
 
+class SingleTaskChange(Protocol):
+    async def __call__(self, session: AsyncSession, *, owner_id: int, task_id: int) -> Task: ...
+
+
 class BulkTaskChange(Protocol):
     async def __call__(
         self,
@@ -188,20 +192,30 @@ def build_task_server(
             )
         return [_task_json(task) for task in found]
 
-    async def bulk(
-        change: BulkTaskChange,
-        owner: int,
-        task_ids: list[int] | None,
-        every: str | None,
+    async def change_tasks(
+        ctx: Context,
+        user_id: str | int | None,
+        targets: tuple[int | None, list[int] | None, str | None],
+        one: SingleTaskChange,
+        many: BulkTaskChange,
         done: str,
     ) -> dict[str, Any]:
+        """complete_task and delete_task alike: one task by number, or several in one
+        statement (`task_ids`, or `every` task of a status)."""
+        owner = acting_user(await principal(ctx), user_id)
+        if before_change is not None:
+            await before_change(owner)
+        task_id, task_ids, every = targets
         async with sessionmaker() as session:
-            result = await change(
-                session,
-                owner_id=owner,
-                numbers=task_ids,
-                status=TaskStatus(every) if every is not None else None,
-            )
+            if _targets(task_id, task_ids, every) == "one":
+                assert task_id is not None
+                try:
+                    task = await one(session, owner_id=owner, task_id=task_id)
+                except TaskNotFoundError as exc:
+                    raise ToolError(str(exc)) from exc
+                return {"task_id": task.number, "status": done, "title": task.title}
+            status = TaskStatus(every) if every is not None else None
+            result = await many(session, owner_id=owner, numbers=task_ids, status=status)
         if task_ids is not None and not result.numbers:
             raise ToolError(_not_found(result.missing))
         return _bulk_json(result, done)
@@ -218,18 +232,10 @@ def build_task_server(
         ] = None,
     ) -> dict[str, Any]:
         """Mark a task as complete (or several: task_ids, or every pending task)."""
-        owner = acting_user(await principal(ctx), user_id)
-        if before_change is not None:
-            await before_change(owner)
-        if _targets(task_id, task_ids, every) != "one":
-            return await bulk(tasks.complete_tasks, owner, task_ids, every, "completed")
-        assert task_id is not None
-        async with sessionmaker() as session:
-            try:
-                task = await tasks.complete_task(session, owner_id=owner, task_id=task_id)
-            except TaskNotFoundError as exc:
-                raise ToolError(str(exc)) from exc
-        return {"task_id": task.number, "status": "completed", "title": task.title}
+        targets = (task_id, task_ids, every)
+        return await change_tasks(
+            ctx, user_id, targets, tasks.complete_task, tasks.complete_tasks, "completed"
+        )
 
     @server.tool()
     async def delete_task(
@@ -243,18 +249,10 @@ def build_task_server(
         ] = None,
     ) -> dict[str, Any]:
         """Delete a task (or several: task_ids, or every task of a status)."""
-        owner = acting_user(await principal(ctx), user_id)
-        if before_change is not None:
-            await before_change(owner)
-        if _targets(task_id, task_ids, every) != "one":
-            return await bulk(tasks.delete_tasks, owner, task_ids, every, "deleted")
-        assert task_id is not None
-        async with sessionmaker() as session:
-            try:
-                task = await tasks.delete_task(session, owner_id=owner, task_id=task_id)
-            except TaskNotFoundError as exc:
-                raise ToolError(str(exc)) from exc
-        return {"task_id": task.number, "status": "deleted", "title": task.title}
+        targets = (task_id, task_ids, every)
+        return await change_tasks(
+            ctx, user_id, targets, tasks.delete_task, tasks.delete_tasks, "deleted"
+        )
 
     @server.tool()
     async def update_task(

@@ -10,7 +10,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.core.abuse_limits import AbuseLimits
+from backend.core.abuse_limits import AbuseLimits, CountedLimit
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
 from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
@@ -113,12 +113,20 @@ def _too_many(retry_after: int) -> HTTPException:
     )
 
 
-async def limit_chat(request: Request, user_id: CurrentUserId) -> None:
-    """Per-user limit on chat turns (each one runs the agent and writes twice)."""
+def _limits(request: Request) -> AbuseLimits:
     limits: AbuseLimits = request.app.state.abuse_limits
-    wait = await limits.chat.hit(str(user_id))
+    return limits
+
+
+async def _spend(limit: CountedLimit, subject: str) -> None:
+    wait = await limit.hit(subject)
     if wait is not None:
         raise _too_many(wait)
+
+
+async def limit_chat(request: Request, user_id: CurrentUserId) -> None:
+    """Per-user limit on chat turns (each one runs the agent and writes twice)."""
+    await _spend(_limits(request).chat, str(user_id))
 
 
 ChatAllowed = Annotated[None, Depends(limit_chat)]
@@ -126,10 +134,7 @@ ChatAllowed = Annotated[None, Depends(limit_chat)]
 
 async def limit_writes(request: Request, user_id: CurrentUserId) -> None:
     """Per-user limit on task changes over REST (the same budget as /mcp's)."""
-    limits: AbuseLimits = request.app.state.abuse_limits
-    wait = await limits.writes.hit(str(user_id))
-    if wait is not None:
-        raise _too_many(wait)
+    await _spend(_limits(request).writes, str(user_id))
 
 
 WriteAllowed = Annotated[None, Depends(limit_writes)]
