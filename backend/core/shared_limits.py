@@ -68,7 +68,9 @@ class DatabaseLimitStore:
         assert row is not None  # an upsert with RETURNING always returns its row
         await self._sweep_if_due(now)
         hits, window_end = row
-        return seconds_left(window_end, now) if hits > limit.count else None
+        # Read the clock again: a hit that queued for the database (SQLite's one writer, a
+        # busy machine) may find a window another hit opened after its `now`.
+        return seconds_left(window_end, self._clock()) if hits > limit.count else None
 
     async def wait(self, limit: Limit, subject: str) -> int | None:
         now = self._clock()

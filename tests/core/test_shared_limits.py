@@ -90,3 +90,16 @@ async def test_ended_windows_are_swept_away(engine: AsyncEngine) -> None:
             ).scalars()
         )
     assert buckets == {Limit("test", 5, 100).key(live)}
+
+
+async def test_a_hit_that_waited_for_the_database_never_reports_more_than_the_window(
+    engine: AsyncEngine,
+) -> None:
+    # `late` read the clock (t=0), then queued; meanwhile `early` opened the window at t=10.
+    # By the time `late`'s statement returns, it is t=10 for it too.
+    readings = iter([0.0, 0.0, 10.0])  # at construction, at the hit, after it
+    late = DatabaseLimitStore(engine, clock=lambda: next(readings, 10.0))
+    early, key = DatabaseLimitStore(engine, clock=lambda: 10.0), subject()
+    for _ in range(5):
+        assert await early.hit(FIVE_PER_MINUTE, key) is None
+    assert await late.hit(FIVE_PER_MINUTE, key) == 60
