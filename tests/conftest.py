@@ -6,10 +6,12 @@ import asyncio
 import ipaddress
 import os
 import socket
+import sqlite3
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -229,3 +231,11 @@ def chat(client: httpx.AsyncClient, user: UserSession) -> ChatFn:
         return body
 
     return send
+
+
+def remove_sqlite_account(database: Path, user_id: int) -> None:
+    """What an operator's `DELETE FROM user` does to an embedded database, behind the
+    service's back (its tasks and conversations go too)."""
+    with sqlite3.connect(database) as connection:
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute('DELETE FROM "user" WHERE id = ?', (user_id,))

@@ -60,10 +60,17 @@ class FakeTaskStore:
         return copy.deepcopy(found[:limit] if limit else found)
 
     def _chosen(self, task_ids: list[int] | None, every: str | None) -> list[dict[str, Any]]:
-        """The tasks a bulk call names, in number order; all missing is an error, as in
-        the real tools (some missing are reported as `not_found`)."""
+        """The stored tasks a bulk call names, in number order; all missing is an error, as
+        in the real tools (some missing are reported as `not_found`)."""
         if every is not None:
-            return sorted(self.list_tasks(every), key=lambda t: int(t["id"]))
+            return sorted(
+                (
+                    t
+                    for t in self.tasks
+                    if every == "all" or t["completed"] == (every == "completed")
+                ),
+                key=lambda t: int(t["id"]),
+            )
         wanted = sorted(set(task_ids or ()))
         found = [t for t in self.tasks if t["id"] in wanted]
         if not found:
@@ -96,10 +103,8 @@ class FakeTaskStore:
     ) -> dict[str, Any]:
         if task_id is None:
             chosen = self._chosen(task_ids, every)
-            if every is not None:
-                chosen = [t for t in self.tasks if not t["completed"]]
             for task in chosen:
-                self._find(task["id"])["completed"] = True
+                task["completed"] = True
             return self._bulk(chosen, "completed", task_ids)
         task = self._find(task_id)
         task["completed"] = True

@@ -7,7 +7,6 @@ databases by test_server.py. Each test gets its own database file, so task numbe
 from __future__ import annotations
 
 import os
-import sqlite3
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -21,7 +20,15 @@ from mcp.types import TextContent
 from backend.core.config import Settings
 from backend.core.security import create_access_token
 from backend.main import create_app
-from tests.conftest import TEST_SECRET, UserSession, client_for, make_settings, register, running
+from tests.conftest import (
+    TEST_SECRET,
+    UserSession,
+    client_for,
+    make_settings,
+    register,
+    remove_sqlite_account,
+    running,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -102,13 +109,6 @@ async def test_stdio_server_refuses_a_user_id_naming_someone_else(
         assert listed.structured_content == {"result": []}
 
 
-def _remove_account(database_url: str, user_id: int) -> None:
-    """An operator's `DELETE FROM user`, behind the service's back."""
-    with sqlite3.connect(database_url.removeprefix("sqlite+aiosqlite:///")) as connection:
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute('DELETE FROM "user" WHERE id = ?', (user_id,))
-
-
 async def test_a_running_stdio_server_stops_acting_once_its_tokens_account_is_removed(
     local_db: LocalDatabase,
 ) -> None:
@@ -120,7 +120,7 @@ async def test_a_running_stdio_server_stops_acting_once_its_tokens_account_is_re
     ):
         await session.initialize()
         assert (await session.call_tool("add_task", {"title": "mine"})).is_error is False
-        _remove_account(local_db.url, leaving.id)
+        remove_sqlite_account(Path(local_db.url.removeprefix("sqlite+aiosqlite:///")), leaving.id)
         async with running(create_app(make_settings(local_db.url))) as app, client_for(app) as http:
             newcomer = await register(http)
             assert newcomer.id == leaving.id

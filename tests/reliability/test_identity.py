@@ -3,13 +3,13 @@ worker answers, even after that account is removed and its id handed to someone 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.conftest import remove_sqlite_account
 from tests.live_server import live_server
 
 ROUNDS = 20  # enough requests that both workers answer some of them
@@ -44,13 +44,6 @@ async def _register(http: httpx.AsyncClient, email: str) -> tuple[int, dict[str,
     return body["user"]["id"], {"Authorization": f"Bearer {body['access_token']}"}
 
 
-def _remove_account(database: Path, user_id: int) -> None:
-    """What an operator's `DELETE FROM user` does, behind the service's back."""
-    with sqlite3.connect(database) as connection:
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute('DELETE FROM "user" WHERE id = ?', (user_id,))
-
-
 async def _statuses(http: httpx.AsyncClient, headers: dict[str, str]) -> list[int]:
     return [(await http.get("/api/tasks", headers=headers)).status_code for _ in range(ROUNDS)]
 
@@ -62,7 +55,7 @@ async def test_a_removed_accounts_token_reaches_nobody_on_any_worker(
         old_id, old_token = await _register(http, "leaving@example.com")
         assert set(await _statuses(http, old_token)) == {200}  # both workers know the account
 
-        _remove_account(sqlite_file, old_id)
+        remove_sqlite_account(sqlite_file, old_id)
         assert set(await _statuses(http, old_token)) == {401}  # gone means 401, not 200 []
 
         new_id, new_token = await _register(http, "arriving@example.com")
@@ -85,7 +78,7 @@ async def test_a_token_of_a_removed_account_does_not_open_the_same_email_signed_
 ) -> None:
     async with httpx.AsyncClient(base_url=two_sqlite_workers, timeout=60) as http:
         old_id, old_token = await _register(http, "again@example.com")
-        _remove_account(sqlite_file, old_id)
+        remove_sqlite_account(sqlite_file, old_id)
         _, new_token = await _register(http, "again@example.com")
         assert set(await _statuses(http, old_token)) == {401}
         assert set(await _statuses(http, new_token)) == {200}

@@ -252,8 +252,8 @@ def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
         if len(deletes) == 1 and not deletes[0].ok:
             return Say(replies.cleared_partly(0, len(task_ids or ())), {"error": True}, stop=True)
         deleted = len(deletes)
-        if deleted == 0:
-            return Say(replies.task_list([], status) if task_ids is None else replies.ALREADY_GONE)
+        if deleted == 0:  # only by status: named tasks all gone are the not-found above
+            return Say(replies.task_list([], status))
         if status != "all" or task_ids is None:
             return Say(
                 replies.cleared(deleted, status, list_empty=status == "all"), dict(BULK_CHANGE)
