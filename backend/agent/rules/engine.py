@@ -22,6 +22,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.followups import continue_last_action, corrected_title, the_other_one
 from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.respelling import respelt_title
 from backend.agent.rules.rewrites import rewritten
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import as_typed, core_request, prepare
@@ -235,7 +236,7 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
         answer_steps, intent, rule = answer
         return Plan(answer_steps, [intent], [rule])
     request = core_request(text)
-    correction = corrected_title(text, context)
+    correction = corrected_title(text, context) or respelt_title(text, context)
     if correction is not None:
         task_id, title = correction
         step = task_actions.act_on_task("update_task", task_id, {"title": title})

@@ -27,6 +27,18 @@ _AND_MORE = re.compile(
     r"(?:and|also|plus|and also|\+|&)\s*(?P<rest>.+?)(?:\s+too?|\s+as well|\s+also)?[\s.!?]*$",
     _I,
 )
+_WAKE_LEAD = re.compile(rf"^(?:{WAKE_WORD})\b[\s,]*", _I)
+# "same for the bathroom", "same w/ paper towels", "the same goes for the eggs"
+_SAME_FOR = re.compile(
+    r"^(?:and\s+|also\s+)?(?:do\s+)?(?:the\s+)?same(?:\s+thing)?(?:\s+goes)?\s+"
+    r"(?:for|with|w/|to)\s+(?P<rest>[^,.!?]+?)(?:\s+too|\s+as well|\s+please)?[\s.!?]*$",
+    _I,
+)
+# "and email to Sarah, same", "the plants, same thing"
+_SAME_AFTER = re.compile(
+    r"^(?:and\s+|also\s+)?(?P<rest>[^,.!?]+?),?\s+(?:the\s+)?same(?:\s+thing)?(?:\s+here)?[\s.!?]*$",
+    _I,
+)
 # The change the last turn made, read from what its undo would call.
 _LAST_ACTION = {"delete_task": "add", "add_task": "delete", "update_task": "complete"}
 
@@ -44,6 +56,10 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
     text = _IMPATIENT_TAIL.sub("", text)  # "bathroom one too. fast"
+    text = _WAKE_LEAD.sub("", text)  # "hey google the beach towels too"
+    same = _SAME_FOR.match(text) or _SAME_AFTER.match(text)
+    if same:
+        text = f"and {same['rest']}"  # "same for the bathroom", "and email to Sarah, same"
     items = [s.strip(" .!") for s in SENTENCE_END.split(text.strip())]
     if len(items) > 1 and _TOO_TAIL.match(items[-1]) and all(_BARE_ITEM.match(i) for i in items):
         # "groceries done", "milk. eggs too": one more item a sentence

@@ -44,9 +44,21 @@ def is_pronoun_reference(reference: str) -> bool:
     )
 
 
+# A part that is a statement, not a task: "take the paper towels off, we switched to cloth".
+_STATEMENT = re.compile(
+    r"^(?:i|we|you|she|he|they|i've|we've|i'm|we're|they're|she's|he's)\s+\w", _I
+)
+
+
 def _items(parts: list[str]) -> list[str]:
     """The parts that name items: "scissors, have those" is one item and a reason about it."""
-    named = [p for p in parts if not _PRONOUN_WORD.search(p)]
+    # A statement after a named task is an aside; after a statement, the story goes on.
+    told = bool(parts) and _STATEMENT.match(parts[0]) is not None
+    named = [
+        p
+        for n, p in enumerate(parts)
+        if not _PRONOUN_WORD.search(p) and (told or not (n and _STATEMENT.match(p)))
+    ]
     return named or parts
 
 
@@ -167,7 +179,26 @@ def target_step(
             replies.ask_which_task(verb),
             pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
         )
-    return task_actions.act_on_title(tool, query, fields, completions=context.completions)
+    return task_actions.act_on_title_or_clues(
+        tool, query, clues(clause, obj, context), fields, completions=context.completions
+    )
 
 
-_I = re.IGNORECASE
+# A pronoun said beside the reference: "..., so you can tick that one off", "so it is done".
+_PRONOUN_BESIDE = re.compile(
+    r"\b(?:it|that one|this one|her|him|that(?=\s+(?:off|as|done|too|one)\b|\s*[.!?]*\s*$))\b",
+    _I,
+)
+_PARTS = re.compile(r"\s*(?:[,;.!?]+|\bso\b|\bbut\b|\band\b)\s*", _I)
+
+
+def clues(clause: str, obj: str, context: ConversationContext) -> task_actions.Clues:
+    """What the rest of the clause says about the task when `obj` names none."""
+    beside = re.sub(re.escape(obj), " ", clause, flags=_I) if obj.strip() else clause
+    # "I just got off the phone with her, so tick that one off": a statement naming no task,
+    # said of the task talked about last (the pronoun may have been read into the reference)
+    statement = _STATEMENT.match(strip_reference_noise(clean_title(obj))) is not None
+    if context.focus_task_id is not None and (statement or _PRONOUN_BESIDE.search(beside)):
+        return task_actions.Clues(focus=context.focus_task_id)
+    parts = [strip_reference_noise(clean_title(p)) for p in _PARTS.split(beside)]
+    return task_actions.Clues(parts=tuple(p for p in parts if p))

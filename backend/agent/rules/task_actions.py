@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import (
+    STRONG,
     WORD_MATCH,
     match_tasks,
     misspelt_match,
@@ -136,6 +138,82 @@ def act_on_title(
         return _changed(tool, outcome, completions=completions, before=target)
 
     return step
+
+
+@dataclass(frozen=True)
+class Clues:
+    """What else a request says about its task when its reference names none: "I just got off
+    the phone with her, so tick that one off" (a pronoun: the task talked about last), "and
+    while I'm cleaning house, take the paper towels off too" (another part of the sentence)."""
+
+    focus: int | None = None  # the task a pronoun outside the reference points at
+    parts: tuple[str, ...] = ()  # the sentence's other parts, each a possible reference
+
+
+def _consumed(step: Step, outcomes: list[ToolOutcome]) -> tuple[Action, int]:
+    """What `step` says with the fewest of `outcomes` it ends on, and how many it used."""
+    for used in range(len(outcomes) + 1):
+        action = step(outcomes[:used])
+        if isinstance(action, Say) or used == len(outcomes):
+            return action, used
+    raise AssertionError("unreachable")  # pragma: no cover - the loop always returns
+
+
+def _is_no_match(action: Action) -> bool:
+    pending = action.meta.get("pending") if isinstance(action, Say) else None
+    return isinstance(pending, dict) and pending.get("kind") == "offer_list"
+
+
+def act_on_title_or_clues(
+    tool: str,
+    query: str,
+    clues: Clues,
+    fields: dict[str, Any] | None = None,
+    *,
+    completions: int = 0,
+) -> Step:
+    """`act_on_title`; when the title names no task, the task the clues name, if exactly one."""
+    first = act_on_title(tool, query, fields, completions=completions)
+    if clues.focus is None and not clues.parts:
+        return first
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        action, used = _consumed(first, outcomes)
+        if not _is_no_match(action):
+            return action
+        rest = outcomes[used:]
+        if clues.focus is not None:
+            return act_on_task(tool, clues.focus, fields, completions=completions)(rest)
+        if not rest:
+            return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
+        listing = rest[0]
+        if not listing.ok:
+            return failure(listing)
+        named = _named_by_one_part(clues.parts, listing.data, pending_only=tool == "complete_task")
+        if named is None:
+            return action
+        if len(rest) == 1:
+            return ToolCall(tool, {"task_id": int(named["id"]), **(fields or {})})
+        if not rest[1].ok:
+            return failure(rest[1])
+        return _changed(tool, rest[1], completions=completions, before=named)
+
+    return step
+
+
+def _named_by_one_part(
+    parts: tuple[str, ...], tasks: list[Task], *, pending_only: bool
+) -> Task | None:
+    """The one task that some part names strongly, when no part names another."""
+    if pending_only:
+        tasks = [t for t in tasks if not t.get("completed")]
+    named: dict[int, Task] = {}
+    for part in parts:
+        strong = [t for t in tasks if score(part, str(t["title"])) >= STRONG]
+        if len(strong) > 1:
+            return None
+        named.update((int(t["id"]), t) for t in strong)
+    return next(iter(named.values())) if len(named) == 1 else None
 
 
 def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int = 0) -> Step:

@@ -1,0 +1,77 @@
+"""A word of the task just added or renamed, spelt again: "sorry, shampoo with two o",
+"I spelled his name wrong, it's John with an h", "oops oat milk i mean".
+
+The new spelling replaces the one word of the title it is a typing slip of (at most two
+edits apart); everything else in the title stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz.distance import DamerauLevenshtein
+
+from backend.agent.rules.context import ConversationContext
+
+_I = re.IGNORECASE
+
+# Something in the message says it is about spelling, not a new request.
+_RESPELLING_CUE = re.compile(
+    r"\b(?:spell\w*|spelt|typo|misspel\w*|wrong(?:ly)?|oops|i mean|i meant|"
+    r"with (?:an?|two|double|one)\s+\w)\b",
+    _I,
+)
+# Words that are never a respelling of a title's word.
+_NOT_RESPELT = frozenset(
+    "the that this then there their they them these those than what when where with wrong "
+    "write wrote spell spelled spelt sorry mean meant name".split()
+)
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_MAX_WORDS = 14
+_MAX_EDITS = 2
+_SHORTEST = 3
+
+
+def respelt_title(text: str, context: ConversationContext) -> tuple[int, str] | None:
+    """(task number, title with the word spelt anew), or None when the message is not that."""
+    task_id = _task_just_named(context)
+    if task_id is None or "?" in text:
+        return None
+    words = _WORD.findall(text)
+    if len(words) > _MAX_WORDS:
+        return None
+    title = next((t for n, t, _ in context.known_tasks if n == task_id), None)
+    if title is None:
+        return None
+    title_words = _WORD.findall(title)
+    lowered = {w.lower() for w in title_words}
+    # "is shoes not shoos": the old spelling named beside the new one is cue enough
+    names_old = re.search(rf"\bnot\s+(?:{'|'.join(map(re.escape, lowered))})\b", text, _I)
+    if not (_RESPELLING_CUE.search(text) or names_old):
+        return None
+    best: tuple[int, str, str] | None = None  # (edits, old word, new word)
+    for said in words:
+        if said.lower() in lowered or len(said) < _SHORTEST or said.lower() in _NOT_RESPELT:
+            continue
+        for old in title_words:
+            edits = DamerauLevenshtein.distance(said.lower(), old.lower())
+            if len(old) >= _SHORTEST and 0 < edits <= min(_MAX_EDITS, len(old) - 1):
+                if best is None or edits < best[0]:
+                    best = (edits, old, said)
+                elif edits == best[0] and old != best[1]:
+                    return None  # two words of the title could be meant: not a guess to make
+    if best is None:
+        return None
+    _, old, new = best
+    return task_id, re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, title, count=1)
+
+
+def _task_just_named(context: ConversationContext) -> int | None:
+    """The task the last change added or renamed."""
+    change = context.last_change or {}
+    arguments = change.get("arguments") or {}
+    added = change.get("tool") == "delete_task"
+    renamed = change.get("tool") == "update_task" and "title" in arguments
+    if not (added or renamed) or context.focus_task_id is None:
+        return None
+    return context.focus_task_id

@@ -1,0 +1,53 @@
+"""Which task a request means when its words name none (backend/agent/rules/targets.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.agent.fake_tools import Conversation, FakeTaskStore
+
+
+def _tasks() -> list[dict[str, Any]]:
+    titles = ["call mom", "email Sarah about the project", "paper towels", "milk"]
+    return [
+        {"id": n, "title": title, "description": None, "completed": False}
+        for n, title in enumerate(titles, start=1)
+    ]
+
+
+def _done(conversation: Conversation) -> list[int]:
+    return [int(t["id"]) for t in conversation.store.tasks if t["completed"]]
+
+
+def test_a_statement_then_a_pronoun_means_the_task_asked_about_last() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("did I already call mom?")
+    conversation.say("I literally just got off the phone with her, so you can tick that one off")
+    assert _done(conversation) == [1]
+
+
+def test_it_is_done_after_a_statement_means_the_task_talked_about() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("is emailing Sarah on my list?")
+    conversation.say("I send the email to her already, so it is done.")
+    assert _done(conversation) == [2]
+
+
+def test_a_statement_with_nothing_talked_about_before_changes_nothing() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    reply = conversation.say("I literally just got off the phone, so you can tick that one off")
+    assert _done(conversation) == []
+    assert reply.meta.get("pending") is not None  # it asks instead of guessing
+
+
+def test_an_aside_after_the_named_task_is_not_a_second_task() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("take the paper towels off, we switched to cloth ones")
+    assert [t["id"] for t in conversation.store.tasks] == [1, 2, 4]
+
+
+def test_a_story_told_in_two_statements_still_names_its_task() -> None:
+    tasks = [*_tasks(), {"id": 5, "title": "book dentist appointment", "completed": False}]
+    conversation = Conversation(FakeTaskStore(tasks))
+    conversation.say("I was at the dentist office today and I make the appointment, so put it done")
+    assert _done(conversation) == [5]
