@@ -202,6 +202,75 @@ _NOTE_FOR_TOPIC = re.compile(
 )
 
 
+# A note said any way: "stick a note on it that dr. alvarez is closed mondays", "write in it
+# the note "before 15th"", "update the note to say both expire in March", "and the pasport one
+# add a note bring old pasport".
+_NOTE_LEAD = (
+    r"^(?:(?:also|and|oh and|so|ok|okay|oh)[\s,]+)*"
+    r"(?:(?:please|pls|kindly|can you|could you|would you|also)[\s,]+)*"
+)
+_NOTE_WORD = r"(?:(?:a|the|an|this|that|its|my)\s+)?(?:little\s+|short\s+|new\s+)?note"
+_NOTE_TAIL = (
+    r"\s*(?:[:,-]|\bthat\b|\bsaying\b|\bwhich says\b|\bthat says\b|\bto say\b|\bsays\b)?\s*"
+)
+_SHORT_NOTE_TARGET = r"it|that|that one|this one|this|task\s*#?\d+"
+_NOTES = (
+    # "stick a note on it that X", "add a note to the dentist one: X"
+    re.compile(
+        _NOTE_LEAD
+        + r"(?:add|stick|put|write|leave|attach|pop|slap|jot)\s+"
+        + _NOTE_WORD
+        + rf"\s+(?:on|to|onto|in|into|for)\s+(?P<target>{_SHORT_NOTE_TARGET}|(?:the|my)\s+"
+        r"[\w'-]+(?:\s+[\w'-]+){0,4}?\s+(?:task|one|item))" + _NOTE_TAIL + r"(?P<note>\S.*)$",
+        _I,
+    ),
+    # "write in it the note X", "put on it a note: X"
+    re.compile(
+        _NOTE_LEAD + r"(?:add|stick|put|write|leave|attach|pop|jot)\s+(?:in|on|to)\s+"
+        rf"(?P<target>{_SHORT_NOTE_TARGET})\s+" + _NOTE_WORD + _NOTE_TAIL + r"(?P<note>\S.*)$",
+        _I,
+    ),
+    # "update the note to say X", "change the note to X": the task talked about
+    re.compile(
+        _NOTE_LEAD
+        + r"(?:update|change|edit|replace)\s+"
+        + _NOTE_WORD
+        + r"\s+(?:to\s+say|to\s+read|to|with|so it says|so that it says)\s*:?\s*(?P<note>\S.*)$",
+        _I,
+    ),
+    # "the pasport one add a note bring old pasport", "the dentist task, add a note: X"
+    re.compile(
+        _NOTE_LEAD + r"(?P<target>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?\s+(?:task|one|item))"
+        r"[\s,]+(?:(?:please|pls|can you|could you)\s+)*(?:add|put|write|stick|attach|leave)\s+"
+        + _NOTE_WORD
+        + _NOTE_TAIL
+        + r"(?P<note>\S.*)$",
+        _I,
+    ),
+)
+# What follows a note but is not in it: "... so I don't forget", "..., please", "thanks".
+_NOTE_END = re.compile(
+    r"(?:[\s,]+(?:so (?:i|we) (?:don't|do not|won't) forget(?: it)?|please|pls|thanks|thank you))+"
+    r"[\s.!?]*$",
+    _I,
+)
+
+
+def _a_note(text: str) -> str | None:
+    for pattern in _NOTES:
+        match = pattern.match(text)
+        if match is None:
+            continue
+        note = _NOTE_END.sub("", match["note"]).strip().rstrip(".!?").strip().strip("\"'")
+        target = (match.groupdict().get("target") or "it").strip()
+        if not note:
+            return None
+        if target.lower() in ("that", "this", "that one", "this one"):
+            target = "it"
+        return f"add a note to {target}: {note}"
+    return None
+
+
 # "and milk should be oat milk. how many times do I have to say it": a rename, when the new
 # title keeps the old one's last word (so "the report should be done by friday" is not one).
 _SHOULD_BE = re.compile(
@@ -227,6 +296,9 @@ def rewritten(text: str) -> str:
     note = _NOTE_FOR_TOPIC.match(text)
     if note:
         return f"add a note to the {note['topic'] or note['named']} task: {note['note']}"
+    said_note = _a_note(text)
+    if said_note:
+        return said_note
     renamed = _renamed(text)
     if renamed:
         return renamed

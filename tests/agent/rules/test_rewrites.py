@@ -88,3 +88,34 @@ def test_a_task_named_first_then_a_command_about_it_is_the_plain_command(
 @pytest.mark.parametrize("said", ["the first thing I did was call mom, delete it", "ok, delete it"])
 def test_a_lead_in_that_names_no_task_is_not_a_topic(said: str) -> None:
     assert rewritten(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "and stick a note on it that dr. alvarez is closed mondays so I don't forget",
+            "add a note to it: dr. alvarez is closed mondays",
+        ),
+        ('and write in it the note "before 15th"', "add a note to it: before 15th"),
+        (
+            "Also, please add a note to it: ask for Mrs. Patel.",
+            "add a note to it: ask for Mrs. Patel",
+        ),
+        (
+            "and the pasport one add a note bring old pasport",
+            "add a note to the pasport one: bring old pasport",
+        ),
+        (
+            "Could you also update the note to say both expire in March, please?",
+            "add a note to it: both expire in March",
+        ),
+    ],
+)
+def test_a_note_said_any_way_becomes_a_note_on_its_task(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
+
+
+@pytest.mark.parametrize("said", ["add note paper", "I need to write a note to my teacher"])
+def test_a_task_about_a_note_is_not_a_note(said: str) -> None:
+    assert rewritten(said) == said
