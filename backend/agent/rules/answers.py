@@ -95,6 +95,12 @@ _NO_LEAD = re.compile(
 )
 # What a no may ask for instead, never a change it names vaguely ("no, forget it").
 _INSTEAD = (Intent.LIST, Intent.CREATE)
+_A_NO = re.compile(r"\b(?:no+|nope|nah|don't|dont)\b", _I)
+_DONE_ONES = re.compile(
+    r"^(?:the\s+|my\s+)?(?:finished|completed|complete|done|ticked(?: off)?|checked(?: off)?|"
+    r"crossed(?: off)?|old)(?:\s+(?:ones|tasks|items|stuff|things))?[\s.!]*$",
+    _I,
+)
 _ONLY = re.compile(r"^(?:just|only)\s+(?P<what>(?!(?:kidding|joking)\b).+)$", _I)
 # Words said around a yes or a no that change nothing: "ah okay, then yes, add it please".
 _INTERJECTIONS = frozenset(
@@ -108,8 +114,8 @@ _YES_WORDS = frozenset(
 _AROUND_A_YES = _YES_WORDS | _INTERJECTIONS
 # "Yes, I am absolutely sure", "yes really": words that only strengthen a yes.
 _AFFIRMING = re.compile(
-    r"\b(?:i am|i'm|im|really|totally|quite|completely|positive|certain|sure|go for it|"
-    r"go ahead|proceed)\b"
+    r"\b(?:i am|i'm|im|really|totally|quite|completely|positive|certain|certainly|sure|go for it|"
+    r"go ahead|proceed|obviously|of course|course|duh|naturally|indeed|for sure|you bet)\b"
 )
 _NO_WORDS = frozenset("n no nope nah cancel don't dont not never stop wait".split())
 _DO_IT = re.compile(
@@ -161,9 +167,16 @@ _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _
 
 def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     said = yes_or_no(text, strict=True)
+    lead = _NO_LEAD.match(text)
+    if said is None and kind == "confirm_clear" and lead and _A_NO.search(lead.group()):
+        # "actually no, sorry, just the paper towels one": a no that narrows the clear
+        said = False if _ONLY.match(text[lead.end() :].strip(" .!?")) else None
     if said is False:
         instead = _NO_LEAD.sub("", text).strip(" .!?")
         narrowed = _ONLY.match(instead)
+        if kind == "confirm_clear" and narrowed and _DONE_ONES.match(narrowed["what"]):
+            # "clear my list" ... "no, just the finished ones": a narrower clear, asked again
+            return [steps.confirm_clear("completed")], Intent.DELETE, "answer: no, only the done"
         if kind == "confirm_clear" and narrowed:
             # "clear the whole list", "wait no. just the dry cleaning one": that one only
             named = strip_reference_noise(clean_title(narrowed["what"]))

@@ -387,3 +387,35 @@ def test_a_bare_item_with_a_question_mark_after_a_lookup_is_looked_up_too() -> N
     assert asked.meta["acts"] == ["query"]
     assert asked.reply.startswith("No, I don't see 'bread' on your list.")
     assert _titles(conversation) == ["eggs"]
+
+
+def test_yes_said_with_emphasis_confirms_the_clear() -> None:
+    conversation = _conversation(*TITLES)
+    conversation.say("delete everything")
+    conversation.say("yes obviously")
+    assert _titles(conversation) == []
+
+
+def test_an_apologetic_no_that_names_one_task_deletes_only_that_task() -> None:
+    conversation = _conversation(*TITLES)
+    conversation.say("clear my whole list please")
+    conversation.say("Actually no, sorry, just the pay rent one")
+    assert _titles(conversation) == ["buy milk", "finish report", "call mom", "review report"]
+
+
+def test_no_just_the_finished_ones_asks_again_before_clearing_the_completed_tasks() -> None:
+    conversation = _conversation(*TITLES)
+    conversation.say("call mom done")
+    conversation.say("clear my list")
+    asked = conversation.say("Alexa, no, just the finished ones")
+    assert len(conversation.store.tasks) == len(TITLES)
+    assert asked.meta["pending"]["kind"] == "confirm_clear"
+    conversation.say("yes")
+    assert _titles(conversation) == ["buy milk", "finish report", "pay rent", "review report"]
+
+
+def test_actually_show_me_the_list_is_never_a_yes_to_a_clear() -> None:
+    conversation = _conversation(*TITLES)
+    conversation.say("clear my list")
+    conversation.say("actually show me the list")
+    assert len(conversation.store.tasks) == len(TITLES)
