@@ -364,6 +364,21 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"|^(?P<obj4>.+?)\s+(?:is|was|got)\s+(?:cancelled|canceled|called off)$",
         ),
         (
+            "X not done",
+            Intent.UPDATE,
+            Action.REOPEN,
+            # "2nd one not done actually", "bananas not done", "I lied about the passport"
+            r"^(?P<obj>(?!(?:it|that|this|i|we|you|nothing|everything|anything|what|which|show|"
+            r"list|tasks?|things?|stuff|items?|all|ones|the ones|which ones)\b)[^,]+?)\s+"
+            r"(?:still\s+)?not\s+(?:(?:actually|really|quite)\s+)?(?:done|finished|complete|completed)"
+            r"(?:\s+(?:yet|after all|actually|really|either))*$"
+            r"|^(?:(?:ok|okay|so|oh|well|um|ah)[\s,]+)*(?:i|we)\s+lied\s+about\s+(?P<obj2>[^,.]+?)"
+            r"(?:\s+(?:though|then|actually))?(?:[,.;]\s*.*)?$"
+            # "the third of them, i don't finish really, please open again"
+            r"|^(?P<obj3>[^,]+?),.*\b(?:open(?:\s+(?:it|that|this|that one))?\s+again|re-?open"
+            r"(?:\s+(?:it|that|this|that one))?|un-?tick\s+(?:it|that|this|that one))$",
+        ),
+        (
             "X is not done",
             Intent.UPDATE,
             Action.REOPEN,

@@ -154,3 +154,26 @@ def test_a_done_word_alone_or_a_bulk_change_is_not_a_list_request(message: str) 
 def test_a_check_of_another_assistants_job_stays_off_topic() -> None:
     detection = detect_intent(prepare("can you check if my order has been delivered"))
     assert detection.intent is Intent.OFF_TOPIC
+
+
+@pytest.mark.parametrize(
+    ("message", "obj"),
+    [
+        ("2nd one not done actually", "2nd one"),
+        ("bananas not done", "bananas"),
+        ("ok I lied about the passport though, that one's still waiting", "the passport"),
+        ("the third of them, i don't finish really, please open again", "the third of them"),
+    ],
+)
+def test_a_task_said_not_done_is_reopened(message: str, obj: str) -> None:
+    detection = detect_intent(strip_end_punctuation(prepare(message)))
+    assert (detection.intent, detection.action.value, detection.obj) == (
+        Intent.UPDATE,
+        "reopen",
+        obj,
+    )
+
+
+@pytest.mark.parametrize("message", ["what's not done", "tasks not done", "which ones not done"])
+def test_asking_what_is_not_done_is_a_list(message: str) -> None:
+    assert detect(message) is Intent.LIST
