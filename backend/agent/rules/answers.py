@@ -8,7 +8,7 @@ from typing import Any
 from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.builders import is_command, new_request
 from backend.agent.rules.context import ConversationContext
-from backend.agent.rules.extract import extract_task_id, split_title_description
+from backend.agent.rules.extract import extract_status, extract_task_id, split_title_description
 from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.targets import position_in
 from backend.agent.rules.text import SENTENCE_END, clean_title, core_request
@@ -162,6 +162,7 @@ def yes_or_no(text: str, *, strict: bool = False) -> bool | None:
 
 # "Yes, please, I should like to see them": the yes, said again
 _SEE_THEM = re.compile(r"\b(?:see|hear|read)\s+(?:them|it|those|that|the list|my list)$", _I)
+_SAYS_YES = re.compile(r"\b(?:y|yes|yeah|yea|ya|yep|yup|sure|ok|okay|absolutely)\b", _I)
 _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _I)
 
 
@@ -192,6 +193,8 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     if kind == "offer_list":
         # "ok then show me full list": the yes says which list
         status = "all" if _WHOLE_LIST.search(text) else "pending"
+        if not _SAYS_YES.search(text):
+            status = extract_status(text)  # "then show me the list": that request, as said
         return [steps.list_tasks(status)], Intent.LIST, "answer: yes, show the list"
     if kind == "offer_add":
         return ([steps.add_task(str(pending["title"]), None)], Intent.CREATE, "answer: yes, add it")

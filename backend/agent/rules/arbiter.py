@@ -65,6 +65,18 @@ _NAMES_THE_LIST = re.compile(
     r"|\b(?:i|we)\s+(?:still\s+)?(?:need|have)(?:\s+to)?\s+(?:buy|get|do|pick up)\b",
     _I,
 )
+# "now show me", "show me again": a show with nothing else named shows the list
+_NOTHING_ELSE = re.compile(r"^(?:(?:me|us|it|them|again|now|please|pls|then)\b\s*)*$", _I)
+# A clear names something going away; "todo list" alone is the list to see.
+_REMOVAL = re.compile(
+    r"\b(?:cle+a?r\w*|del\w*t\w*|remo?v\w*|rmv|"
+    r"(?:don't|do not|no longer) (?:want|need)|"
+    r"any ?more|new list|fresh|wip\w*|eras\w*|empt\w*|get rid|rid of|scrap\w*|"
+    r"reset|start (?:over|fresh|again|from scratch)|fresh start|trash|bin|purg\w*|nuk\w*|"
+    r"cancel\w*|drop|off|done with|finished with|through with|over|away|gone|clean\w*|"
+    r"throw|toss|blank|kill|ditch|dump|zap|abolish|destroy|all of it)\b",
+    _I,
+)
 # "chuck bread on there then": an add onto the list just talked about
 _ON_THERE = re.compile(r"\b(?:on|onto|in)\s+there\b", _I)
 # "I did it", "I didn't actually finish that": about the task just talked about. The model,
@@ -111,6 +123,7 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     weak = detection.rule.startswith(_GUESSES) or (
         detection.rule.startswith(_COMMAND_WORDS)
         and not _NAMES_THE_LIST.search(detection.obj)
+        and not (detection.intent is Intent.LIST and _NOTHING_ELSE.match(detection.obj))
         and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
     )
     if prediction.label in _NOT_ABOUT_TASKS:
@@ -154,6 +167,8 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
         return Detection(Intent.CREATE, rule, core_request(clause) if guessed else detection.obj)
     if label == "clarify":
         return Detection(Intent.UNCLEAR, rule)
+    if label == "clear" and not _REMOVAL.search(clause):
+        return detection  # "todo list": the list named, nothing asked to go
     if label == "clear":
         # Clearing always asks first (with the count), so the model may raise the question.
         status = "completed" if extract_status(clause) == "completed" else "all"

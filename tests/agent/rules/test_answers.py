@@ -419,3 +419,16 @@ def test_actually_show_me_the_list_is_never_a_yes_to_a_clear() -> None:
     conversation.say("clear my list")
     conversation.say("actually show me the list")
     assert len(conversation.store.tasks) == len(TITLES)
+
+
+def test_the_list_named_alone_is_shown_never_asked_to_be_cleared() -> None:
+    conversation = _conversation(*TITLES)
+    shown = conversation.say("todo list")
+    assert [c["name"] for c in shown.tool_calls] == ["list_tasks"]
+    assert shown.meta.get("pending") is None
+
+
+def test_show_me_with_nothing_else_named_shows_the_list() -> None:
+    conversation = _conversation(*TITLES)
+    shown = conversation.say("now show me")
+    assert [c["name"] for c in shown.tool_calls] == ["list_tasks"]
