@@ -19,7 +19,10 @@ _I = re.IGNORECASE
 _ACTION_START = (
     r"(?:please\s+)?(?:show|list|tell me|what|what's|whats|display|give me|add|create|put|"
     r"remind me|delete|remove|cancel|drop|complete|mark|finish|check off|tick off|change|"
-    r"update|rename|edit|set|let me see|how many|take(?=.*\b(?:off|out)\b))\b"
+    r"update|rename|edit|set|let me see|how many|take(?=.*\b(?:off|out)\b)|"
+    # "add batteries and cross off eggs"
+    r"cross(?=.*\b(?:off|out)\b)|tick(?=.*\boff\b)|check(?=.*\boff\b)|scratch|strike|"
+    r"get rid of)\b"
 )
 _CLAUSE_SPLIT = re.compile(
     # "Could you also add a note to it": the "also" of a polite request splits nothing

@@ -291,8 +291,17 @@ def _renamed(text: str) -> str | None:
     return f"change {match['old']} to {match['new']}"
 
 
+# "i finish the Q4 report finally!!": a non-native present that says it is done
+_I_FINISH = re.compile(
+    r"(?P<lead>^|[.!?]\s+)(?P<who>i|we)\s+(?P<verb>finish|complete)\s+"
+    r"(?=(?:the|my|a|an|all|that|this|both)\b)",
+    _I,
+)
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
+    text = _I_FINISH.sub(lambda m: f"{m['lead']}{m['who']} {m['verb']}ed ", text)
     note = _NOTE_FOR_TOPIC.match(text)
     if note:
         return f"add a note to the {note['topic'] or note['named']} task: {note['note']}"

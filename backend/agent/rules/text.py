@@ -39,6 +39,8 @@ _LEAD_FILLER = re.compile(
     r"perfect|brilliant|excellent|awesome|nice|good news|fine|splendid|super|very well|"
     r"you know what|on second thought|first things? first|first thing|first of all|firstly|"
     r"to start with|before i forget|real quick|quick one|"
+    # "okay two things: ...": a count of the requests to come
+    r"(?:two|three|a couple of|a few|couple of|some|2|3) (?:things|requests|quick ones)(?=\s*:)|"
     r"while (?:i'm|i am|we're|we are|you're|you are) at it|"
     r"come to think of it|by the way|btw|just so you know|fyi|for the record|in that case|"
     r"if so|if that's the case|(?:right|alright|ok|okay) then|"

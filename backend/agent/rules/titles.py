@@ -30,7 +30,9 @@ _LIST_REFERENCE = re.compile(
     # "put dishes on to do list": the list named without "my" or "the"
     r"|\s+(?:on|to|onto)\s+(?:to[- ]?do|shopping|grocery)\s+list\b"
     # "add mop to hardware store list", "add wine to list": a list named last, bare
-    r"|\s+(?:on|to|onto)\s+(?:[\w'-]+\s+){0,2}?lists?$",
+    r"|\s+(?:on|to|onto)\s+(?:[\w'-]+\s+){0,2}?lists?$"
+    # "put bread in list": non-native, no article
+    r"|\s+(?:in|into)\s+(?:to[- ]?do\s+|shopping\s+|grocery\s+)?list$",
     _I,
 )
 _LEADING_LIST = re.compile(

@@ -97,3 +97,23 @@ def test_a_list_asked_for_twice_in_one_message_is_shown_once() -> None:
     conversation = Conversation(FakeTaskStore([]))
     shown = conversation.say("please go through my list and tell me what's on it")
     assert [c["name"] for c in shown.tool_calls] == ["list_tasks"]
+
+
+@pytest.mark.parametrize(
+    ("said", "calls"),
+    [
+        ("add batteries and cross off eggs. quick", ["add_task", "complete_task"]),
+        ('i finish the eggs finally!! and please add "send report"', ["complete_task", "add_task"]),
+        (
+            "okay two things: you can take the eggs off, my sister brought a pack over, and add "
+            "birthday card for jess",
+            ["delete_task", "add_task"],
+        ),
+    ],
+)
+def test_two_requests_in_one_message_are_both_carried_out(said: str, calls: list[str]) -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
+    )
+    made = conversation.say(said).tool_calls
+    assert [c["name"] for c in made if c["name"] != "list_tasks"] == calls

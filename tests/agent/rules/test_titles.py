@@ -34,6 +34,7 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
             "return the library books",
         ),
         ("put pasta on my list then", "pasta"),
+        ("put bread in list", "bread"),
     ],
 )
 def test_the_title_is_what_a_person_would_have_typed(said: str, title: str) -> None:
