@@ -9,6 +9,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import (
     split_title_description,
 )
+from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.text import clean_title, core_request
 from backend.agent.rules.titles import QUOTED, TitleSlot, add_title
 from backend.agent.rules.vocabulary import is_task_verb
@@ -139,19 +140,23 @@ _ONE_THING = re.compile(
     r"bacon and eggs|ham and eggs|oil and vinegar|nuts and bolts|q and a|b and b|r and d)\b",
     _I,
 )
-_NOUN_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", _I)
+_ITEM_WORDS = 3
+_NOUN_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+(?:and|also|plus)\s+|\s*&\s*", _I)
 
 
 def _noun_items(title: str) -> list[str]:
-    """ "eggs, flour and butter" -> three items; "call mom and dad", "salt and pepper" -> one."""
-    if _ONE_THING.search(title) or not _NOUN_SEPARATOR.search(title) or ":" in title:
+    """ "eggs, flour and butter" -> three items; "call mom and dad", "salt and pepper" -> one;
+    "wine chips salsa ice" (things bought, said without commas) -> four."""
+    if _ONE_THING.search(title) or ":" in title:
         return [title]  # "grocery run: milk, eggs, bread" is a title and its description
+    if not _NOUN_SEPARATOR.search(title):
+        return items_in_a_run(title) or [title]
     parts = [clean_title(p) for p in _NOUN_SEPARATOR.split(title) if clean_title(p)]
-    if len(parts) < 2 or any(len(p.split()) > 3 for p in parts):
+    # A part of up to three words is an item; a longer one only as a run of things bought.
+    runs = [items_in_a_run(p) or ([p] if len(p.split()) <= _ITEM_WORDS else []) for p in parts]
+    if len(parts) < 2 or not all(runs) or is_task_verb(parts[0].split()[0]):
         return [title]
-    if is_task_verb(parts[0].split()[0]):
-        return [title]
-    return parts
+    return [item for run in runs for item in run]
 
 
 def names_several_items(obj: str) -> bool:
