@@ -15,6 +15,7 @@ from backend.services.title_words import canonical
 SIMILARITY_THRESHOLD = 60.0  # percent; the spec accepts matches above 60% similarity
 STRONG = 90.0  # exact, substring, or every word of the query found in the title
 WORD_MATCH = 98.0  # the query is the title, or whole words of it
+WHOLE_WORDS = 95.0  # every word of the query is a word of the title (never part of a word)
 MISSPELT = 91.0  # every word of the query is a title word with one typing slip
 _STEM = 4
 
@@ -72,7 +73,7 @@ def score(query: str, title: str) -> float:
     query_stems = _stems(wanted)
     title_stems = _stems(candidate)
     if query_stems and query_stems <= title_stems:
-        return 95.0
+        return WHOLE_WORDS
     purpose = query_stems - _ERRAND_WORDS
     if purpose and purpose != query_stems and purpose <= title_stems:
         return STRONG

@@ -189,6 +189,11 @@ _PRONOUN_BESIDE = re.compile(
     r"\b(?:it|that one|this one|her|him|that(?=\s+(?:off|as|done|too|one)\b|\s*[.!?]*\s*$))\b",
     _I,
 )
+_CIRCUMSTANCES = re.compile(
+    r"(?:\s+(?:last night|this (?:morning|afternoon|evening)|yesterday(?: \w+)?|today|earlier|"
+    r"finally|already|just now|on the way (?:home|back)|(?:while|when|before|after)\s.*))+$",
+    _I,
+)
 _PARTS = re.compile(r"\s*(?:[,;.!?]+|\bso\b|\bbut\b|\band\b)\s*", _I)
 
 
@@ -201,4 +206,6 @@ def clues(clause: str, obj: str, context: ConversationContext) -> task_actions.C
     if context.focus_task_id is not None and (statement or _PRONOUN_BESIDE.search(beside)):
         return task_actions.Clues(focus=context.focus_task_id)
     parts = [strip_reference_noise(clean_title(p)) for p in _PARTS.split(beside)]
+    # "the bathroom last night while listening to a podcast": when and how it was done go
+    parts.append(_CIRCUMSTANCES.sub("", strip_reference_noise(clean_title(obj))))
     return task_actions.Clues(parts=tuple(p for p in parts if p))

@@ -8,9 +8,10 @@ from typing import Any
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import (
-    STRONG,
+    WHOLE_WORDS,
     WORD_MATCH,
     match_tasks,
+    mentioned_tasks,
     misspelt_match,
     score,
     strip_reference_noise,
@@ -209,7 +210,10 @@ def _named_by_one_part(
         tasks = [t for t in tasks if not t.get("completed")]
     named: dict[int, Task] = {}
     for part in parts:
-        strong = [t for t in tasks if score(part, str(t["title"])) >= STRONG]
+        # "I already renewed my passport last year": a sentence naming most of a title
+        strong = [t for t in tasks if score(part, str(t["title"])) >= WHOLE_WORDS] or (
+            mentioned_tasks(part, tasks)
+        )
         if len(strong) > 1:
             return None
         named.update((int(t["id"]), t) for t in strong)

@@ -51,3 +51,18 @@ def test_a_story_told_in_two_statements_still_names_its_task() -> None:
     conversation = Conversation(FakeTaskStore(tasks))
     conversation.say("I was at the dentist office today and I make the appointment, so put it done")
     assert _done(conversation) == [5]
+
+
+def test_when_and_how_it_was_done_do_not_hide_the_task() -> None:
+    tasks = [*_tasks(), {"id": 5, "title": "clean the bathroom", "completed": False}]
+    conversation = Conversation(FakeTaskStore(tasks))
+    conversation.say(
+        "also I did the bathroom last night while listening to a podcast, so check that off too"
+    )
+    assert _done(conversation) == [5]
+
+
+def test_clearing_everything_never_deletes_a_task_named_by_part_of_a_word() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("remove all items from todo list")
+    assert len(conversation.store.tasks) == len(_tasks())
