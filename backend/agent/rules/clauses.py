@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.intents import detect_intent
-from backend.agent.rules.numbers import names_a_position, position_phrases
+from backend.agent.rules.numbers import is_position, names_a_position, position_phrases
 from backend.agent.rules.patterns import GREETING_PATTERN, STATEMENTS
 from backend.agent.rules.social import names_another_job
 from backend.agent.rules.text import GERUNDS, SENTENCE_END, core_request, strip_end_punctuation
@@ -77,12 +77,31 @@ def split_clauses(text: str) -> list[str]:
         )
     ]
     requests = [_request_inside(c) for c in clauses if core_request(c) and not _is_greeting(c)]
+    requests = _positions_continued(requests)
     if len(requests) > 1:
         requests = _requested_clauses(requests)
     if requests:
         return requests  # "Hi! Delete task 1": the greeting template would ask what to do
     meaningful = [c for c in clauses if core_request(c) or _GREETING_ONLY.match(c)]
     return meaningful or clauses
+
+
+_VERB_OF = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
+_POSITION_LEAD = re.compile(r"^(?:and|also|plus|then)\s+", _I)
+_POSITION_TAIL = re.compile(r"\s+(?:too|as well|also)$", _I)
+
+
+def _positions_continued(clauses: list[str]) -> list[str]:
+    """ "first two done. and the fifth": a bare position after a change is that change."""
+    continued = list(clauses)
+    for index in range(1, len(continued)):
+        bare = _POSITION_TAIL.sub("", _POSITION_LEAD.sub("", core_request(continued[index])))
+        if not is_position(bare):
+            continue
+        before = detect_intent(continued[index - 1]).intent
+        if before in _VERB_OF:
+            continued[index] = f"{_VERB_OF[before]} {bare}"
+    return continued
 
 
 def _requested_sentences(text: str) -> str:

@@ -89,7 +89,9 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     # "add eggs if they're missing" found the eggs there: nothing changed, yet "and bread"
     # is still one more add.
     action = last_action(context) or ("add" if _still_adding(context) else None)
-    if action is None or context.last_act not in _CHANGE_ACTS:
+    # "mark bathroom done and show me what's left" ... "the last one too": a row of that list
+    shown_after_change = context.last_act == "list" and is_position(rest)
+    if action is None or (context.last_act not in _CHANGE_ACTS and not shown_after_change):
         return None
     return f"{action} {rest}"
 

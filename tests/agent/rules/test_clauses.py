@@ -117,3 +117,26 @@ def test_two_requests_in_one_message_are_both_carried_out(said: str, calls: list
     )
     made = conversation.say(said).tool_calls
     assert [c["name"] for c in made if c["name"] != "list_tasks"] == calls
+
+
+def _pending(n: int) -> FakeTaskStore:
+    return FakeTaskStore(
+        [
+            {"id": i, "title": f"task {i}", "description": None, "completed": False}
+            for i in range(1, n + 1)
+        ]
+    )
+
+
+def test_a_bare_position_after_a_change_in_the_same_message_is_that_change() -> None:
+    conversation = Conversation(_pending(6))
+    conversation.say("whats left")
+    conversation.say("first two done. and the fifth")
+    assert [t["id"] for t in conversation.store.tasks if t["completed"]] == [1, 2, 5]
+
+
+def test_a_position_too_after_a_change_and_a_list_is_a_row_of_that_list() -> None:
+    conversation = Conversation(_pending(6))
+    conversation.say("mark task 1 done and show me whats left")
+    conversation.say("the last one too")
+    assert [t["id"] for t in conversation.store.tasks if t["completed"]] == [1, 6]
