@@ -86,7 +86,10 @@ _PENDING = re.compile(
 )
 _COMPLETED = re.compile(
     r"\b(completed|complete|done|finished|finish|ticked off|checked off|crossed off|"
-    r"accomplished|achieved|got done|wrapped up|knocked out)\b",
+    r"accomplished|achieved|got done|wrapped up|knocked out|"
+    # "which ones did i already do", "what have I done"
+    r"(?:did|have|had)\s+(?:i|we)\s+(?:already\s+)?(?:do|did|done|finish|complete)|"
+    r"(?:i|we)\s+(?:already|have)\s+(?:do|did|done))\b",
     _I,
 )
 _ALL = re.compile(r"\b(all|everything|every)\b", _I)

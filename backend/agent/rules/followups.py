@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.extract import extract_status
 from backend.agent.rules.numbers import is_position
 from backend.agent.rules.text import SENTENCE_END, WAKE_WORD, core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
@@ -26,6 +27,10 @@ _AND_MORE = re.compile(
     r"cool|perfect|lovely|brilliant|right)[\s,.!]+)*"
     r"(?:and|also|plus|and also|\+|&)\s*(?P<rest>.+?)(?:\s+too?|\s+as well|\s+also)?[\s.!?]*$",
     _I,
+)
+_DONE_TO_IT = re.compile(r"^\w+\s+(?:it|them|that|this|those|these)(?:\s+(?:now|too|please))*$", _I)
+_ONLY_THE = re.compile(
+    r"^(?:(?:no|nah|nope|actually|ok|okay|wait|hmm+|ugh)[\s,.!]+)*(?:just|only)\b", _I
 )
 _WAKE_LEAD = re.compile(rf"^(?:{WAKE_WORD})\b[\s,]*", _I)
 # "same for the bathroom", "same w/ paper towels", "the same goes for the eggs"
@@ -56,6 +61,10 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
     text = _IMPATIENT_TAIL.sub("", text)  # "bathroom one too. fast"
+    if context.last_act == "list" and _ONLY_THE.match(text):
+        status = extract_status(text)  # "list. now." ... "no just the stuff i havent done"
+        if status != "all":
+            return f"show my {status} tasks"
     text = _WAKE_LEAD.sub("", text)  # "hey google the beach towels too"
     same = _SAME_FOR.match(text) or _SAME_AFTER.match(text)
     if same:
@@ -76,6 +85,8 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     rest = core_request(match["rest"]) + (match.groupdict().get("condition") or "")
     if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]) or _A_COMMAND.match(rest):
         return None
+    if _DONE_TO_IT.match(rest):
+        return None  # "add pizza" ... "and order it": something to do to it, not one more item
     if _A_STATEMENT.match(rest):
         return None  # "and I already did the grocery run, so check that off": its own request
     if _OWN_CHANGE.search(rest):

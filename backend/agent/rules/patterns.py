@@ -261,6 +261,15 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             rf"ones|ticked off|checked off|crossed off|remains)\b.*$",
         ),
         (
+            "what is on it",
+            Intent.LIST,
+            Action.PLAIN,
+            # "whats on it", "what's on there now", "what i need buy now?": the list, surely
+            r"^(?:what|what's|whats|what is)\s+(?:on|in)\s+(?:it|there)(?:\s+now)?$"
+            r"|^what\s+(?:do\s+)?(?:i|we)\s+(?:still\s+)?need\s+(?:to\s+)?(?:buy|get|do)"
+            r"(?:\s+now)?$",
+        ),
+        (
             "question about my day",
             Intent.LIST,
             Action.PLAIN,

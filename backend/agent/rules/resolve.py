@@ -9,7 +9,9 @@ from typing import Any
 from rapidfuzz import fuzz
 from rapidfuzz.distance import DamerauLevenshtein
 
+from backend.agent.rules.spelling import is_english_word
 from backend.agent.rules.text import visible
+from backend.agent.rules.vocabulary import is_task_verb
 from backend.services.title_words import canonical
 
 SIMILARITY_THRESHOLD = 60.0  # percent; the spec accepts matches above 60% similarity
@@ -81,7 +83,26 @@ def score(query: str, title: str) -> float:
         return 92.0
     if _words_misspelt(wanted, candidate):
         return MISSPELT
+    if _another_word(wanted, candidate):
+        return 0.0  # "call dad" is not "call mom": the same frame, another thing
     return max(fuzz.ratio(wanted, candidate), fuzz.token_set_ratio(wanted, candidate) * 0.95)
+
+
+def _another_word(query: str, title: str) -> bool:
+    """Whether the query shares words with the title but puts another real word where the
+    title has its own ("call dad" for "call mom"), rather than a typing slip of it."""
+    said = set(re.findall(r"\w+", query)) - _STOPWORDS
+    titled = set(re.findall(r"\w+", title)) - _STOPWORDS
+    extra, missing = said - titled, titled - said
+    if len(extra) != 1 or len(missing) != 1 or len(said) != len(titled) or not said & titled:
+        return False
+    word, other = next(iter(extra)), next(iter(missing))
+    return (
+        is_english_word(word)
+        and not (is_task_verb(word) or is_task_verb(other))  # "make the report": its doing
+        and word[:_STEM] != other[:_STEM]  # "watered" is "water" said another way
+        and DamerauLevenshtein.distance(word, other) > 1
+    )
 
 
 def _words_misspelt(query: str, title: str) -> bool:

@@ -74,6 +74,10 @@ def _closest(word: str) -> str | None:
     return closest[0]
 
 
+def is_english_word(word: str) -> bool:
+    return _is_word(word.lower())
+
+
 def _is_word(lowered: str) -> bool:
     """An English word, or one of ours the word list lacks ("uncheck", "todos")."""
     return lowered in _KEEP or lowered in english_words()

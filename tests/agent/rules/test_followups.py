@@ -87,3 +87,23 @@ def test_not_x_names_which_of_several_new_tasks_is_corrected() -> None:
         "caster sugar",
         "baking powder",
     ]
+
+
+def test_something_to_do_to_the_new_item_is_not_one_more_item() -> None:
+    conversation = _after_adding("pizza")
+    conversation.say("and order it")
+    assert [t["title"] for t in conversation.store.tasks] == ["pizza"]
+
+
+def test_just_the_pending_ones_after_a_list_shows_only_those() -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [
+                {"id": 1, "title": "milk", "description": None, "completed": True},
+                {"id": 2, "title": "eggs", "description": None, "completed": False},
+            ]
+        )
+    )
+    conversation.say("list. now.")
+    shown = conversation.say("no just the stuff i havent done")
+    assert shown.tool_calls[0]["arguments"]["status"] == "pending"

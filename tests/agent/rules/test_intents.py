@@ -177,3 +177,16 @@ def test_a_task_said_not_done_is_reopened(message: str, obj: str) -> None:
 @pytest.mark.parametrize("message", ["what's not done", "tasks not done", "which ones not done"])
 def test_asking_what_is_not_done_is_a_list(message: str) -> None:
     assert detect(message) is Intent.LIST
+
+
+@pytest.mark.parametrize(
+    ("message", "status"),
+    [
+        ("whats on it", "all"),
+        ("what i need buy now?", "pending"),
+        ("wich ones did i alredy do", "completed"),
+    ],
+)
+def test_short_questions_about_the_list_show_it(message: str, status: str) -> None:
+    assert detect(message) is Intent.LIST
+    assert extract_status(prepare(message)) == status

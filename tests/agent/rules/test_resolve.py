@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import pytest
+
 from backend.agent.rules.resolve import (
+    SIMILARITY_THRESHOLD,
     match_tasks,
     mentioned_tasks,
     normalize_query,
@@ -74,3 +77,23 @@ def test_sharing_only_a_joined_emoji_does_not_make_two_tasks_look_alike() -> Non
     family = "👨\u200d👩\u200d👧"
     tasks = [{"id": 1, "title": f"{family} gift"}]
     assert similar_tasks(f"{family} bbq", tasks, exclude=2) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [("call dad", "call mom"), ("email Tom", "email Sarah")],
+)
+def test_another_word_in_the_same_frame_names_another_task(query: str, title: str) -> None:
+    assert score(query, title) <= SIMILARITY_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [
+        ("plants watered", "water the plants"),
+        ("make the report of Q4", "finish Q4 report"),
+        ("finish the Q4 reprot", "finish Q4 report"),
+    ],
+)
+def test_the_same_task_said_another_way_still_matches(query: str, title: str) -> None:
+    assert score(query, title) > SIMILARITY_THRESHOLD
