@@ -36,6 +36,9 @@ class ConversationContext:
     alternatives: tuple[int, ...] = ()
     # What the last count counted ("pending" or "completed"), for "show them".
     counted: str | None = None
+    # The message being read, whole: a clause whose reference names no task may name it
+    # elsewhere ("just got back from the store, I grabbed the milk so cross that off").
+    message: str = ""
 
     def known_pending(self) -> tuple[JSON, ...]:
         return tuple(

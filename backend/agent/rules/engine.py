@@ -230,7 +230,8 @@ def interpret(message: str, context: ConversationContext) -> Plan:
 
 
 def _interpreted(message: str, context: ConversationContext) -> Plan:
-    text = distribute_rename_verb(merge_pronoun_tail(rewritten(prepare(message))))
+    said = prepare(message)
+    text = distribute_rename_verb(merge_pronoun_tail(rewritten(said)))
     answer = answer_to_pending(text, context)
     if answer is not None:
         answer_steps, intent, rule = answer
@@ -255,7 +256,10 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     acts: list[str] = []
     created: list[Step] = []  # the steps of the clause before, when it added tasks
     shown: str | None = None  # the status of a list this message already shows
-    for clause in split_clauses(text) or [text]:
+    clauses = split_clauses(text) or [text]
+    # One request in the message: the rest of it is what was said about that request.
+    context = replace(context, message=said if len(clauses) == 1 else "")
+    for clause in clauses:
         detection = detect_intent(
             clause, has_task_id=extract_task_id(core_request(clause)) is not None
         )

@@ -199,7 +199,9 @@ _PARTS = re.compile(r"\s*(?:[,;.!?]+|\bso\b|\bbut\b|\band\b)\s*", _I)
 
 def clues(clause: str, obj: str, context: ConversationContext) -> task_actions.Clues:
     """What the rest of the clause says about the task when `obj` names none."""
-    beside = re.sub(re.escape(obj), " ", clause, flags=_I) if obj.strip() else clause
+    # The whole message, when the clause is part of it: a story may name the task elsewhere.
+    said = context.message if obj.strip().lower() in context.message.lower() else clause
+    beside = re.sub(re.escape(obj), " ", said, flags=_I) if obj.strip() else said
     # "I just got off the phone with her, so tick that one off": a statement naming no task,
     # said of the task talked about last (the pronoun may have been read into the reference)
     statement = _STATEMENT.match(strip_reference_noise(clean_title(obj))) is not None

@@ -66,3 +66,21 @@ def test_clearing_everything_never_deletes_a_task_named_by_part_of_a_word() -> N
     conversation = Conversation(FakeTaskStore(_tasks()))
     conversation.say("remove all items from todo list")
     assert len(conversation.store.tasks) == len(_tasks())
+
+
+def test_a_story_that_names_the_task_in_another_sentence_part_completes_it() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("just got back from the store, I grabbed the milk so cross that off")
+    assert _done(conversation) == [4]
+
+
+def test_the_other_request_of_a_message_is_never_read_as_the_target() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("take bread off my shopping list and add milk")
+    assert [t["title"] for t in conversation.store.tasks] == [
+        "call mom",
+        "email Sarah about the project",
+        "paper towels",
+        "milk",
+        "milk",
+    ]
