@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.intents import rule_intent
+from backend.agent.rules.numbers import position_phrases
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import SENTENCE_END, core_request, strip_end_punctuation
 from backend.agent.rules.types import Action, Intent
@@ -299,8 +300,61 @@ _I_FINISH = re.compile(
 )
 
 
+# A position said with what happened to it, and no command: "the fourth one I actually did
+# on the train this morning", "right, so the last two I actually did over the weekend", "The
+# eleventh and twelfth items no longer apply, so they may be removed entirely".
+_EDGE_ROWS = re.compile(r"\bthe\s+(?:first|last)\s+(?:two|three|four|five|2|3|4|5)\b", _I)
+_NOT_DONE_SAID = re.compile(
+    r"\b(?:not|isn't|wasn't|aren't|weren't|didn't|haven't|hasn't|never|"
+    r"still (?:need|open|to do))\b",
+    _I,
+)
+# Rows of something else: "the first three events in my calendar", "cancel that last thing".
+_OTHER_ROWS = re.compile(
+    r"\b(?:events?|calendar|alarms?|emails?|messages?|songs?|playlist|meetings?|that last)\b", _I
+)
+_GONE_SAID = re.compile(
+    r"\b(?:no longer (?:apply|applies|needed|relevant)|(?:don't|do not) need|removed?|delete[ds]?|"
+    r"scrap(?:ped)?|get rid|not needed)\b",
+    _I,
+)
+_DONE_SAID = re.compile(
+    r"\b(?:did|done|finished|booked|bought|grabbed|got|picked up|called|rang|paid|sent|made|"
+    r"cleaned|walked|watered|handled|sorted|took care of|dealt with|completed|submitted|"
+    r"emailed|renewed|posted|returned|fixed)\b",
+    _I,
+)
+
+
+def _position_statement(text: str) -> str | None:
+    if _COMMAND_LEAD.match(text) or _OTHER_ROWS.search(text):
+        return None
+    said = position_phrases(text) + _EDGE_ROWS.findall(text)
+    if not said:
+        return None
+    rows = " and ".join(dict.fromkeys(p.strip() for p in said))
+    if _NOT_DONE_SAID.search(text):
+        return None  # "the second one I didn't do": a reopen, read by its own rules
+    if _GONE_SAID.search(text):
+        return f"delete {rows}"
+    if _DONE_SAID.search(text):
+        return f"complete {rows}"
+    return None
+
+
+_COMMAND_LEAD = re.compile(
+    r"^(?:(?:please|pls|and|also|ok|okay|so)\s+)*(?:show|list|read|tell|what|which|how|is|are|"
+    r"do|does|did|can|could|would|will|add|put|delete|remove|mark|complete|tick|check|cross|"
+    r"change|rename|update|move|undo|clear)\b",
+    _I,
+)
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
+    positioned = _position_statement(text)
+    if positioned:
+        return positioned
     text = _I_FINISH.sub(lambda m: f"{m['lead']}{m['who']} {m['verb']}ed ", text)
     note = _NOTE_FOR_TOPIC.match(text)
     if note:

@@ -119,3 +119,31 @@ def test_a_note_said_any_way_becomes_a_note_on_its_task(said: str, meant: str) -
 @pytest.mark.parametrize("said", ["add note paper", "I need to write a note to my teacher"])
 def test_a_task_about_a_note_is_not_a_note(said: str) -> None:
     assert rewritten(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("ugh. the fourth one I actually did on the train this morning", "complete the fourth one"),
+        ("right, so the last two I actually did over the weekend", "complete the last two"),
+        (
+            "The eleventh and twelfth items no longer apply, so they may be removed entirely.",
+            "delete The eleventh and twelfth items",
+        ),
+    ],
+)
+def test_a_position_said_with_what_happened_to_it_is_that_change(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "2nd one isn't done",  # a reopen, read by its own rules
+        "cancel that last thing",
+        "get rid of the first three events in my calendar",
+        "show me the second one",
+    ],
+)
+def test_a_position_without_a_change_said_stays_as_it_is(said: str) -> None:
+    assert rewritten(said) == said
