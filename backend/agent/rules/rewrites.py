@@ -311,7 +311,9 @@ _NOT_DONE_SAID = re.compile(
 )
 # Rows of something else: "the first three events in my calendar", "cancel that last thing".
 _OTHER_ROWS = re.compile(
-    r"\b(?:events?|calendar|alarms?|emails?|messages?|songs?|playlist|meetings?|that last)\b", _I
+    r"\b(?:events?|calendar|alarms?|emails?|messages?|songs?|playlist|meetings?|that last|"
+    r"the first thing (?:i|we))\b",
+    _I,
 )
 _GONE_SAID = re.compile(
     r"\b(?:no longer (?:apply|applies|needed|relevant)|(?:don't|do not) need|removed?|delete[ds]?|"
@@ -352,9 +354,7 @@ _COMMAND_LEAD = re.compile(
 
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
-    positioned = _position_statement(text)
-    if positioned:
-        return positioned
+    told = text
     text = _I_FINISH.sub(lambda m: f"{m['lead']}{m['who']} {m['verb']}ed ", text)
     note = _NOTE_FOR_TOPIC.match(text)
     if note:
@@ -386,4 +386,6 @@ def rewritten(text: str) -> str:
         if said:
             item = (said["item"] or said["item2"] or "").strip(" ,;")
             return f"add {item}" if item else text
+    if text == told:  # no other reading: a position said with what happened to it
+        return _position_statement(text) or text
     return text
