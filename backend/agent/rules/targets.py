@@ -12,6 +12,7 @@ from backend.agent.rules.extract import (
 )
 from backend.agent.rules.numbers import is_position, positions_in, positions_inside
 from backend.agent.rules.resolve import strip_reference_noise
+from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.text import LIST_SEPARATOR, clean_title, core_request
 
 _I = re.IGNORECASE
@@ -50,6 +51,13 @@ _STATEMENT = re.compile(
 )
 
 
+_DONE_TAIL = re.compile(
+    r"(?:\s+(?:all|both|now|already|too))*\s+(?:bought|done|got|gotten|finished|picked up|sorted|"
+    r"handled)$|\s+(?:all|both|too)$",
+    _I,
+)
+
+
 def _items(parts: list[str]) -> list[str]:
     """The parts that name items: "scissors, have those" is one item and a reason about it."""
     # A statement after a named task is an aside; after a statement, the story goes on.
@@ -83,7 +91,16 @@ def targets_steps(
         # "hold on, the last one on there, I never picked that up": a position said in passing
         return _each(tool, inside, context)
     reference = strip_reference_noise(clean_title(obj))
-    said = [strip_reference_noise(p) for p in LIST_SEPARATOR.split(reference) if p.strip()]
+    said = [
+        item
+        for p in LIST_SEPARATOR.split(reference)
+        if p.strip()
+        # "milk eggs paper towels all bought": things bought, named without commas
+        for item in (
+            items_in_a_run(_DONE_TAIL.sub("", strip_reference_noise(p)))
+            or [strip_reference_noise(p)]
+        )
+    ]
     parts = _items(said)
     if len(parts) == 1 and len(said) > 1:
         obj = parts[0]
@@ -205,9 +222,9 @@ def clues(clause: str, obj: str, context: ConversationContext) -> task_actions.C
     # "I just got off the phone with her, so tick that one off": a statement naming no task,
     # said of the task talked about last (the pronoun may have been read into the reference)
     statement = _STATEMENT.match(strip_reference_noise(clean_title(obj))) is not None
-    if context.focus_task_id is not None and (statement or _PRONOUN_BESIDE.search(beside)):
-        return task_actions.Clues(focus=context.focus_task_id)
+    pointed = statement or _PRONOUN_BESIDE.search(beside) is not None
+    focus = context.focus_task_id if pointed else None
     parts = [strip_reference_noise(clean_title(p)) for p in _PARTS.split(beside)]
     # "the bathroom last night while listening to a podcast": when and how it was done go
     parts.append(_CIRCUMSTANCES.sub("", strip_reference_noise(clean_title(obj))))
-    return task_actions.Clues(parts=tuple(p for p in parts if p))
+    return task_actions.Clues(focus=focus, parts=tuple(p for p in parts if p))

@@ -183,14 +183,15 @@ def act_on_title_or_clues(
         if not _is_no_match(action):
             return action
         rest = outcomes[used:]
-        if clues.focus is not None:
-            return act_on_task(tool, clues.focus, fields, completions=completions)(rest)
         if not rest:
             return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
         listing = rest[0]
         if not listing.ok:
             return failure(listing)
+        # A task the sentence names outright comes before the one a pronoun points back to.
         named = _named_by_one_part(clues.parts, listing.data, pending_only=tool == "complete_task")
+        if named is None and clues.focus is not None:
+            return act_on_task(tool, clues.focus, fields, completions=completions)(rest[1:])
         if named is None:
             return action
         if len(rest) == 1:

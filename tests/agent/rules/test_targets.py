@@ -84,3 +84,18 @@ def test_the_other_request_of_a_message_is_never_read_as_the_target() -> None:
         "milk",
         "milk",
     ]
+
+
+def test_things_bought_named_without_commas_are_each_completed() -> None:
+    tasks = [*_tasks(), {"id": 5, "title": "eggs", "completed": False}]
+    conversation = Conversation(FakeTaskStore(tasks))
+    conversation.say("milk eggs paper towels all bought. tick them off")
+    assert _done(conversation) == [3, 4, 5]
+
+
+def test_a_task_named_in_the_sentence_comes_before_the_one_talked_about_last() -> None:
+    tasks = [*_tasks(), {"id": 5, "title": "clean the bathroom", "completed": False}]
+    conversation = Conversation(FakeTaskStore(tasks))
+    conversation.say("mark the call mom one done")
+    conversation.say("also I did the bathroom last night, so check that off too")
+    assert _done(conversation) == [1, 5]
