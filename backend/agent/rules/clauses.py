@@ -304,7 +304,8 @@ def merge_pronoun_tail(text: str) -> str:
         # "the second one I did in the car, ..., and the one at the bottom last night. tick
         # those two off": the positions are what the pronoun points back to.
         return f"{verb} {' and '.join(positions)}{tail}"
-    topic = _TOPIC_FIRST.match(statement)
+    # "hold on, the last one on there, I never picked that up": the topic after the lead
+    topic = _TOPIC_FIRST.match(statement) or _TOPIC_FIRST.match(core_request(statement))
     if topic and not _A_CLAUSE.search(topic["topic"]):
         # "And the call to mom, not needed anymore, she visit us this weekend. Delete it"
         return f"{verb} {topic['topic']}{tail}"
@@ -316,6 +317,10 @@ def merge_pronoun_tail(text: str) -> str:
     asked = detect_intent(f"{verb} it{tail}")
     if said.intent is asked.intent and said.action is asked.action:
         return statement
+    first = SENTENCE_END.split(statement.strip())[0]
+    said_first = detect_intent(first) if first != statement.strip() else said
+    if said_first.intent is asked.intent and said_first.action is asked.action:
+        return first  # "the mom one isn't really done. I promised to call her back tonight"
     if _ADD_COMMAND.match(core_request(statement)) and asked.intent in _VERB_OF_NEW_TASK:
         # "Add walk the dog, mark it done": add first, then act on the task just added.
         return f"{statement} and then {_VERB_OF_NEW_TASK[asked.intent]} it"

@@ -140,3 +140,36 @@ def test_a_position_too_after_a_change_and_a_list_is_a_row_of_that_list() -> Non
     conversation.say("mark task 1 done and show me whats left")
     conversation.say("the last one too")
     assert [t["id"] for t in conversation.store.tasks if t["completed"]] == [1, 6]
+
+
+def _done_tasks() -> FakeTaskStore:
+    return FakeTaskStore(
+        [
+            {"id": 1, "title": "call mom", "description": None, "completed": True},
+            {"id": 2, "title": "pick up dry cleaning", "description": None, "completed": True},
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "reopened"),
+    [
+        (
+            "actually, the mom one isn't really done. I promised to call her back tonight, so "
+            "mark it as not done",
+            1,
+        ),
+        (
+            "hold on, the last one on there, I never actually picked that up, the shop was "
+            "closed. can you mark it as not done?",
+            2,
+        ),
+    ],
+)
+def test_a_story_then_mark_it_as_not_done_reopens_the_task_the_story_is_about(
+    said: str, reopened: int
+) -> None:
+    conversation = Conversation(_done_tasks())
+    conversation.say("what did I finish?")
+    conversation.say(said)
+    assert [t["id"] for t in conversation.store.tasks if not t["completed"]] == [reopened]
