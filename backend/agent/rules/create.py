@@ -147,11 +147,18 @@ _NOUN_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+(?:and|also|plus)\s+|\s*&\s
 def _noun_items(title: str) -> list[str]:
     """ "eggs, flour and butter" -> three items; "call mom and dad", "salt and pepper" -> one;
     "wine chips salsa ice" (things bought, said without commas) -> four."""
-    if _ONE_THING.search(title) or ":" in title:
+    if ":" in title:
         return [title]  # "grocery run: milk, eggs, bread" is a title and its description
-    if not _NOUN_SEPARATOR.search(title):
-        return items_in_a_run(title) or [title]
-    parts = [clean_title(p) for p in _NOUN_SEPARATOR.split(title) if clean_title(p)]
+    # "coffee filters and salt and pepper": the pair that names one thing is kept whole
+    kept = [m.group(0) for m in _ONE_THING.finditer(title)]
+    masked = _ONE_THING.sub(lambda m: f"\x00{kept.index(m.group(0))}\x00", title)
+    if not _NOUN_SEPARATOR.search(masked):
+        return ([] if kept else items_in_a_run(title)) or [title]
+    parts = [
+        re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], clean_title(p))
+        for p in _NOUN_SEPARATOR.split(masked)
+        if clean_title(p)
+    ]
     # A part of up to three words is an item; a longer one only as a run of things bought.
     runs = [items_in_a_run(p) or ([p] if len(p.split()) <= _ITEM_WORDS else []) for p in parts]
     if len(parts) < 2 or not all(runs) or is_task_verb(parts[0].split()[0]):

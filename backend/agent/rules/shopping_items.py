@@ -31,6 +31,7 @@ ITEM_WORDS: frozenset[str] = frozenset(
     lightbulbs candles matches foil detergent bleach sponges trashbags charcoal ketchup olives
     pickles sauerkraut margarine ghee lard yeast cornstarch stock broth gravy pesto dressing
     sprinkles marshmallows gum mints vitamins aspirin ibuprofen bandaids plasters floss mouthwash
+    dishsoap sponge
     """.split()
 )
 
@@ -78,6 +79,36 @@ ONE_ITEM_PAIRS: frozenset[tuple[str, str]] = frozenset(
         "soda water",
         "paper towels",
         "toilet paper",
+        "garbage bags",
+        "trash bags",
+        "bin bags",
+        "dish soap",
+        "hand soap",
+        "laundry detergent",
+        "dishwasher tablets",
+        "cat food",
+        "dog food",
+        "cat litter",
+        "hot dogs",
+        "hot sauce",
+        "soy sauce",
+        "maple syrup",
+        "brown sugar",
+        "baking soda",
+        "green beans",
+        "black beans",
+        "sweet potatoes",
+        "spring onions",
+        "green onions",
+        "cherry tomatoes",
+        "bell peppers",
+        "ground beef",
+        "chicken breasts",
+        "pork chops",
+        "sour dough",
+        "cotton balls",
+        "body wash",
+        "shaving cream",
     )
 )
 # Words that end a two-word name ("banana bread", "chocolate cake", "tomato soup"): two items

@@ -100,6 +100,8 @@ _EDGE_WORDS = re.compile(
     r"|^(?:a|an)\s+(?!(?:dozen|couple|pair|bag|bottle|box|pack|loaf|carton|jar|can|kilo|pound|"
     r"lot|half|few|little|bit|bunch|case|tin|tub|roll|head|piece)\b)(?=\S+\s)"
     r"|\s+(?:too|as well|also|please|now|hurry|quick|asap|then|obviously|of course)$"
+    # "add buy an umbrella to my list then, mine snapped": the "then" before the aside
+    r"|\s+then(?=\s*,)"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
     r"|\s+-\s+add it$",
     _I,
@@ -113,6 +115,9 @@ _CHATTER_HEAD = (
     # ", almost out", ", these two", ", can't have tacos without cheese"
     r"almost|nearly|running\s+(?:low|out)|ran out|all out|out of|these two|those two|the two|"
     r"can't|cannot|couldn't|won't|don't|didn't|obviously|of course|"
+    # ", mine snapped last week", ", is for the party on saturday", ", for the cake"
+    r"mine|ours|is for|it's for|its for|they're for|are for|for the (?:party|cake|trip|kids|"
+    r"weekend|dinner|lunch|breakfast|bbq|barbecue|picnic|guests|holiday|holidays)|"
     # ", guests are coming on friday": a sentence of its own
     r"(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:are|is|were|was)\s+(?:coming|going|visiting|arriving|"
     r"staying|here|over|out|gone|empty|low|finished))\b"

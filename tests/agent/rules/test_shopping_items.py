@@ -38,6 +38,9 @@ def test_a_name_of_one_thing_stays_one_item(run: str) -> None:
         ("add rice, chicken, onion also garlic please", ["rice", "chicken", "onion", "garlic"]),
         ("add chocolate cake and milk", ["chocolate cake", "milk"]),
         ("add call mom and dad", ["call mom and dad"]),
+        ("add coffee filters and salt and pepper", ["coffee filters", "salt and pepper"]),
+        ("add garbage bags dish soap and sponges", ["garbage bags", "dish soap", "sponges"]),
+        ("add salt and pepper", ["salt and pepper"]),
     ],
 )
 def test_items_said_without_commas_are_added_one_task_each(said: str, titles: list[str]) -> None:

@@ -35,6 +35,8 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
         ),
         ("put pasta on my list then", "pasta"),
         ("put bread in list", "bread"),
+        ("buy an umbrella to my list then, mine snapped last week anyway", "buy an umbrella"),
+        ("candles also, for the cake", "candles"),
     ],
 )
 def test_the_title_is_what_a_person_would_have_typed(said: str, title: str) -> None:
