@@ -13,6 +13,7 @@ from backend.agent.rules.extract import (
     extract_task_id,
 )
 from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.query import query_slot
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.social import off_topic_reply, social_reply
 from backend.agent.rules.targets import target_step, targets_steps
@@ -50,7 +51,10 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         if action is Action.COUNT:
             return [steps.count(extract_status(clause))]
         if action is Action.LOOKUP:
-            return [steps.lookup(strip_reference_noise(clean_title(detection.obj)))]
+            # The question's own slot when it has one: "did I already put bread on there?"
+            item, asked = query_slot(clause)
+            looked_up = item if asked is Action.LOOKUP else detection.obj
+            return [steps.lookup(strip_reference_noise(clean_title(looked_up)))]
         status = extract_status(clause)
         if status == "all" and context.counted and _THEM.search(clause):
             status = context.counted  # "How many have I completed?" ... "show them to me"

@@ -173,8 +173,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.LOOKUP,
             r"^(?:have|did|had)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?:finish(?:ed)?|"
             r"complete(?:d)?|do|done|tick(?:ed)? off|check(?:ed)? off)\s+(?P<obj>.+)$"
-            r"|^(?:have|did)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?P<obj2>(?!add\b|put\b|"
-            r"ask\b|tell\b|say\b|mention\b|get\b)\w+\s+.+)$"
+            r"|^(?:have|did)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?P<obj2>(?!(?:(?:already|"
+            r"ever|actually)\s+)*(?:add|added|put|ask|tell|say|mention|get|include|write)\b)\w+\s+.+)$"
             r"|^is\s+(?P<obj3>.+?)\s+(?:done|finished|complete|completed)(?:\s+yet)?$",
         ),
         (

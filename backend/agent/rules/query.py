@@ -27,7 +27,10 @@ _ITEM_PATTERNS = tuple(
         r"included)$",
         rf"^(?:did|have)\s+i\s+(?:already\s+|ever\s+)?(?:add|added|put|include|included|write|"
         rf"written|list|listed|save|saved|mention|mentioned|note|noted)\s+(?P<item>.+?)\s+"
-        rf"(?:on|in|to|onto|into)\s+{_LIST}(?:\s+.*)?$",
+        rf"(?:on|in|to|onto|into)\s+(?:{_LIST}|there|it)(?:\s+.*)?$",
+        # "and rice, I have it in the list?"
+        rf"^(?:and\s+)?(?P<item>[^,]+?)\s*,\s*(?:do\s+)?(?:i|we)\s+(?:have|got|put|added)\s+"
+        rf"(?:it|them)\s+(?:in|on)\s+(?:{_LIST}|there)$",
         rf"^(?:does|do)\s+{_LIST}\s+(?:have|include|contain|mention|list|say)\s+(?P<item>.+?)"
         r"(?:\s+(?:on|in)\s+it)?(?:\s+.*)?$",
         rf"^(?:check|see|look|find out)\s+(?:on\s+|in\s+)?(?:{_LIST}\s+)?(?:to see\s+|and see\s+)?"
@@ -45,6 +48,8 @@ _ITEM_PATTERNS = tuple(
         r"^(?P<item>.+?)\s+(?:is|are)\s+(?:still\s+|already\s+)?(?:outstanding|pending|open|"
         r"done|finished|complete|completed|unfinished)$",
         r"^(?:i|we)\s+(?:still|already)\s+(?:need|have)\s+to\s+(?P<item>.+)$",
+        rf"^(?:do|did)\s+(?:i|we)\s+(?:still\s+|already\s+)?have\s+(?:any\s+)?(?P<item>.+?)\s+"
+        rf"(?:on|in)\s+(?:{_LIST}|there)$",
         r"^(?P<item>.+?)\s+(?:(?:is|are)\s+)?(?:already\s+|still\s+)?(?:there\s+)?(?:on|in)\s+"
         r"(?:(?:the|my)\s+)?(?:list|there)$",
     )
@@ -58,7 +63,10 @@ _ASKING_LEAD = re.compile(
     r"^(?:(?:may|might|can|could)\s+i\s+(?:also\s+|just\s+)?ask(?:\s+you)?|(?:would|do)\s+you\s+"
     r"(?:happen\s+to\s+)?know|(?:can|could|would)\s+you\s+tell\s+me|"
     r"tell\s+me|i(?:'d| would)\s+like\s+to\s+know|i\s+want\s+to\s+know|i\s+wonder)"
-    r"[\s,]*(?:please[\s,]*)?(?:whether|if)\s+",
+    r"[\s,]*(?:please[\s,]*)?(?:whether|if)\s+"
+    # "quick question before I head to the shops, is bread on there?", "random question but"
+    r"|^(?:(?:a|one|quick|random|silly|dumb|small)\s+)+question\b[^,?]*?(?:,\s*|\s+but\s+|:\s*)"
+    r"(?=(?:is|are|did|do|does|have|has)\b)",
     _I,
 )
 

@@ -352,9 +352,20 @@ _COMMAND_LEAD = re.compile(
 )
 
 
+# "ok. and rice, I have it in the list?": the item first, then the question about it
+_ITEM_THEN_HAVE_IT = re.compile(
+    r"^(?:(?:ok|okay|and|so|also)[\s.,]+)*(?P<item>[^,.?!]+?)\s*,\s*(?:do\s+)?(?:i|we)\s+"
+    r"(?:have|got|put|added)\s+(?:it|them)\s+(?:in|on)\s+(?:the|my)\s+list\s*\??$",
+    _I,
+)
+
+
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
     told = text
+    have_it = _ITEM_THEN_HAVE_IT.match(text)
+    if have_it:
+        return f"is {have_it['item']} on my list?"
     text = _I_FINISH.sub(lambda m: f"{m['lead']}{m['who']} {m['verb']}ed ", text)
     note = _NOTE_FOR_TOPIC.match(text)
     if note:

@@ -39,6 +39,9 @@ _LEAD_FILLER = re.compile(
     r"perfect|brilliant|excellent|awesome|nice|good news|fine|splendid|super|very well|"
     r"you know what|on second thought|first things? first|first thing|first of all|firstly|"
     r"to start with|before i forget|real quick|quick one|"
+    # "quick question before I head to the shops, is bread on there?", "random question but"
+    r"(?:(?:a|one|quick|random|silly|small|dumb)\s+)*question(?:\s+(?:before|for|about|while)"
+    r"\b[^,.?!]{0,60})?(?:\s+but)?|"
     # "okay two things: ...": a count of the requests to come
     r"(?:two|three|a couple of|a few|couple of|some|2|3) (?:things|requests|quick ones)(?=\s*:)|"
     r"while (?:i'm|i am|we're|we are|you're|you are) at it|"

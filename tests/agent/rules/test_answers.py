@@ -432,3 +432,25 @@ def test_show_me_with_nothing_else_named_shows_the_list() -> None:
     conversation = _conversation(*TITLES)
     shown = conversation.say("now show me")
     assert [c["name"] for c in shown.tool_calls] == ["list_tasks"]
+
+
+@pytest.mark.parametrize(
+    ("asked", "then"),
+    [
+        (
+            "hey, quick question before I head to the store. did I already put bread on there?",
+            "yeah go ahead and add it then, we're completely out",
+        ),
+        (
+            "Quick question before I head to the shops, is bread already on there?",
+            "Ah okay, then yes, add it please, I'd hate to come home without bread again.",
+        ),
+        ("ok. and bread, I have it in the list?", "no? then put it please"),
+        ("do i hav bread on my lsit", "ok ad it then"),
+    ],
+)
+def test_yes_after_asking_about_an_item_adds_that_item(asked: str, then: str) -> None:
+    conversation = _conversation(*TITLES)
+    conversation.say(asked)
+    conversation.say(then)
+    assert _titles(conversation)[-1] == "bread"
