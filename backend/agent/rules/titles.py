@@ -165,7 +165,31 @@ def add_title(text: str) -> TitleSlot:
         title = _ADD_ON.sub("", title)
         title = _ASK_TAIL.sub("", title)
         title = _EDGE_WORDS.sub("", title).strip(" ,;:.!?")
-    return TitleSlot(title, if_missing)
+    return TitleSlot(_when_last(title), if_missing)
+
+
+# "remind me friday to call my mother", "set a reminder for monday pay taxes": when it is
+# due, said first, goes after the task, as a person types it ("call my mother friday").
+_WHEN = (
+    r"(?:(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|"
+    r"thu|thur|thurs|fri|sat|sun)|today|tonight|tomorrow|tommorow|tomorow|tmrw|"
+    r"next\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"this\s+(?:weekend|week|morning|afternoon|evening)|(?:in\s+the\s+)?(?:morning|afternoon|"
+    r"evening)|at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|\d{1,2}(?::\d{2})?\s*(?:am|pm))"
+)
+_WHEN_FIRST = re.compile(
+    rf"^(?P<when>{_WHEN}(?:\s+{_WHEN})*)\s*,?\s+(?:(?:to|that|i have|i've got|i got|we have)\s+"
+    r"(?:an?\s+)?)?(?P<task>\S.*)$",
+    _I,
+)
+_TASK_LIKE = re.compile(r"^(?!(?:is|are|was|will|it|its|it's)\b)\w", _I)
+
+
+def _when_last(title: str) -> str:
+    moved = _WHEN_FIRST.match(title)
+    if moved is None or not _TASK_LIKE.match(moved["task"]):
+        return title
+    return f"{moved['task']} {moved['when']}"
 
 
 def _asks_if_missing(condition: re.Match[str] | None) -> bool:

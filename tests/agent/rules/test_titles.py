@@ -37,6 +37,9 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
         ("put bread in list", "bread"),
         ("buy an umbrella to my list then, mine snapped last week anyway", "buy an umbrella"),
         ("candles also, for the cake", "candles"),
+        ("friday to call my mother", "call my mother friday"),
+        ("tommorow at 3pm i have a doctors appointment", "doctors appointment tommorow at 3pm"),
+        ("tomorrow is trash day", "tomorrow is trash day"),
     ],
 )
 def test_the_title_is_what_a_person_would_have_typed(said: str, title: str) -> None:
