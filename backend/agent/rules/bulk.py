@@ -33,6 +33,8 @@ _EVERY = re.compile(
     r"all|everything|every\s*thing|them all|all of them|all of those|all those|all these|"
     r"it all|all of it|"
     r"(?:the\s+)?(?:whole|entire)\s+(?:list|thing)|my\s+(?:whole|entire)\s+list|"
+    # "i'm finished with my to do list", "i'm done with today's to do list"
+    r"(?:my|today's|todays)\s+(?:to[- ]?do|todo)\s+list|"
     rf"every\s+(?:single\s+)?(?:(?P<s1>{_STATUS_WORDS})\s+)?{_THINGS}|"
     rf"all\s+(?:of\s+)?(?:my\s+|the\s+|those\s+|these\s+)?(?:(?P<s2>{_STATUS_WORDS})\s+)?{_THINGS}|"
     rf"all\s+(?:of\s+)?(?:my\s+|the\s+)?(?P<s3>{_STATUS_WORDS})(?:\s+ones)?"

@@ -35,6 +35,13 @@ _LIST_REFERENCE = re.compile(
     r"|\s+(?:in|into)\s+(?:to[- ]?do\s+|shopping\s+|grocery\s+)?list$",
     _I,
 )
+# "to my to do list for today", "to today's to do list": the day is the task's, the list goes
+_DAYS_LIST = re.compile(
+    r"\s+(?:to|on|onto)\s+(?:(?:my|the)\s+(?:to[- ]?do|todo)\s+list\s+for\s+|"
+    r"(?=(?:today|tomorrow|tonight)'s\s+(?:to[- ]?do|todo)\s+list$))"
+    r"(?P<day>today|tomorrow|tonight)(?:'s\s+(?:to[- ]?do|todo)\s+list)?$",
+    _I,
+)
 _LEADING_LIST = re.compile(
     rf"^(?:(?:on|to|in|for)\s+)?(?:(?:my|the|our)\s+)?(?:[\w'-]+\s+){{0,2}}?{_LIST_WORDS}"
     r"(?:(?:\s+(?:of|for)\s+[^,:;]+)?\s*[,:;-]\s*(?:please\s+)?(?:add|put|include)?\s*|"
@@ -160,6 +167,7 @@ def add_title(text: str) -> TitleSlot:
         title = _REASON.sub("", title)
         title = _FRAME.sub("", title, count=1)
         title = _LEADING_LIST.sub("", title, count=1)
+        title = _DAYS_LIST.sub(r" \g<day>", title)
         title = _LIST_REFERENCE.sub("", title)
         title = _PASSIVE_TAIL.sub("", title) if _looks_passive(title) else title
         title = _ADD_ON.sub("", title)

@@ -190,3 +190,18 @@ def test_asking_what_is_not_done_is_a_list(message: str) -> None:
 def test_short_questions_about_the_list_show_it(message: str, status: str) -> None:
     assert detect(message) is Intent.LIST
     assert extract_status(prepare(message)) == status
+
+
+@pytest.mark.parametrize(
+    "message", ["i'm finished with my to do list", "i'm done with today's to do list"]
+)
+def test_finishing_the_to_do_list_completes_every_pending_task(message: str) -> None:
+    from tests.agent.fake_tools import Conversation, FakeTaskStore
+
+    conversation = Conversation(
+        FakeTaskStore(
+            [{"id": n, "title": f"t{n}", "description": None, "completed": False} for n in (1, 2)]
+        )
+    )
+    conversation.say(message)
+    assert all(t["completed"] for t in conversation.store.tasks)

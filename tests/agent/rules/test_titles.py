@@ -40,6 +40,8 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
         ("friday to call my mother", "call my mother friday"),
         ("tommorow at 3pm i have a doctors appointment", "doctors appointment tommorow at 3pm"),
         ("tomorrow is trash day", "tomorrow is trash day"),
+        ("pick up kids from school to my to do list for today", "pick up kids from school today"),
+        ("grocery shopping to today's to do list", "grocery shopping today"),
     ],
 )
 def test_the_title_is_what_a_person_would_have_typed(said: str, title: str) -> None:
