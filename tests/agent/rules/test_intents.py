@@ -6,6 +6,7 @@ from backend.agent.rules.extract import extract_status
 from backend.agent.rules.intents import detect_intent, rule_intent
 from backend.agent.rules.text import core_request, prepare, strip_end_punctuation
 from backend.agent.rules.types import Intent
+from tests.agent.fake_tools import Conversation, FakeTaskStore
 
 
 def detect(message: str, **kwargs: bool) -> Intent:
@@ -196,8 +197,6 @@ def test_short_questions_about_the_list_show_it(message: str, status: str) -> No
     "message", ["i'm finished with my to do list", "i'm done with today's to do list"]
 )
 def test_finishing_the_to_do_list_completes_every_pending_task(message: str) -> None:
-    from tests.agent.fake_tools import Conversation, FakeTaskStore
-
     conversation = Conversation(
         FakeTaskStore(
             [{"id": n, "title": f"t{n}", "description": None, "completed": False} for n in (1, 2)]
