@@ -27,7 +27,8 @@ _LEADING_NOISE = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_NOISE = re.compile(
-    r"(?:\s+(?:task|tasks|todo|to-do|item|one|thing|reminder|on my list|from my list|off my list|"
+    r"(?:\s+(?:task|tasks|todo|to-do|item|one|thing|stuff|reminder|off|on my list|from my list|"
+    r"off my list|"
     r"on the list|from the list|off the list))+$",
     re.IGNORECASE,
 )

@@ -231,6 +231,12 @@ _NOTES = (
         rf"(?P<target>{_SHORT_NOTE_TARGET})\s+" + _NOTE_WORD + _NOTE_TAIL + r"(?P<note>\S.*)$",
         _I,
     ),
+    # "and put in the notes: burgers, buns, corn": the task talked about
+    re.compile(
+        _NOTE_LEAD + r"(?:add|put|write|stick|jot)\s+(?:in|into|on)\s+(?:the|its)\s+"
+        r"(?:notes?|description)\s*(?::|that|saying)?\s*(?P<note>\S.*)$",
+        _I,
+    ),
     # "update the note to say X", "change the note to X": the task talked about
     re.compile(
         _NOTE_LEAD

@@ -49,6 +49,17 @@ _MAKE_IT = re.compile(
     _I,
 )
 
+_QUOTED_NEW_TITLE = re.compile(
+    r"\s+(?:to|into|as|to say|to read|say|read)\s+"
+    r"(?P<q>['\"])(?P<title>[^'\"]*\w[^'\"]*)(?P=q)\s*$",
+    _I,
+)
+# "change buy groceries to something more specific, like groceries for the bbq saturday"
+_SOMETHING_LIKE = re.compile(
+    r"^something(?:\s+(?:more|a bit|a little|less))?(?:\s+\w+)?\s*,?\s+(?:like|such as|e\.g\.|"
+    r"say)\s+(?P<title>.+)$",
+    _I,
+)
 # "change milk for lactose free milk": with no "to", "for" names what replaces the title.
 _SWAPPED_FOR = re.compile(r"(?<=\w)\s+for\s+(?P<t2>(?!(?:it|that|this|task)\b).+)$", _I)
 
@@ -86,7 +97,12 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
         if re.match(r"^\W*(?:make|call|rename|name)\b", core_request(clause), _I)
         else None
     )
-    title = make_it or _NEW_TITLE.search(rest) or _SWAPPED_FOR.search(rest)
+    quoted = _QUOTED_NEW_TITLE.search(rest)
+    title = None if quoted else make_it or _NEW_TITLE.search(rest) or _SWAPPED_FOR.search(rest)
+    if quoted:
+        # "the task for email to Sarah, please change it to 'email Sarah and Tom'": the quotes
+        fields["title"] = clean_title(quoted["title"])
+        rest = rest[: quoted.start()]
     if title:
         new_title = (
             (make_it.group("title") or make_it.group("title2"))
@@ -99,6 +115,9 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
             if make_it
             else rest[: title.start()]
         )
+    vague = _SOMETHING_LIKE.match(str(fields.get("title", "")))
+    if vague:
+        fields["title"] = clean_title(vague["title"])
     fields = {name: value for name, value in fields.items() if value}
     target = clean_title(_TARGET_NOISE.sub(" ", rest))
     if not fields:

@@ -110,6 +110,7 @@ def test_a_lead_in_that_names_no_task_is_not_a_topic(said: str) -> None:
             "Could you also update the note to say both expire in March, please?",
             "add a note to it: both expire in March",
         ),
+        ("and put in the notes: burgers, buns, corn", "add a note to it: burgers, buns, corn"),
     ],
 )
 def test_a_note_said_any_way_becomes_a_note_on_its_task(said: str, meant: str) -> None:
