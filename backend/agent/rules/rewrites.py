@@ -358,6 +358,38 @@ _COMMAND_LEAD = re.compile(
 )
 
 
+# A clear said in passing: "now I want delete all the tasks, also the finished ones,
+# everything", "I want to wipe the slate clean - every single thing on this list, gone",
+# "all the tasks that are finished, please clean them out of the list".
+_WIPE = re.compile(
+    r"\b(?:delete|remove|wipe|clear|erase|clean\s+(?:\w+\s+)?out|get rid of|scrap|empty)\b",
+    _I,
+)
+_EVERY_TASK = re.compile(
+    r"\b(?:all (?:the |my |of the |of my )?(?:tasks|things|items|stuff|todos)|everything|"
+    r"every (?:single )?(?:thing|task|item)|the (?:whole|entire) (?:list|thing)|"
+    r"the slate)\b",
+    _I,
+)
+_FINISHED_ONES = re.compile(r"\b(?:finished|completed|done|ticked)\b", _I)
+_EVERYTHING = re.compile(r"\b(?:everything|every (?:single )?thing|whole|entire|slate)\b", _I)
+# Some kept, something added, or another app's things: not a clear of this list.
+_NOT_A_CLEAR = re.compile(
+    r"\b(?:except|but not|apart from|other than|besides|only|just|add|put|include|stick|pop|"
+    r"calendar|events?|alarms?|contacts?|emails?|inbox|playlists?|songs?|music|photos?|files?|"
+    r"messages?|notifications?|history|cart|basket)\b",
+    _I,
+)
+
+
+def _clear_in_passing(text: str) -> str | None:
+    if not (_WIPE.search(text) and _EVERY_TASK.search(text)) or _NOT_A_CLEAR.search(text):
+        return None
+    if _FINISHED_ONES.search(text) and not _EVERYTHING.search(text):
+        return "clear the completed tasks"
+    return "clear my whole list"
+
+
 # "ok. and rice, I have it in the list?": the item first, then the question about it
 _ITEM_THEN_HAVE_IT = re.compile(
     r"^(?:(?:ok|okay|and|so|also)[\s.,]+)*(?P<item>[^,.?!]+?)\s*,\s*(?:do\s+)?(?:i|we)\s+"
@@ -404,5 +436,5 @@ def rewritten(text: str) -> str:
             item = (said["item"] or said["item2"] or "").strip(" ,;")
             return f"add {item}" if item else text
     if text == told:  # no other reading: a position said with what happened to it
-        return _position_statement(text) or text
+        return _position_statement(text) or _clear_in_passing(text) or text
     return text

@@ -148,3 +148,36 @@ def test_a_position_said_with_what_happened_to_it_is_that_change(said: str, mean
 )
 def test_a_position_without_a_change_said_stays_as_it_is(said: str) -> None:
     assert rewritten(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "now I want delete all the tasks, also the finished ones, everything",
+            "clear my whole list",
+        ),
+        (
+            "I want to wipe the slate completely clean - literally every single thing on this list",
+            "clear my whole list",
+        ),
+        (
+            "all the tasks that are finished, please clean them out of the list",
+            "clear the completed tasks",
+        ),
+    ],
+)
+def test_a_clear_said_in_passing_is_a_clear(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "get rid of everything on my calendar",
+        "delete everything except the milk",
+        "can you put oat milk on there? she has it in literally everything, clear?",
+    ],
+)
+def test_everything_said_beside_another_request_is_no_clear(said: str) -> None:
+    assert not rewritten(said).startswith("clear")
