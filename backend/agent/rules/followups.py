@@ -19,6 +19,7 @@ from backend.agent.rules.numbers import is_position
 from backend.agent.rules.text import SENTENCE_END, WAKE_WORD, core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.types import Action, Intent
+from backend.agent.rules.vocabulary import is_task_verb
 
 _I = re.IGNORECASE
 
@@ -29,6 +30,16 @@ _AND_MORE = re.compile(
     _I,
 )
 _DONE_TO_IT = re.compile(r"^\w+\s+(?:it|them|that|this|those|these)(?:\s+(?:now|too|please))*$", _I)
+_ANOTHER_RENAME = re.compile(
+    r"^(?:and\s+)?(?P<old>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+to\s+(?P<new>\S.*)$", _I
+)
+
+
+def _renamed_last(context: ConversationContext) -> bool:
+    change = context.last_change or {}
+    return change.get("tool") == "update_task" and "title" in (change.get("arguments") or {})
+
+
 _ONLY_THE = re.compile(
     r"^(?:(?:no|nah|nope|actually|ok|okay|wait|hmm+|ugh)[\s,.!]+)*(?:just|only)\b", _I
 )
@@ -61,6 +72,9 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
     text = _IMPATIENT_TAIL.sub("", text)  # "bathroom one too. fast"
+    renamed = _ANOTHER_RENAME.match(text)
+    if renamed and _renamed_last(context) and not is_task_verb(renamed["old"].split()[0]):
+        return f"rename {renamed['old']} to {renamed['new']}"  # "rename eggs -> X" ... "milk -> Y"
     if context.last_act == "list" and _ONLY_THE.match(text):
         status = extract_status(text)  # "list. now." ... "no just the stuff i havent done"
         if status != "all":

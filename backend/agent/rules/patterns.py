@@ -199,6 +199,13 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"(?:\s+to)?|titled|changed to)|say|read)\s+(?P<newtitle>.+)$",
         ),
         (
+            "make X say Y",
+            Intent.UPDATE,
+            Action.PLAIN,
+            # "ok google make buy groceries say buy groceries at costco"
+            r"^make\s+(?P<target>(?!it\b|that\b|this\b)[^,]+?)\s+(?:say|read)\s+(?P<newtitle>.+)$",
+        ),
+        (
             "the new name for X is Y",
             Intent.UPDATE,
             Action.PLAIN,

@@ -24,7 +24,7 @@ _ITEM_PATTERNS = tuple(
         r"(?:currently\s+|already\s+|still\s+)?"
         rf"(?:on|in|listed on|listed in|part of|included in)\s+{_LIST}(?:\s+.*)?$",
         r"^(?:is|are)\s+(?P<item>.+?)\s+(?:still\s+|already\s+)?(?:listed|on there|in there|on it|"
-        r"included)$",
+        r"included|there|ther)$",
         rf"^(?:did|have)\s+i\s+(?:already\s+|ever\s+)?(?:add|added|put|include|included|write|"
         rf"written|list|listed|save|saved|mention|mentioned|note|noted)\s+(?P<item>.+?)\s+"
         rf"(?:on|in|to|onto|into)\s+(?:{_LIST}|there|it)(?:\s+.*)?$",

@@ -390,6 +390,16 @@ def _clear_in_passing(text: str) -> str | None:
     return "clear my whole list"
 
 
+# "for the passport task please write the title 'renew passport of my son'"
+_TITLE_FOR_TOPIC = re.compile(
+    r"^(?:(?:also|and|so)\s+)?for\s+(?P<topic>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?\s+"
+    r"(?:task|one|item))\s*,?\s*(?:(?:please|pls|can you|could you)\s+)*(?:write|put|set|make|"
+    r"change|give it)\s+(?:it\s+)?(?:the|a|its)\s+(?:new\s+)?(?:title|name)\s*(?:to|as|:)?\s*"
+    r"(?P<title>\S.*)$",
+    _I,
+)
+
+
 # "ok. and rice, I have it in the list?": the item first, then the question about it
 _ITEM_THEN_HAVE_IT = re.compile(
     r"^(?:(?:ok|okay|and|so|also)[\s.,]+)*(?P<item>[^,.?!]+?)\s*,\s*(?:do\s+)?(?:i|we)\s+"
@@ -401,6 +411,9 @@ _ITEM_THEN_HAVE_IT = re.compile(
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
     told = text
+    titled = _TITLE_FOR_TOPIC.match(text)
+    if titled:
+        return f"rename {titled['topic']} to {titled['title']}"
     have_it = _ITEM_THEN_HAVE_IT.match(text)
     if have_it:
         return f"is {have_it['item']} on my list?"

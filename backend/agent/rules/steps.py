@@ -14,7 +14,8 @@ from typing import Any
 
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
-from backend.agent.rules.resolve import match_tasks, similar_tasks
+from backend.agent.rules.resolve import match_tasks, misspelt_match, similar_tasks
+from backend.agent.rules.spelling import has_misspelt_word
 from backend.agent.rules.text import visible
 from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
@@ -171,6 +172,13 @@ def lookup(query: str) -> Step:
         matches = titles_matching(query, outcomes)
         if not isinstance(matches, list):
             return matches
+        if not matches and has_misspelt_word(query):
+            # "is the pasport one still there?": the list read back, matched with slips
+            if len(outcomes) == 1:
+                return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
+            if not outcomes[1].ok:
+                return failure(outcomes[1])
+            matches = [t for t in match_tasks(query, outcomes[1].data) if misspelt_match(query, t)]
         if not matches:
             return Say(
                 replies.not_on_list(query),

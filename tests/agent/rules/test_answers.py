@@ -135,6 +135,8 @@ def test_a_clear_the_model_recognises_still_asks_before_deleting_anything() -> N
         ("change eggs for free range eggs", "free range eggs"),
         ("the task for eggs to Sarah, please change it to 'eggs for Sarah'", "eggs for Sarah"),
         ("change eggs to something more specific, like eggs for the bbq", "eggs for the bbq"),
+        ("ok google make eggs say eggs from the farm", "eggs from the farm"),
+        ("for the eggs task please write the title 'brown eggs'", "brown eggs"),
     ],
 )
 def test_a_rename_is_understood_however_it_is_phrased(said: str, title: str) -> None:

@@ -107,3 +107,27 @@ def test_just_the_pending_ones_after_a_list_shows_only_those() -> None:
     conversation.say("list. now.")
     shown = conversation.say("no just the stuff i havent done")
     assert shown.tool_calls[0]["arguments"]["status"] == "pending"
+
+
+def test_another_old_to_new_right_after_a_rename_is_another_rename() -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [
+                {"id": 1, "title": "eggs", "description": None, "completed": False},
+                {"id": 2, "title": "milk", "description": None, "completed": False},
+            ]
+        )
+    )
+    conversation.say("rename eggs -> free range eggs")
+    conversation.say("milk -> oat milk")
+    assert [t["title"] for t in conversation.store.tasks] == ["free range eggs", "oat milk"]
+
+
+def test_a_misspelt_item_asked_about_is_found() -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [{"id": 1, "title": "renew passport", "description": None, "completed": False}]
+        )
+    )
+    reply = conversation.say("wait is the pasport one still ther?")
+    assert "Renew passport" in reply.reply
