@@ -20,7 +20,12 @@ from backend.agent.rules.builders import steps_for
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, extract_task_id
-from backend.agent.rules.followups import continue_last_action, corrected_title, the_other_one
+from backend.agent.rules.followups import (
+    continue_last_action,
+    corrected_title,
+    swapped_completion,
+    the_other_one,
+)
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.respelling import respelt_title
 from backend.agent.rules.rewrites import rewritten
@@ -242,6 +247,15 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
         task_id, title = correction
         step = task_actions.act_on_task("update_task", task_id, {"title": title})
         return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
+    swapped = swapped_completion(text, context)
+    if swapped is not None:
+        # "sorry, not the milk, the eggs I buy": the completion moves to the other task
+        _, done_instead = swapped
+        swap = [
+            steps.undo(context.last_change),
+            task_actions.act_on_title("complete_task", done_instead),
+        ]
+        return Plan(swap, [Intent.COMPLETE], ["the wrong task was completed"], ["complete"])
     other = the_other_one(request, context)
     if other is not None:
         tool, task_id = other

@@ -366,3 +366,46 @@ def the_other_one(text: str, context: ConversationContext) -> tuple[str, int] | 
     if action not in ("complete", "delete"):
         return None
     return f"{action}_task", context.alternatives[0]
+
+
+# "sorry, not the milk, the eggs I buy", "it wasn't milk I got, it was the eggs": right
+# after a completion, the task named first was the wrong one; the other was done.
+_WRONG_THEN_RIGHT = (
+    re.compile(
+        r"\bnot\s+(?:the\s+)?(?P<old>[\w' -]+?)\s*[,;.]\s*(?:but\s+|it\s+was\s+|it's\s+)?"
+        r"(?:the\s+)?(?P<new>[\w' -]+?)(?:\s+(?:i|we)\s+\w+)?\s*(?:[,;.!]|$)",
+        _I,
+    ),
+    re.compile(
+        r"\b(?:wasn't|was not|isn't|is not)\s+(?:the\s+)?(?P<old>[\w' -]+?)(?:\s+(?:i|we)\s+\w+)?"
+        r"\s*[,;.]\s*(?:it\s+was|it's|but)\s+(?:the\s+)?(?P<new>[\w' -]+?)\s*(?:[,;.!]|$)",
+        _I,
+    ),
+    # "I did the plants, not the bathroom"
+    re.compile(
+        r"\b(?:i|we)\s+(?:did|meant|finished|bought|got)\s+(?:the\s+)?(?P<new>[\w' -]+?)\s*,?\s+"
+        r"not\s+(?:the\s+)?(?P<old>[\w' -]+?)\s*(?:[,;.!]|$)",
+        _I,
+    ),
+)
+
+
+def swapped_completion(text: str, context: ConversationContext) -> tuple[str, str] | None:
+    """(the wrong one, what was done instead) for a correction right after a completion."""
+    change = context.last_change or {}
+    if change.get("tool") != "update_task" or (change.get("arguments") or {}).get("completed"):
+        return None
+    done_id = (change.get("arguments") or {}).get("task_id")
+    title = next((t for n, t, _ in context.known_tasks if n == done_id), None)
+    if title is None:
+        return None
+    for pattern in _WRONG_THEN_RIGHT:
+        found = pattern.search(text)
+        if found and _names(found["old"], title) and not _names(found["new"], title):
+            return title, found["new"].strip()
+    return None
+
+
+def _names(said: str, title: str) -> bool:
+    said_words = set(re.findall(r"\w+", said.lower()))
+    return bool(said_words) and said_words <= set(re.findall(r"\w+", title.lower()))

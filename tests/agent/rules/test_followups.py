@@ -131,3 +131,25 @@ def test_a_misspelt_item_asked_about_is_found() -> None:
     )
     reply = conversation.say("wait is the pasport one still ther?")
     assert "Renew passport" in reply.reply
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "sorry, I make mistake, not the milk, the eggs I buy. milk is still need",
+        "wait no sorry, it wasn't milk I got, it was the eggs, milk is still on there",
+        "I did the eggs, not the milk",
+    ],
+)
+def test_the_wrong_task_completed_is_reopened_and_the_right_one_completed(said: str) -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [
+                {"id": 1, "title": "milk", "description": None, "completed": False},
+                {"id": 2, "title": "eggs", "description": None, "completed": False},
+            ]
+        )
+    )
+    conversation.say("please mark the milk, I buy it")
+    conversation.say(said)
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
