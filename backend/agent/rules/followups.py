@@ -381,12 +381,6 @@ _WRONG_THEN_RIGHT = (
         r"\s*[,;.]\s*(?:it\s+was|it's|but)\s+(?:the\s+)?(?P<new>[\w' -]+?)\s*(?:[,;.!]|$)",
         _I,
     ),
-    # "I did the plants, not the bathroom"
-    re.compile(
-        r"\b(?:i|we)\s+(?:did|meant|finished|bought|got)\s+(?:the\s+)?(?P<new>[\w' -]+?)\s*,?\s+"
-        r"not\s+(?:the\s+)?(?P<old>[\w' -]+?)\s*(?:[,;.!]|$)",
-        _I,
-    ),
 )
 
 

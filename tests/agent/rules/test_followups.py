@@ -138,7 +138,6 @@ def test_a_misspelt_item_asked_about_is_found() -> None:
     [
         "sorry, I make mistake, not the milk, the eggs I buy. milk is still need",
         "wait no sorry, it wasn't milk I got, it was the eggs, milk is still on there",
-        "I did the eggs, not the milk",
     ],
 )
 def test_the_wrong_task_completed_is_reopened_and_the_right_one_completed(said: str) -> None:
