@@ -334,8 +334,17 @@ _DONE_SAID = re.compile(
 )
 
 
+# A cheap first look: no row is named without one of these words.
+_ROW_WORD = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+    r"\w+teenth|twentieth|last|final|penultimate|\d+(?:st|nd|rd|th)|number|item|no|top|bottom)\b"
+    r"|#",
+    _I,
+)
+
+
 def _position_statement(text: str) -> str | None:
-    if _COMMAND_LEAD.match(text) or _OTHER_ROWS.search(text):
+    if not _ROW_WORD.search(text) or _COMMAND_LEAD.match(text) or _OTHER_ROWS.search(text):
         return None
     said = position_phrases(text) + _EDGE_ROWS.findall(text)
     if not said:
