@@ -59,8 +59,14 @@ _SAME_AFTER = re.compile(
 _LAST_ACTION = {"delete_task": "add", "add_task": "delete", "update_task": "complete"}
 
 
+# The change several tasks went through at once ("remove milk eggs bananas").
+_DID = {"delete_task": "delete", "complete_task": "complete"}
+
+
 def last_action(context: ConversationContext) -> str | None:
     change = context.last_change or {}
+    if change.get("bulk"):
+        return _DID.get(str(change.get("did")))
     tool = change.get("tool")
     if tool == "update_task" and change.get("arguments", {}).get("completed") is not False:
         return None  # an undo of a rename: "and X" has no clear meaning

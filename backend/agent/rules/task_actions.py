@@ -256,7 +256,9 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
             _changed(tool, o, completions=completions + n, before=t)
             for n, (o, t) in enumerate(zip(outcomes[1:], targets, strict=True))
         ]
-        return Say(" ".join(part.text for part in said), {"focus": int(targets[-1]["id"])})
+        # Several changes in one: not undone as one, but "and X too" repeats them.
+        meta = {"focus": int(targets[-1]["id"]), "undo": {**BULK_CHANGE["undo"], "did": tool}}
+        return Say(" ".join(part.text for part in said), meta)
 
     return step
 

@@ -152,3 +152,19 @@ def test_the_wrong_task_completed_is_reopened_and_the_right_one_completed(said: 
     conversation.say("please mark the milk, I buy it")
     conversation.say(said)
     assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_one_more_item_too_after_several_deleted_at_once_is_deleted_too() -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [
+                {"id": n, "title": title, "description": None, "completed": False}
+                for n, title in enumerate(["milk", "eggs", "bananas", "paper towels"], start=1)
+            ]
+        )
+    )
+    conversation.say("remove milk eggs bananas")
+    conversation.say("paper towels too")
+    assert conversation.store.tasks == []
+    undone = conversation.say("undo")
+    assert [t["title"] for t in conversation.store.tasks] == ["paper towels"], undone.reply
