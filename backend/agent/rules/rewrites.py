@@ -399,6 +399,17 @@ def _clear_in_passing(text: str) -> str | None:
     return "clear my whole list"
 
 
+# "for tomorrow I need rice, chicken, onions and tomato sauce, put them please in the list":
+# the items named first, then "put them" on the list.
+_ITEMS_THEN_PUT_THEM = re.compile(
+    r"^.*?\b(?:i|we)\s+(?:need|want|have to (?:buy|get)|must (?:buy|get))\s+(?P<items>[^.?!]+?)"
+    r"\s*[,.;]\s*(?:(?:so|and|please|pls)\s+)*(?:put|add|write|stick)\s+(?:all\s+(?:of\s+)?)?"
+    r"(?:them|those|these|it|that)(?:\s+(?:all|please|pls))*\s+(?:in|on|to|onto|into)\s+"
+    r"(?:the\s+|my\s+)?(?:list|shopping list)\b[\s.!]*(?:please)?[\s.!]*$",
+    _I,
+)
+
+
 # "for the passport task please write the title 'renew passport of my son'"
 _TITLE_FOR_TOPIC = re.compile(
     r"^(?:(?:also|and|so)\s+)?for\s+(?P<topic>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?\s+"
@@ -420,6 +431,9 @@ _ITEM_THEN_HAVE_IT = re.compile(
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
     told = text
+    put_them = _ITEMS_THEN_PUT_THEM.match(text)
+    if put_them:
+        return f"add {put_them['items']}"
     titled = _TITLE_FOR_TOPIC.match(text)
     if titled:
         return f"rename {titled['topic']} to {titled['title']}"

@@ -181,3 +181,22 @@ def test_a_clear_said_in_passing_is_a_clear(said: str, meant: str) -> None:
 )
 def test_everything_said_beside_another_request_is_no_clear(said: str) -> None:
     assert not rewritten(said).startswith("clear")
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "for tomorrow breakfast I need bread, butter, jam and orange juice. put all of them in "
+            "list",
+            "add bread, butter, jam and orange juice",
+        ),
+        (
+            "for tomorrow I need rice, chicken, onions and tomato sauce, put them please in the "
+            "list",
+            "add rice, chicken, onions and tomato sauce",
+        ),
+    ],
+)
+def test_items_named_first_then_put_them_on_the_list_are_added(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
