@@ -168,6 +168,18 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"reminder|item)s?\s+(?:to|for|called|named|about)\s+(?P<obj>.+)$",
         ),
         (
+            "what does the note on X say",
+            Intent.LIST,
+            Action.LOOKUP,
+            # "what does the note on my passport one say again?", "The passport, what is the
+            # note I write for it?": the task looked up, its note read out
+            r"^.*?\bwhat(?:'s| is| does| did)\s+(?:the|my|its)\s+(?:note|notes|description)\s+"
+            r"(?:on|for|of|in|about)\s+(?P<obj>(?!it\b|that\b|this\b)[^?]+?)"
+            r"(?:\s+(?:say|says|read|again))*$"
+            r"|^(?P<obj2>(?:the|my)\s+[\w' -]+?)\s*,\s*what(?:'s| is| was)\s+(?:the|its)\s+"
+            r"(?:note|description)\b.*$",
+        ),
+        (
             "have I done X",
             Intent.LIST,
             Action.LOOKUP,

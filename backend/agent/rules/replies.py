@@ -161,7 +161,9 @@ def nudge(title: str, pending_count: int) -> str:
 
 def on_list(task: dict[str, Any]) -> str:
     state = "done ✓" if task.get("completed") else "still pending"
-    return f"Yes, {quoted(str(task['title']))} is on your list (task {task['id']}, {state})."
+    found = f"Yes, {quoted(str(task['title']))} is on your list (task {task['id']}, {state})."
+    note = str(task.get("description") or "").strip()
+    return f"{found} Its note says: {note}" if note else found
 
 
 def all_on_list(query: str, tasks: Sequence[dict[str, Any]]) -> str:

@@ -458,3 +458,18 @@ def test_yes_after_asking_about_an_item_adds_that_item(asked: str, then: str) ->
     conversation.say(asked)
     conversation.say(then)
     assert _titles(conversation)[-1] == "bread"
+
+
+@pytest.mark.parametrize(
+    "asked",
+    ["what does the note on my rent one say again?", "The rent, what is the note I write for it?"],
+)
+def test_asking_what_a_note_says_reads_it_out(asked: str) -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [{"id": 1, "title": "pay rent", "description": "before the 5th", "completed": False}]
+        )
+    )
+    reply = conversation.say(asked)
+    assert "before the 5th" in reply.reply
+    assert [c["name"] for c in reply.tool_calls] == ["list_tasks"]
