@@ -26,7 +26,7 @@ VOCABULARY: tuple[str, ...] = tuple(
     fifteen sixteen seventeen eighteen nineteen twenty hundred there their the them they
     this that what which whats my your please thanks thank can could would you have need want
     shopping grocery groceries about from with not off yeah okay sure meant mean other one
-    actually stuff things ones should say finally bought
+    actually stuff things ones should say finally bought just only
     """.split()
 )
 # Short misspellings that are too close to too many words to find by distance.
@@ -48,7 +48,7 @@ _KNOWN: dict[str, str] = {
 # Not in the word list, yet not misspelt: "uncheck" is not a misspelt "check".
 _KEEP = frozenset(
     "uncheck untick unmark unticked unchecked reopen undone todos todo todolist tasklist "
-    "wanna gonna gotta lemme gimme".split()
+    "wanna gonna gotta lemme gimme olly alexa siri".split()
 )
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _DICTIONARY = "frequency_dictionary_en_82_765.txt"

@@ -158,6 +158,12 @@ def as_typed(fragment: str, message: str) -> str:
     return "".join(inserted.get(index, "") + char for index, char in enumerate(fragment))
 
 
+# "cross of eggs", "tick of the milk": "off" typed with one f
+_CROSS_OF = re.compile(
+    r"\b(?P<verb>cross|tick|check|knock|scratch)\s+of\b(?!\s+(?:the|my)\s+list)", _I
+)
+
+
 def prepare(message: str) -> str:
     """Single spaces and straight quotes, bulleted lines as "; "-separated items, no invisible
     characters, "wanna" as "want to"; the user's casing is kept (patterns ignore case)."""
@@ -165,6 +171,7 @@ def prepare(message: str) -> str:
     message = _OK_TYPED_SHORT.sub("ok", message)
     message = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m.group(0).lower()], message)
     message = _ITS.sub("it's", message)
+    message = _CROSS_OF.sub(r"\g<verb> off", message)
     text = _BULLET_LINE.sub("; ", message.translate(_SMART_QUOTES))
     text = _COMMAND_LINE.sub("; ", text)
     return correct_spelling(_SPACES.sub(" ", text).strip())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backend.agent.rules.spelling import correct_spelling
+from backend.agent.rules.text import prepare
 
 
 @pytest.mark.parametrize(
@@ -47,3 +48,15 @@ def test_real_words_and_names_are_left_alone(text: str) -> None:
 )
 def test_a_contraction_typed_without_its_apostrophe_gets_it_back(typed: str, meant: str) -> None:
     assert correct_spelling(typed) == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("add batries and cross of eggs", "add batries and cross off eggs"),
+        ("jsut the ones i havent done", "just the ones i haven't done"),
+        ("olly put that back on", "olly put that back on"),  # a wake word, not a slip
+    ],
+)
+def test_slips_in_command_words_are_read_as_meant(said: str, read: str) -> None:
+    assert prepare(said) == read
