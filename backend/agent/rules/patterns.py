@@ -173,6 +173,18 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"reminder|item)s?\s+(?:to|for|called|named|about)\s+(?P<obj>.+)$",
         ),
         (
+            "did I already do X (present tense)",
+            Intent.LIST,
+            Action.LOOKUP,
+            # "i walk the dog already today or not? i don't remember", "I want know if the
+            # bananas is already bought": asked, never a change
+            r"^(?:i|we)\s+(?P<obj>(?!(?:want|need|have|think|wonder|don't|do)\b)\w+\s+[^?]+?)\s+"
+            r"already(?:\s+(?:today|yesterday|this week))?\s+or\s+(?:not|no)(?:\s+yet)?\b.*$"
+            r"|^(?:i\s+want(?:\s+to)?\s+know|tell me)\s+(?:if|whether)\s+(?P<obj2>.+?)\s+"
+            r"(?:is|are)\s+(?:already\s+|still\s+)?(?:bought|done|paid|booked|finished|"
+            r"on (?:my|the) list)$",
+        ),
+        (
             "what does the note on X say",
             Intent.LIST,
             Action.LOOKUP,

@@ -46,7 +46,10 @@ _ITEM_PATTERNS = tuple(
         # after "whether": "the passport renewal is still outstanding", "I still need to pick
         # up the dry cleaning"
         r"^(?P<item>.+?)\s+(?:is|are)\s+(?:still\s+|already\s+)?(?:outstanding|pending|open|"
-        r"done|finished|complete|completed|unfinished)$",
+        r"done|finished|complete|completed|unfinished|bought|paid|booked|sent|called|cleaned)$",
+        # "i walk the dog already today or not?": done, asked in the present tense
+        r"^(?:i|we)\s+(?P<item>(?!(?:want|need|have|think|wonder|don't|do)\b)\w+\s+.+?)\s+"
+        r"already(?:\s+(?:today|yesterday|this week))?$",
         r"^(?:i|we)\s+(?:still|already)\s+(?:need|have)\s+to\s+(?P<item>.+)$",
         rf"^(?:do|did)\s+(?:i|we)\s+(?:still\s+|already\s+)?have\s+(?:any\s+)?(?P<item>.+?)\s+"
         rf"(?:on|in)\s+(?:{_LIST}|there)$",
@@ -62,7 +65,7 @@ _VAGUE = re.compile(r"^(?:anything|something|stuff|things|items?|it|that|this|th
 _ASKING_LEAD = re.compile(
     r"^(?:(?:may|might|can|could)\s+i\s+(?:also\s+|just\s+)?ask(?:\s+you)?|(?:would|do)\s+you\s+"
     r"(?:happen\s+to\s+)?know|(?:can|could|would)\s+you\s+tell\s+me|"
-    r"tell\s+me|i(?:'d| would)\s+like\s+to\s+know|i\s+want\s+to\s+know|i\s+wonder)"
+    r"tell\s+me|i(?:'d| would)\s+like\s+to\s+know|i\s+want(?:\s+to)?\s+know|i\s+wonder)"
     r"[\s,]*(?:please[\s,]*)?(?:whether|if)\s+"
     # "quick question before I head to the shops, is bread on there?", "random question but"
     r"|^(?:(?:a|one|quick|random|silly|dumb|small)\s+)+question\b[^,?]*?(?:,\s*|\s+but\s+|:\s*)"

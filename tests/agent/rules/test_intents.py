@@ -211,3 +211,15 @@ def test_finishing_the_to_do_list_completes_every_pending_task(message: str) -> 
 )
 def test_an_undo_said_with_an_apology_is_an_undo(message: str) -> None:
     assert detect_intent(prepare(message)).action.value == "undo"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "i walk the dog already today or not? i don't remember",
+        "I want know if the bananas is already bought",
+    ],
+)
+def test_asking_whether_something_is_done_changes_nothing(message: str) -> None:
+    detection = detect_intent(strip_end_punctuation(prepare(message)))
+    assert (detection.intent, detection.action.value) == (Intent.LIST, "lookup")
