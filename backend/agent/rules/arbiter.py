@@ -65,6 +65,10 @@ _NAMES_THE_LIST = re.compile(
     r"|\b(?:i|we)\s+(?:still\s+)?(?:need|have)(?:\s+to)?\s+(?:buy|get|do|pick up)\b",
     _I,
 )
+# "stick bin bags on the list while I remember": an add onto the list, said outright
+_ONTO_A_LIST = re.compile(
+    r"\b(?:on|onto|to|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+)?(?:list|to-?do list|todo list)\b", _I
+)
 # "now show me", "show me again": a show with nothing else named shows the list
 _NOTHING_ELSE = re.compile(r"^(?:(?:me|us|it|them|again|now|please|pls|then)\b\s*)*$", _I)
 # A clear names something going away; "todo list" alone is the list to see.
@@ -152,6 +156,8 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
     """The model's kind of request, with its slots extracted by the rules."""
     label = prediction.label
     rule = f"model: {label} ({prediction.confidence:.2f}) over '{detection.rule}'"
+    if label == "list" and detection.intent is Intent.CREATE and _ONTO_A_LIST.search(detection.obj):
+        return detection  # "stick bin bags on the list while I remember": onto it, not see it
     if label == "list":
         return Detection(Intent.LIST, rule)
     if label == "query":

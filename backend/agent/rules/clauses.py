@@ -17,7 +17,11 @@ _I = re.IGNORECASE
 
 # Compound messages: "add milk and show my tasks", "delete task 3. What's left?"
 _ACTION_START = (
-    r"(?:please\s+)?(?:show|list|tell me|what|what's|whats|display|give me|add|create|put|"
+    # "..., and can you also stick bin bags on the list"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:also\s+|please\s+|just\s+)*"
+    r"(?=(?:add|put|stick|pop|jot|note|include|delete|remove|mark|tick|check|cross|change)\b))?"
+    r"(?:please\s+)?(?:show|list|tell me|what|what's|whats|display|give me|add|create|put|stick|"
+    r"pop|jot|"
     r"remind me|delete|remove|cancel|drop|complete|mark|finish|check off|tick off|change|"
     r"update|rename|edit|set|let me see|how many|take(?=.*\b(?:off|out)\b)|"
     # "add batteries and cross off eggs"
@@ -214,10 +218,21 @@ def _plainly_a_request(detection: Detection) -> bool:
     return detection.intent not in _NOTHING_TO_DO and not detection.rule.startswith(_WEAK)
 
 
+# "milk done. eggs delete. add bread": a terse "X done" is a request of its own
+_TERSE_DONE = re.compile(r"^[\w' -]{1,30}?\s+(?:done|finished|bought|sorted)[.!]*$", _I)
+
+
 def _is_chatter(sentence: str) -> bool:
     if _is_greeting(sentence):
         return True
     detection = detect_intent(sentence)
+    if (
+        detection.rule == "X is done"
+        and _TERSE_DONE.match(sentence.strip())
+        and not names_a_position(sentence)
+        and not is_position(detection.obj)  # "first two done. and the fifth": rows, read below
+    ):
+        return False
     return detection.intent in _NOT_A_REQUEST or detection.rule.startswith(_STATEMENTS)
 
 

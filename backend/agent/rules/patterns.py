@@ -351,7 +351,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.COMPLETE,
             Action.PLAIN,
             rf"^(?:complete|finish|finished|mark|tick off|tick|check off|check|cross off|cross out|"
-            rf"close|done with|done|i(?:'ve| have)? (?:finished|completed|done|did|ticked off|"
+            rf"close|done with|done|i(?:'ve| have)? (?:(?:finally|just|already|actually) )?"
+            rf"(?:finished|completed|done|did|ticked off|"
             rf"checked off|crossed off|knocked out|wrapped up)|i'm done with|i am done with|"
             rf"i'm finished with|i am finished with|i just (?:finished|completed|did)|"
             rf"i got (?:done with )?)\b\s*(?P<obj>.*?)"

@@ -51,6 +51,7 @@ _STATEMENT = re.compile(
 )
 
 
+_DONE_LEAD = re.compile(r"^(?:got|bought|grabbed|picked up|have|i got|i bought)\s+", _I)
 _DONE_TAIL = re.compile(
     r"(?:\s+(?:all|both|now|already|too))*\s+(?:bought|done|got|gotten|finished|picked up|sorted|"
     r"handled)$|\s+(?:all|both|too)$",
@@ -97,7 +98,7 @@ def targets_steps(
         if p.strip()
         # "milk eggs paper towels all bought": things bought, named without commas
         for item in (
-            items_in_a_run(_DONE_TAIL.sub("", strip_reference_noise(p)))
+            items_in_a_run(_DONE_LEAD.sub("", _DONE_TAIL.sub("", strip_reference_noise(p))))
             or [strip_reference_noise(p)]
         )
     ]

@@ -107,6 +107,9 @@ _EDGE_WORDS = re.compile(
     r"|^(?:a|an)\s+(?!(?:dozen|couple|pair|bag|bottle|box|pack|loaf|carton|jar|can|kilo|pound|"
     r"lot|half|few|little|bit|bunch|case|tin|tub|roll|head|piece)\b)(?=\S+\s)"
     r"|\s+(?:too|as well|also|please|now|hurry|quick|asap|then|obviously|of course)$"
+    # "stick bin bags on the list while I remember", "... because I will absolutely forget"
+    r"|\s*,?\s+(?:while i (?:remember|think of it)|before i forget|so (?:i|we) (?:don't|won't) "
+    r"forget(?: it)?|(?:because|cause|cos|as) (?:i|i'll|i will)(?: \w+)? forget(?: it)?)$"
     # "add buy an umbrella to my list then, mine snapped": the "then" before the aside
     r"|\s+then(?=\s*,)"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"

@@ -173,3 +173,38 @@ def test_a_story_then_mark_it_as_not_done_reopens_the_task_the_story_is_about(
     conversation.say("what did I finish?")
     conversation.say(said)
     assert [t["id"] for t in conversation.store.tasks if not t["completed"]] == [reopened]
+
+
+@pytest.mark.parametrize(
+    ("said", "calls"),
+    [
+        (
+            "right, I've finally done the eggs, it was a pain, and can you also stick bin bags on "
+            "the list while I remember",
+            ["complete_task", "add_task"],
+        ),
+        ("eggs done. add bread", ["complete_task", "add_task"]),
+    ],
+)
+def test_a_done_statement_beside_another_request_is_carried_out_too(
+    said: str, calls: list[str]
+) -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "eggs", "description": None, "completed": False}])
+    )
+    made = conversation.say(said).tool_calls
+    assert [c["name"] for c in made if c["name"] != "list_tasks"] == calls
+    assert conversation.store.tasks[-1]["title"] in ("bin bags", "bread")
+
+
+def test_things_got_named_without_commas_are_completed() -> None:
+    conversation = Conversation(
+        FakeTaskStore(
+            [
+                {"id": n, "title": t, "description": None, "completed": False}
+                for n, t in enumerate(["milk", "eggs", "paper towels"], start=1)
+            ]
+        )
+    )
+    conversation.say("got milk eggs paper towels")
+    assert all(t["completed"] for t in conversation.store.tasks)
