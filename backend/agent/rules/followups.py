@@ -192,6 +192,7 @@ _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 # sugar." One marker is needed: a bare noun phrase after an add is not a correction.
 _MARKER_LEAD = re.compile(
     r"^(?:(?:no+|nope|nah|oops|whoops|sorry|wait|actually|oh|ugh|hmm+|my apologies|my bad|"
+    r"(?:i'm|i am) (?:so |very |really |terribly )?sorry|"
     rf"{WAKE_WORD}|"
     r"my mistake|i apologi[sz]e|apologies|correction|typo|scratch that|not quite|wrong|"
     r"i (?:misspoke|misspelled|misspelt|mistyped|got (?:it|that) wrong))\b"
@@ -282,7 +283,11 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     current = titles.get(task_id)
     restates = bool(current) and _restates(new, str(current))
     # "no i said call the vet not the bank": a whole title replacing a word of the old one
-    if _NOT_A_TITLE.match(new) or (_a_request(new, replaces=bool(old)) and not (old and restates)):
+    # "I meant iced tea, not ice cream": the thing meant, whatever a model makes of it alone
+    meant = bool(old) and _I_MEANT.search(text) is not None and not _COMMAND_LEAD.match(new)
+    if _NOT_A_TITLE.match(new) or (
+        _a_request(new, replaces=bool(old)) and not (old and restates) and not meant
+    ):
         return None  # "no, delete it", "sorry, thanks", "on second thought, undo that"
     if restates:
         return task_id, new  # "I mean call the landlord about the washing machine, not heater"
@@ -300,6 +305,10 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     return task_id, new
 
 
+_I_MEANT = re.compile(r"\bi\s+(?:meant|mean)\b", _I)
+_COMMAND_LEAD = re.compile(
+    r"^(?:add|put|delete|remove|undo|show|list|mark|complete|change|rename|clear)\b", _I
+)
 _ARTICLE_END = re.compile(r"\b(?:the|a|an|my)\s+$", _I)
 _ARTICLE_START = re.compile(r"^(?:the|a|an|my)\s+", _I)
 

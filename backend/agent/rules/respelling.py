@@ -26,6 +26,15 @@ _NOT_RESPELT = frozenset(
     "the that this then there their they them these those than what when where with wrong "
     "write wrote spell spelled spelt sorry mean meant name".split()
 )
+# Words said around a respelling ("sorry i write wrong, shampoo with two o").
+_ABOUT_SPELLING = frozenset(
+    """
+    sorry oops oh no ah wait i i'm it it's its is was not the a an with two double one letter
+    letters his her their name names spell spelled spelt spelling typo typed misspelled
+    misspelt wrong wrongly write wrote written mean meant should be sorry my bad mistake
+    please pls ok okay right correct correctly actually this that of in on o e h y s
+    """.split()
+)
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _MAX_WORDS = 14
 _MAX_EDITS = 2
@@ -63,6 +72,11 @@ def respelt_title(text: str, context: ConversationContext) -> tuple[int, str] | 
     if best is None:
         return None
     _, old, new = best
+    said_besides = {
+        w.lower() for w in words if w.lower() not in lowered and w.lower() != new.lower()
+    }
+    if said_besides - _ABOUT_SPELLING:
+        return None  # "I meant iced tea, not ice cream": another thing named, not a respelling
     return task_id, re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, title, count=1)
 
 

@@ -50,6 +50,7 @@ def _after_adding(title: str) -> Conversation:
             "oh wait, it's jenna, not jen. she hates being called jen haha",
             "return ladder to jenna",
         ),
+        ("ice cream", "Oh, I'm so sorry, I meant iced tea, not ice cream.", "iced tea"),
     ],
 )
 def test_a_correction_right_after_an_add_renames_the_new_task(
