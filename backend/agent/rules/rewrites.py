@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.intents import rule_intent
-from backend.agent.rules.numbers import position_phrases
+from backend.agent.rules.numbers import is_position, position_phrases
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import SENTENCE_END, core_request, strip_end_punctuation
 from backend.agent.rules.types import Action, Intent
@@ -410,6 +410,21 @@ _ITEMS_THEN_PUT_THEM = re.compile(
 )
 
 
+# "and bathroom one, make it clean the bathroom and kitchen": the task named first
+_TOPIC_THEN_MAKE_IT = re.compile(
+    r"^(?:(?:and|also|so|oh and)\s+)?(?P<topic>(?:the\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?\s+"
+    r"(?:one|task|item))\s*,\s*(?:(?:please|pls|can you|could you)\s+)*(?:make|change|rename)\s+"
+    r"it\s+(?:to\s+|into\s+|say\s+|read\s+)?(?P<title>\S.*)$",
+    _I,
+)
+# "Could you put the second one back on, please?" after the finished ones: not done after all
+_POSITION_BACK = re.compile(
+    r"^(?:(?:please|pls|can you|could you|would you)\s+)*(?:put|bring|move)\s+(?P<rows>.+?)\s+back"
+    r"(?:\s+on(?:\s+(?:the|my)\s+list)?)?(?:\s+(?:please|pls))?[\s.!?]*$",
+    _I,
+)
+
+
 # "for the passport task please write the title 'renew passport of my son'"
 _TITLE_FOR_TOPIC = re.compile(
     r"^(?:(?:also|and|so)\s+)?for\s+(?P<topic>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?\s+"
@@ -434,6 +449,13 @@ def rewritten(text: str) -> str:
     put_them = _ITEMS_THEN_PUT_THEM.match(text)
     if put_them:
         return f"add {put_them['items']}"
+    made = _TOPIC_THEN_MAKE_IT.match(text)
+    if made:
+        return f"rename {made['topic']} to {made['title']}"
+    for sentence in SENTENCE_END.split(text) if " back" in text.lower() else ():
+        back = _POSITION_BACK.match(core_request(sentence))
+        if back and is_position(back["rows"]):
+            return f"mark {back['rows']} as not done"
     titled = _TITLE_FOR_TOPIC.match(text)
     if titled:
         return f"rename {titled['topic']} to {titled['title']}"

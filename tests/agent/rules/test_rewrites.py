@@ -200,3 +200,20 @@ def test_everything_said_beside_another_request_is_no_clear(said: str) -> None:
 )
 def test_items_named_first_then_put_them_on_the_list_are_added(said: str, meant: str) -> None:
     assert rewritten(said) == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "and bathroom one, make it clean the bathroom and kitchen",
+            "rename bathroom one to clean the bathroom and kitchen",
+        ),
+        (
+            "Thank you. Could you put the second one back on, please? The dog needs a walk.",
+            "mark the second one as not done",
+        ),
+    ],
+)
+def test_a_task_named_first_then_changed_is_that_change(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
