@@ -282,6 +282,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"^(?:.*?\b)?(?:how many|how much|number of)\b.*\b(?:tasks?|to-?dos|todos|items?|"
             r"reminders|chores|errands|left|remain|remaining|pending|completed|done|finished|"
             r"ticked off|checked off|crossed off|to do|on (?:my|the) list)\b.*$"
+            # "how much things now in my list?": things, counted on the list
+            r"|^(?:how many|how much)\s+(?:things|stuff)\b.*\b(?:in|on)\s+(?:my|the)\s+list\b.*$"
             # "how many total": the list is the only thing to count here
             r"|^how many\s+(?:(?:are there|is that|do i have|in)\s+)?(?:total|altogether|overall"
             r"|all together|all up)$",

@@ -223,3 +223,8 @@ def test_an_undo_said_with_an_apology_is_an_undo(message: str) -> None:
 def test_asking_whether_something_is_done_changes_nothing(message: str) -> None:
     detection = detect_intent(strip_end_punctuation(prepare(message)))
     assert (detection.intent, detection.action.value) == (Intent.LIST, "lookup")
+
+
+def test_how_much_things_on_my_list_is_a_count() -> None:
+    detection = detect_intent(strip_end_punctuation(prepare("how much things now in my list?")))
+    assert (detection.intent, detection.action.value) == (Intent.LIST, "count")
