@@ -90,15 +90,19 @@ _SMALL_TALK = (Intent.SOCIAL, Intent.GREETING)
 # The no before what is wanted instead: "Alexa, no, stop, read me the list instead".
 _NO_LEAD = re.compile(
     r"^(?:(?:alexa|hey google|ok google|google|siri|wait|hold on|no+|nope|nah|stop|cancel|"
-    r"don't|dont|actually|sorry|oh)\b[\s,.!]*)+",
+    r"don't|dont|actually|sorry|oh|hmm+|um+|uh+|ah)\b[\s,.!]*)+",
     _I,
 )
 # What a no may ask for instead, never a change it names vaguely ("no, forget it").
 _INSTEAD = (Intent.LIST, Intent.CREATE)
 _A_NO = re.compile(r"\b(?:no+|nope|nah|don't|dont)\b", _I)
 _DONE_ONES = re.compile(
-    r"^(?:the\s+|my\s+)?(?:finished|completed|complete|done|ticked(?: off)?|checked(?: off)?|"
-    r"crossed(?: off)?|old)(?:\s+(?:ones|tasks|items|stuff|things))?[\s.!]*$",
+    r"^(?:(?:delete|remove|clear|get rid of|drop)\s+)?(?:the\s+|my\s+)?(?:(?:finished|completed|"
+    r"complete|done|ticked(?: off)?|checked(?: off)?|crossed(?: off)?|old)"
+    r"(?:\s+(?:ones|tasks|items|stuff|things))?"
+    # "just get rid of the stuff I already finished"
+    r"|(?:ones|tasks|items|stuff|things)\s+(?:that\s+)?(?:i|i've|we|we've)\s+(?:already\s+)?"
+    r"(?:finished|completed|done|did|ticked off|checked off))[\s.!]*$",
     _I,
 )
 _ONLY = re.compile(r"^(?:just|only)\s+(?P<what>(?!(?:kidding|joking)\b).+)$", _I)

@@ -473,3 +473,12 @@ def test_asking_what_a_note_says_reads_it_out(asked: str) -> None:
     reply = conversation.say(asked)
     assert "before the 5th" in reply.reply
     assert [c["name"] for c in reply.tool_calls] == ["list_tasks"]
+
+
+def test_no_then_just_the_stuff_already_finished_asks_about_the_completed_ones() -> None:
+    conversation = _conversation(*TITLES)
+    conversation.say("call mom done")
+    conversation.say("can you delete everything?")
+    asked = conversation.say("hmm actually wait, no, just get rid of the stuff I already finished")
+    assert asked.meta["pending"]["status"] == "completed"
+    assert all(not t["completed"] for t in conversation.store.tasks if t["title"] != "call mom")
