@@ -20,6 +20,10 @@ SAME_WORD: dict[str, str] = {
     "phoned": "call",
     "rang": "call",
     "ring": "call",
+    "rung": "call",
+    "ringing": "call",
+    "called": "call",
+    "calling": "call",
     "e-mail": "email",
     "e-mailed": "email",
 }

@@ -95,6 +95,7 @@ _NO_LEAD = re.compile(
 )
 # What a no may ask for instead, never a change it names vaguely ("no, forget it").
 _INSTEAD = (Intent.LIST, Intent.CREATE)
+_A_REMOVAL = re.compile(r"^(?:delete|remove|clear|erase|drop|get rid of|take)\b", _I)
 _A_NO = re.compile(r"\b(?:no+|nope|nah|don't|dont)\b", _I)
 _DONE_ONES = re.compile(
     r"^(?:(?:delete|remove|clear|get rid of|drop)\s+)?(?:the\s+|my\s+)?(?:(?:finished|completed|"
@@ -171,6 +172,8 @@ _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _
 
 
 def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
+    if kind in ("offer_add", "offer_list") and _A_REMOVAL.match(core_request(text)):
+        return None  # "is bread on there?" ... "delete it": a request, never a yes to adding
     said = yes_or_no(text, strict=True)
     lead = _NO_LEAD.match(text)
     if said is None and kind == "confirm_clear" and lead and _A_NO.search(lead.group()):

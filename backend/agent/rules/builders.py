@@ -13,7 +13,7 @@ from backend.agent.rules.extract import (
     extract_task_id,
 )
 from backend.agent.rules.intents import detect_intent
-from backend.agent.rules.query import query_slot
+from backend.agent.rules.query import STILL_YET, query_slot
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.social import off_topic_reply, social_reply
 from backend.agent.rules.targets import target_step, targets_steps
@@ -54,7 +54,8 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
             # The question's own slot when it has one: "did I already put bread on there?"
             item, asked = query_slot(clause)
             looked_up = item if asked is Action.LOOKUP else detection.obj
-            return [steps.lookup(strip_reference_noise(clean_title(looked_up)))]
+            looked_up = STILL_YET.sub("", clean_title(looked_up))  # "rung my mother yet"
+            return [steps.lookup(strip_reference_noise(looked_up))]
         status = extract_status(clause)
         if status == "all" and context.counted and _THEM.search(clause):
             status = context.counted  # "How many have I completed?" ... "show them to me"

@@ -62,10 +62,13 @@ class ConversationContext:
                     focus = mentioned
                 continue
             meta = turn.meta
-            if meta.get("focus") is not None:
-                focus = int(meta["focus"])
-            elif "focus" not in meta and (from_tools := _focus_from_tools(turn.tool_calls)):
-                focus = from_tools  # a turn of the LLM brain leaves no meta: use its tools
+            if "focus" in meta:
+                # None: the turn talked about no task ("is bread on there?" - no)
+                focus = int(meta["focus"]) if meta["focus"] is not None else None
+            elif "acts" not in meta and (from_tools := _focus_from_tools(turn.tool_calls)):
+                # A turn of the LLM brain leaves no meta: use its tools. A turn of the rules
+                # says its focus itself; its look-ups ("how many tasks?") name no task.
+                focus = from_tools
             if "listed" in meta:
                 listed = tuple(int(i) for i in meta["listed"])
             if meta.get("undone"):

@@ -57,6 +57,13 @@ _ITEM_PATTERNS = tuple(
         r"(?:(?:the|my)\s+)?(?:list|there)$",
     )
 )
+# "is there something for Sarah in my list?": the topic, Sarah
+_ANYTHING_FOR = re.compile(
+    r"^(?:something|anything|stuff|things?|tasks?)\s+(?:for|about|with|regarding|to do with)\s+",
+    _I,
+)
+# What a question adds after its item: "have I rung my mother yet"
+STILL_YET = re.compile(r"\s+(?:yet|already|still|again)$", _I)
 _COUNT = re.compile(r"\b(?:how many|how much|number of|count)\b", _I)
 _VAGUE = re.compile(r"^(?:anything|something|stuff|things|items?|it|that|this|there)$", _I)
 
@@ -88,8 +95,11 @@ def query_slot(clause: str) -> tuple[str, Action]:
             match = pattern.match(text)
             if match:
                 item = clean_title(
-                    re.sub(r"^(?:the|a|an|any|some)\s+", "", match["item"], flags=_I)
+                    _ANYTHING_FOR.sub(
+                        "", re.sub(r"^(?:the|a|an|any|some)\s+", "", match["item"], flags=_I)
+                    )
                 )
+                item = STILL_YET.sub("", item)
                 if item and not _VAGUE.match(item):
                     return item, Action.LOOKUP
     return "", Action.COUNT

@@ -182,7 +182,7 @@ def lookup(query: str) -> Step:
         if not matches:
             return Say(
                 replies.not_on_list(query),
-                {"pending": {"kind": "offer_add", "title": query}, "lookup": query},
+                {"pending": {"kind": "offer_add", "title": query}, "lookup": query, "focus": None},
             )
         if len(matches) > 1:
             # "anything about the report?": every match, so "mark both of them done" follows

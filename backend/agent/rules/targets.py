@@ -182,6 +182,11 @@ def target_step(
             return task_actions.act_on_task(
                 tool, context.focus_task_id, fields, completions=context.completions
             )
+        found = clues(clause, obj, context) if pronoun and context.message else None
+        if found is not None and any(len(part.split()) > 1 for part in found.parts):
+            # "my sister reckons I can do the whole passport thing online, can you put a note
+            # on that one": the task the message names elsewhere, or the question stays
+            return task_actions.act_on_clues(tool, found, fields, completions=context.completions)
         return steps.say(
             replies.ask_which_task(verb),
             pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},

@@ -203,6 +203,35 @@ def act_on_title_or_clues(
     return step
 
 
+def act_on_clues(
+    tool: str, clues: Clues, fields: dict[str, Any] | None = None, *, completions: int = 0
+) -> Step:
+    """A pronoun with nothing talked about before: the task the message names elsewhere, or
+    the question which task is meant."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
+        listing = outcomes[0]
+        if not listing.ok:
+            return failure(listing)
+        named = _named_by_one_part(clues.parts, listing.data, pending_only=tool == "complete_task")
+        if named is None:
+            pending = {"kind": "ask_task", "tool": tool, "fields": fields or {}}
+            # "focus": None - the tasks read to look are no task talked about
+            meta = {"pending": pending, "focus": None}
+            return Say(replies.ask_which_task(ACTION_VERB[tool]), meta, stop=True)
+        if tool == "update_task" and not fields:
+            return ask_fields(int(named["id"]))
+        if len(outcomes) == 1:
+            return ToolCall(tool, {"task_id": int(named["id"]), **(fields or {})})
+        if not outcomes[1].ok:
+            return failure(outcomes[1])
+        return _changed(tool, outcomes[1], completions=completions, before=named)
+
+    return step
+
+
 def _named_by_one_part(
     parts: tuple[str, ...], tasks: list[Task], *, pending_only: bool
 ) -> Task | None:

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import pytest
+
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.types import Turn
+from tests.agent.fake_tools import Conversation, FakeTaskStore
 
 
 def _assistant(tool_calls: list[dict], **meta: object) -> Turn:
@@ -95,3 +98,37 @@ def test_an_undone_change_cannot_be_undone_twice() -> None:
     turns = [_assistant([], undo=change), _assistant([], undone=True)]
     assert ConversationContext.from_turns(turns).last_change is None
     assert ConversationContext.from_turns(turns[:1]).last_change == change
+
+
+def _four_tasks() -> Conversation:
+    return Conversation(
+        FakeTaskStore(
+            [
+                {"id": n, "title": t, "description": None, "completed": False}
+                for n, t in enumerate(["buy groceries", "call mom", "pay rent", "walk dog"], 1)
+            ]
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "how many tasks do I have",  # a count reads the whole list
+        "is bread on my list?",  # a look-up that found nothing
+        "can you put a note on it saying renew online",  # asked which task
+    ],
+)
+def test_a_turn_that_named_no_task_leaves_nothing_for_it_to_point_at(first: str) -> None:
+    conversation = _four_tasks()
+    conversation.say(first)
+    asked = conversation.say("delete it")
+    assert len(conversation.store.tasks) == 4
+    assert asked.meta["pending"]["kind"] == "ask_task"
+
+
+def test_a_lookup_that_found_a_task_is_what_it_points_at() -> None:
+    conversation = _four_tasks()
+    conversation.say("have I rung my mother yet?")
+    conversation.say("I have just put the phone down with her, so please mark that one as done.")
+    assert [t["title"] for t in conversation.store.tasks if t["completed"]] == ["call mom"]
