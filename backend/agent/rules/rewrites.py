@@ -381,7 +381,11 @@ _EVERY_TASK = re.compile(
     _I,
 )
 _FINISHED_ONES = re.compile(r"\b(?:finished|completed|done|ticked)\b", _I)
-_EVERYTHING = re.compile(r"\b(?:everything|every (?:single )?thing|whole|entire|slate)\b", _I)
+_FINISHED_TOO = re.compile(
+    r"\b(?:also|and|including|even|plus|as well as)\s+(?:the\s+|all\s+the\s+)?(?:finished|"
+    r"completed|done)\b",
+    _I,
+)
 # Some kept, something added, or another app's things: not a clear of this list.
 _NOT_A_CLEAR = re.compile(
     r"\b(?:except|but not|apart from|other than|besides|only|just|add|put|include|stick|pop|"
@@ -394,7 +398,9 @@ _NOT_A_CLEAR = re.compile(
 def _clear_in_passing(text: str) -> str | None:
     if not (_WIPE.search(text) and _EVERY_TASK.search(text)) or _NOT_A_CLEAR.search(text):
         return None
-    if _FINISHED_ONES.search(text) and not _EVERYTHING.search(text):
+    # "all the finished stuff, it's cluttering everything": the finished ones; "all the
+    # tasks, also the finished ones, everything": all of them
+    if _FINISHED_ONES.search(text) and not _FINISHED_TOO.search(text):
         return "clear the completed tasks"
     return "clear my whole list"
 

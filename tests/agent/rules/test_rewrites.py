@@ -165,6 +165,10 @@ def test_a_position_without_a_change_said_stays_as_it_is(said: str) -> None:
             "all the tasks that are finished, please clean them out of the list",
             "clear the completed tasks",
         ),
+        (
+            "get rid of all the finished stuff, it's cluttering everything",
+            "clear the completed tasks",
+        ),
     ],
 )
 def test_a_clear_said_in_passing_is_a_clear(said: str, meant: str) -> None:
