@@ -12,6 +12,7 @@ from backend.agent.rules.extract import extract_status, extract_task_id, split_t
 from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.targets import position_in
 from backend.agent.rules.text import SENTENCE_END, clean_title, core_request
+from backend.agent.rules.titles import IMPATIENT_END
 from backend.agent.rules.types import Intent
 from backend.agent.rules.update import update_step
 
@@ -324,7 +325,8 @@ def _new_fields(text: str, pending: dict[str, Any], context: ConversationContext
                 "answer: what to change",
             )
         return None
-    title = clean_title(re.sub(r"^(?:to|into|as)\s+(?=\S)", "", text, flags=_I))
+    said = IMPATIENT_END.sub("", text)  # "to book dentist for tuesday. come on"
+    title = clean_title(re.sub(r"^(?:to|into|as)\s+(?=\S)", "", said, flags=_I))
     return (
         [task_actions.act_on_task("update_task", task_id, {"title": title})],
         Intent.UPDATE,

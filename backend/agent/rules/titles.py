@@ -100,6 +100,9 @@ _ASK_TAIL = re.compile(
     r"i would appreciate it|i'd appreciate it|that would be great|thanks in advance)$",
     _I,
 )
+_IMPATIENCE = r"\s*[.!]+\s*(?:come on|hurry(?: up)?|quick(?:ly)?|asap|now|pls|please|thanks)[.!]*$"
+# Impatience said after a title ("... for tuesday. come on"): not part of it.
+IMPATIENT_END = re.compile(_IMPATIENCE, _I)
 _EDGE_WORDS = re.compile(
     r"^(?:the\s+)?(?:chore|errand|job) of\s+(?=\S)"
     r"|^(?:some|more|a few|few|also|too)\s+(?=\S)"
@@ -107,6 +110,8 @@ _EDGE_WORDS = re.compile(
     r"|^(?:a|an)\s+(?!(?:dozen|couple|pair|bag|bottle|box|pack|loaf|carton|jar|can|kilo|pound|"
     r"lot|half|few|little|bit|bunch|case|tin|tub|roll|head|piece)\b)(?=\S+\s)"
     r"|\s+(?:too|as well|also|please|now|hurry|quick|asap|then|obviously|of course)$"
+    # "to book dentist for tuesday. come on": impatience after the title
+    rf"|{_IMPATIENCE}"
     # "stick bin bags on the list while I remember", "... because I will absolutely forget"
     r"|\s*,?\s+(?:while i (?:remember|think of it)|before i forget|so (?:i|we) (?:don't|won't) "
     r"forget(?: it)?|(?:because|cause|cos|as) (?:i|i'll|i will)(?: \w+)? forget(?: it)?)$"
@@ -128,6 +133,8 @@ _CHATTER_HEAD = (
     # ", mine snapped last week", ", is for the party on saturday", ", for the cake"
     r"mine|ours|is for|it's for|its for|they're for|are for|for the (?:party|cake|trip|kids|"
     r"weekend|dinner|lunch|breakfast|bbq|barbecue|picnic|guests|holiday|holidays)|"
+    # ", the kitchen tap's been dripping for a week": what has been going on
+    r"(?:the\s+|my\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|had)\s+been|it(?:'s| has) been|"
     # ", guests are coming on friday": a sentence of its own
     r"(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:are|is|were|was)\s+(?:coming|going|visiting|arriving|"
     r"staying|here|over|out|gone|empty|low|finished))\b"

@@ -42,6 +42,11 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
         ("tomorrow is trash day", "tomorrow is trash day"),
         ("pick up kids from school to my to do list for today", "pick up kids from school today"),
         ("grocery shopping to today's to do list", "grocery shopping today"),
+        (
+            "call the plumber on there, the kitchen tap's been dripping for like a week",
+            "call the plumber",
+        ),
+        ("book dentist for tuesday. come on", "book dentist for tuesday"),
     ],
 )
 def test_the_title_is_what_a_person_would_have_typed(said: str, title: str) -> None:
