@@ -134,7 +134,8 @@ _CHATTER_HEAD = (
     r"mine|ours|is for|it's for|its for|they're for|are for|for the (?:party|cake|trip|kids|"
     r"weekend|dinner|lunch|breakfast|bbq|barbecue|picnic|guests|holiday|holidays)|"
     # ", the kitchen tap's been dripping for a week": what has been going on
-    r"(?:the\s+|my\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|had)\s+been|it(?:'s| has) been|"
+    r"(?:the\s+|my\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?(?:'s|\s+has|\s+have|\s+had)\s+been|"
+    r"it(?:'s| has) been|"
     # ", guests are coming on friday": a sentence of its own
     r"(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:are|is|were|was)\s+(?:coming|going|visiting|arriving|"
     r"staying|here|over|out|gone|empty|low|finished))\b"
