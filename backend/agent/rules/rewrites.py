@@ -18,7 +18,7 @@ from backend.agent.rules.numbers import is_position, position_phrases
 from backend.agent.rules.query import query_slot
 from backend.agent.rules.text import SENTENCE_END, core_request, strip_end_punctuation
 from backend.agent.rules.types import Action, Intent
-from backend.agent.rules.vocabulary import is_task_verb
+from backend.agent.rules.vocabulary import OTHER_APPS_THINGS, is_task_verb
 
 _I = re.IGNORECASE
 
@@ -316,11 +316,7 @@ _NOT_DONE_SAID = re.compile(
     _I,
 )
 # Rows of something else: "the first three events in my calendar", "cancel that last thing".
-_OTHER_ROWS = re.compile(
-    r"\b(?:events?|calendar|alarms?|emails?|messages?|songs?|playlist|meetings?|that last|"
-    r"the first thing (?:i|we))\b",
-    _I,
-)
+_OTHER_ROWS = re.compile(rf"\b(?:{OTHER_APPS_THINGS}|that last|the first thing (?:i|we))\b", _I)
 _GONE_SAID = re.compile(
     r"\b(?:no longer (?:apply|applies|needed|relevant)|(?:don't|do not) need|removed?|delete[ds]?|"
     r"scrap(?:ped)?|get rid|not needed)\b",
@@ -389,8 +385,7 @@ _FINISHED_TOO = re.compile(
 # Some kept, something added, or another app's things: not a clear of this list.
 _NOT_A_CLEAR = re.compile(
     r"\b(?:except|but not|apart from|other than|besides|only|just|add|put|include|stick|pop|"
-    r"calendar|events?|alarms?|contacts?|emails?|inbox|playlists?|songs?|music|photos?|files?|"
-    r"messages?|notifications?|history|cart|basket)\b",
+    rf"{OTHER_APPS_THINGS})\b",
     _I,
 )
 

@@ -194,11 +194,7 @@ def act_on_title_or_clues(
             return act_on_task(tool, clues.focus, fields, completions=completions)(rest[1:])
         if named is None:
             return action
-        if len(rest) == 1:
-            return ToolCall(tool, {"task_id": int(named["id"]), **(fields or {})})
-        if not rest[1].ok:
-            return failure(rest[1])
-        return _changed(tool, rest[1], completions=completions, before=named)
+        return _on_found(tool, named, fields, rest[1:], completions=completions)
 
     return step
 
@@ -223,13 +219,25 @@ def act_on_clues(
             return Say(replies.ask_which_task(ACTION_VERB[tool]), meta, stop=True)
         if tool == "update_task" and not fields:
             return ask_fields(int(named["id"]))
-        if len(outcomes) == 1:
-            return ToolCall(tool, {"task_id": int(named["id"]), **(fields or {})})
-        if not outcomes[1].ok:
-            return failure(outcomes[1])
-        return _changed(tool, outcomes[1], completions=completions, before=named)
+        return _on_found(tool, named, fields, outcomes[1:], completions=completions)
 
     return step
+
+
+def _on_found(
+    tool: str,
+    task: Task,
+    fields: dict[str, Any] | None,
+    outcomes: list[ToolOutcome],
+    *,
+    completions: int,
+) -> Action:
+    """The change to a task found by reading the list: its call, then what it did."""
+    if not outcomes:
+        return ToolCall(tool, {"task_id": int(task["id"]), **(fields or {})})
+    if not outcomes[0].ok:
+        return failure(outcomes[0])
+    return _changed(tool, outcomes[0], completions=completions, before=task)
 
 
 def _named_by_one_part(

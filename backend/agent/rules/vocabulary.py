@@ -50,5 +50,13 @@ DONE_WORDS: tuple[str, ...] = (
 )
 
 
+# Things other assistants keep, as a regex alternation: "the first three events in my
+# calendar", "delete everything on my calendar" are not about the task list.
+OTHER_APPS_THINGS = (
+    r"events?|calendar|alarms?|contacts?|emails?|inbox|messages?|notifications?|playlists?|"
+    r"songs?|music|photos?|files?|meetings?|history|cart|basket"
+)
+
+
 def is_task_verb(word: str) -> bool:
     return word.lower() in TASK_VERBS
