@@ -78,15 +78,15 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
     text = _IMPATIENT_TAIL.sub("", text)  # "bathroom one too. fast"
-    renamed = _ANOTHER_RENAME.match(text)
-    if renamed and _renamed_last(context) and not is_task_verb(renamed["old"].split()[0]):
+    renamed = _ANOTHER_RENAME.match(text) if _renamed_last(context) else None
+    if renamed and not is_task_verb(renamed["old"].split()[0]):
         return f"rename {renamed['old']} to {renamed['new']}"  # "rename eggs -> X" ... "milk -> Y"
     if context.last_act == "list" and _ONLY_THE.match(text):
         status = extract_status(text)  # "list. now." ... "no just the stuff i havent done"
         if status != "all":
             return f"show my {status} tasks"
     text = _WAKE_LEAD.sub("", text)  # "hey google the beach towels too"
-    same = _SAME_FOR.match(text) or _SAME_AFTER.match(text)
+    same = (_SAME_FOR.match(text) or _SAME_AFTER.match(text)) if "same" in text.lower() else None
     if same:
         text = f"and {same['rest']}"  # "same for the bathroom", "and email to Sarah, same"
     items = [s.strip(" .!") for s in SENTENCE_END.split(text.strip())]

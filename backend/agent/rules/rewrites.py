@@ -264,6 +264,9 @@ _NOTE_END = re.compile(
 
 
 def _a_note(text: str) -> str | None:
+    lowered = text.lower()
+    if "note" not in lowered and "description" not in lowered:
+        return None  # a cheap first look
     for pattern in _NOTES:
         match = pattern.match(text)
         if match is None:
@@ -333,7 +336,7 @@ _DONE_SAID = re.compile(
 # A cheap first look: no row is named without one of these words.
 _ROW_WORD = re.compile(
     r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
-    r"\w+teenth|twentieth|last|final|penultimate|\d+(?:st|nd|rd|th)|number|item|no|top|bottom)\b"
+    r"\w+teenth|twentieth|last|final|penultimate|\d+(?:st|nd|rd|th)|number|item|no\.|top|bottom)\b"
     r"|#",
     _I,
 )
@@ -447,20 +450,21 @@ _ITEM_THEN_HAVE_IT = re.compile(
 def rewritten(text: str) -> str:
     """The message as the plain request it amounts to, or unchanged."""
     told = text
-    put_them = _ITEMS_THEN_PUT_THEM.match(text)
+    lowered = text.lower()
+    put_them = _ITEMS_THEN_PUT_THEM.match(text) if " list" in lowered else None
     if put_them:
         return f"add {put_them['items']}"
-    made = _TOPIC_THEN_MAKE_IT.match(text)
+    made = _TOPIC_THEN_MAKE_IT.match(text) if " it " in lowered else None
     if made:
         return f"rename {made['topic']} to {made['title']}"
-    for sentence in SENTENCE_END.split(text) if " back" in text.lower() else ():
+    for sentence in SENTENCE_END.split(text) if " back" in lowered else ():
         back = _POSITION_BACK.match(core_request(sentence))
         if back and is_position(back["rows"]):
             return f"mark {back['rows']} as not done"
     titled = _TITLE_FOR_TOPIC.match(text)
     if titled:
         return f"rename {titled['topic']} to {titled['title']}"
-    have_it = _ITEM_THEN_HAVE_IT.match(text)
+    have_it = _ITEM_THEN_HAVE_IT.match(text) if " list" in lowered else None
     if have_it:
         return f"is {have_it['item']} on my list?"
     text = _I_FINISH.sub(lambda m: f"{m['lead']}{m['who']} {m['verb']}ed ", text)
