@@ -221,7 +221,8 @@ _PARTS = re.compile(r"\s*(?:[,;.!?]+|\bso\b|\bbut\b|\band\b)\s*", _I)
 
 
 def clues(clause: str, obj: str, context: ConversationContext) -> task_actions.Clues:
-    """What the rest of the clause says about the task when `obj` names none."""
+    """What the rest of the message (one request) or clause says about the task when `obj`
+    names none: its other parts, and the task talked about last if a pronoun points back."""
     # The whole message, when the clause is part of it: a story may name the task elsewhere.
     said = context.message if obj.strip().lower() in context.message.lower() else clause
     beside = re.sub(re.escape(obj), " ", said, flags=_I) if obj.strip() else said
