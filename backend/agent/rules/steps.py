@@ -165,6 +165,22 @@ def titles_matching(query: str, outcomes: list[ToolOutcome]) -> ToolCall | Say |
     return match_tasks(query, outcomes[0].data)
 
 
+def every_task(outcomes: list[ToolOutcome]) -> ToolCall | Say | list[Task]:
+    """The whole list (bounded), read when a title search cannot answer: the call until it
+    has an answer, then its failure, or the tasks."""
+    if not outcomes:
+        return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
+    if not outcomes[0].ok:
+        return failure(outcomes[0])
+    tasks: list[Task] = outcomes[0].data
+    return tasks
+
+
+def misspelt_matches(query: str, tasks: list[Task]) -> list[Task]:
+    """The tasks `query` names with typing slips only ("reprot", "pasport")."""
+    return [t for t in match_tasks(query, tasks) if misspelt_match(query, t)]
+
+
 def lookup(query: str) -> Step:
     """ "Is milk on my list?" """
 
@@ -174,11 +190,10 @@ def lookup(query: str) -> Step:
             return matches
         if not matches and has_misspelt_word(query):
             # "is the pasport one still there?": the list read back, matched with slips
-            if len(outcomes) == 1:
-                return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
-            if not outcomes[1].ok:
-                return failure(outcomes[1])
-            matches = [t for t in match_tasks(query, outcomes[1].data) if misspelt_match(query, t)]
+            tasks = every_task(outcomes[1:])
+            if not isinstance(tasks, list):
+                return tasks
+            matches = misspelt_matches(query, tasks)
         if not matches:
             return Say(
                 replies.not_on_list(query),
@@ -198,12 +213,9 @@ def count(status: str = "pending") -> Step:
     `status` is what was counted ("how many have I completed?"): "show them" next lists it."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
-        outcome = outcomes[0]
-        if not outcome.ok:
-            return failure(outcome)
-        tasks: list[Task] = outcome.data
+        tasks = every_task(outcomes)
+        if not isinstance(tasks, list):
+            return tasks
         pending = sum(1 for t in tasks if not t.get("completed"))
         return Say(
             replies.task_count(pending, len(tasks), capped=len(tasks) >= LOOKUP_LIMIT),

@@ -12,7 +12,6 @@ from backend.agent.rules.resolve import (
     WORD_MATCH,
     match_tasks,
     mentioned_tasks,
-    misspelt_match,
     score,
     strip_reference_noise,
 )
@@ -25,7 +24,9 @@ from backend.agent.rules.steps import (
     Action,
     Step,
     Task,
+    every_task,
     failure,
+    misspelt_matches,
     task_not_found,
     titles_matching,
 )
@@ -102,12 +103,10 @@ def act_on_title(
         if not outcomes[0].data and has_misspelt_word(query):
             # The search finds titles sharing a word; a misspelt word ("reprot") shares
             # none, so the list itself (bounded) is read and matched with typing slips.
-            if len(outcomes) == 1:
-                return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
-            listing, outcomes = outcomes[1], outcomes[1:]
-            if not listing.ok:
-                return failure(listing)
-            matches = [t for t in match_tasks(query, listing.data) if misspelt_match(query, t)]
+            tasks = every_task(outcomes[1:])
+            if not isinstance(tasks, list):
+                return tasks
+            matches, outcomes = misspelt_matches(query, tasks), outcomes[1:]
         if tool == "complete_task":
             pending = [t for t in matches if not t.get("completed")]
             if not pending and matches:
@@ -183,13 +182,11 @@ def act_on_title_or_clues(
         if not _is_no_match(action):
             return action
         rest = outcomes[used:]
-        if not rest:
-            return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
-        listing = rest[0]
-        if not listing.ok:
-            return failure(listing)
+        tasks = every_task(rest)
+        if not isinstance(tasks, list):
+            return tasks
         # A task the sentence names outright comes before the one a pronoun points back to.
-        named = _named_by_one_part(clues.parts, listing.data, pending_only=tool == "complete_task")
+        named = _named_by_one_part(clues.parts, tasks, pending_only=tool == "complete_task")
         if named is None and clues.focus is not None:
             return act_on_task(tool, clues.focus, fields, completions=completions)(rest[1:])
         if named is None:
@@ -206,12 +203,10 @@ def act_on_clues(
     the question which task is meant."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
-        listing = outcomes[0]
-        if not listing.ok:
-            return failure(listing)
-        named = _named_by_one_part(clues.parts, listing.data, pending_only=tool == "complete_task")
+        tasks = every_task(outcomes)
+        if not isinstance(tasks, list):
+            return tasks
+        named = _named_by_one_part(clues.parts, tasks, pending_only=tool == "complete_task")
         if named is None:
             pending = {"kind": "ask_task", "tool": tool, "fields": fields or {}}
             # "focus": None - the tasks read to look are no task talked about
