@@ -176,8 +176,8 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     if kind in ("offer_add", "offer_list") and _A_REMOVAL.match(core_request(text)):
         return None  # "is bread on there?" ... "delete it": a request, never a yes to adding
     said = yes_or_no(text, strict=True)
-    lead = _NO_LEAD.match(text)
-    if said is None and kind == "confirm_clear" and lead and _A_NO.search(lead.group()):
+    lead = _NO_LEAD.match(text) if said is None and kind == "confirm_clear" else None
+    if lead and _A_NO.search(lead.group()):
         # "actually no, sorry, just the paper towels one": a no that narrows the clear
         said = False if _ONLY.match(text[lead.end() :].strip(" .!?")) else None
     if said is False:

@@ -9,7 +9,13 @@ from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.numbers import is_position, names_a_position, position_phrases
 from backend.agent.rules.patterns import GREETING_PATTERN, STATEMENTS
 from backend.agent.rules.social import names_another_job
-from backend.agent.rules.text import GERUNDS, SENTENCE_END, core_request, strip_end_punctuation
+from backend.agent.rules.text import (
+    ALSO_TAIL,
+    GERUNDS,
+    SENTENCE_END,
+    core_request,
+    strip_end_punctuation,
+)
 from backend.agent.rules.titles import CHATTER_START
 from backend.agent.rules.types import Detection, Intent
 
@@ -90,16 +96,16 @@ def split_clauses(text: str) -> list[str]:
     return meaningful or clauses
 
 
+# The verb that says a change again: "first two done. and the fifth", "add X, mark it done".
 _VERB_OF = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
 _POSITION_LEAD = re.compile(r"^(?:and|also|plus|then)\s+", _I)
-_POSITION_TAIL = re.compile(r"\s+(?:too|as well|also)$", _I)
 
 
 def _positions_continued(clauses: list[str]) -> list[str]:
     """ "first two done. and the fifth": a bare position after a change is that change."""
     continued = list(clauses)
     for index in range(1, len(continued)):
-        bare = _POSITION_TAIL.sub("", _POSITION_LEAD.sub("", core_request(continued[index])))
+        bare = ALSO_TAIL.sub("", _POSITION_LEAD.sub("", core_request(continued[index])))
         if not is_position(bare):
             continue
         before = detect_intent(continued[index - 1]).intent
@@ -295,7 +301,6 @@ _TOPIC_FIRST = re.compile(
 )
 _A_CLAUSE = re.compile(r"\b(?:i|we|you|he|she|they|was|were|is|are|i'm|i've|did|do|have)\b", _I)
 _ADD_COMMAND = re.compile(r"^(?:add|create|put|remind me)\b", _I)
-_VERB_OF_NEW_TASK = {Intent.COMPLETE: "complete", Intent.DELETE: "delete"}
 
 
 def merge_pronoun_tail(text: str) -> str:
@@ -336,9 +341,9 @@ def merge_pronoun_tail(text: str) -> str:
     said_first = detect_intent(first) if first != statement.strip() else said
     if said_first.intent is asked.intent and said_first.action is asked.action:
         return first  # "the mom one isn't really done. I promised to call her back tonight"
-    if _ADD_COMMAND.match(core_request(statement)) and asked.intent in _VERB_OF_NEW_TASK:
+    if _ADD_COMMAND.match(core_request(statement)) and asked.intent in _VERB_OF:
         # "Add walk the dog, mark it done": add first, then act on the task just added.
-        return f"{statement} and then {_VERB_OF_NEW_TASK[asked.intent]} it"
+        return f"{statement} and then {_VERB_OF[asked.intent]} it"
     return f"{verb} {core_request(statement)}{tail}"
 
 

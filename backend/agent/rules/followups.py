@@ -16,7 +16,7 @@ import re
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status
 from backend.agent.rules.numbers import is_position
-from backend.agent.rules.text import SENTENCE_END, WAKE_WORD, core_request
+from backend.agent.rules.text import ALSO_TAIL, SENTENCE_END, WAKE_WORD, core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.types import Action, Intent
 from backend.agent.rules.vocabulary import is_task_verb
@@ -92,13 +92,13 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     items = [s.strip(" .!") for s in SENTENCE_END.split(text.strip())]
     if len(items) > 1 and _TOO_TAIL.match(items[-1]) and all(_BARE_ITEM.match(i) for i in items):
         # "groceries done", "milk. eggs too": one more item a sentence
-        text = " and ".join(_TOO.sub("", i) for i in items) + " too"
+        text = " and ".join(ALSO_TAIL.sub("", i) for i in items) + " too"
     match = _AND_MORE.match(text) or _TOO_TAIL.match(text)
     if not match:
         bare = core_request(text)
         if context.last_act == "query" and context.last_lookup and _BARE_ITEM_ASKED.match(text):
             return f"is {bare} on my list"  # "eggs on my list?" ... "bread?"
-        if context.last_act in _CHANGE_ACTS and is_position(_TOO.sub("", bare)):
+        if context.last_act in _CHANGE_ACTS and is_position(ALSO_TAIL.sub("", bare)):
             action = last_action(context)  # "delete the last one" ... "the first two too"
             return f"{action} {bare}" if action else None
         return None
@@ -182,7 +182,6 @@ _BARE_ITEM = re.compile(
     _I,
 )
 _A_STATEMENT = re.compile(r"^(?:i|we)\s+(?:already|just|finally|also|did|have|had|got|went)\b", _I)
-_TOO = re.compile(r"\s+(?:too|as well|also)$", _I)
 _CHANGE_ACTS = ("add", "delete", "complete", "reopen", "update", None)
 
 
