@@ -14,9 +14,9 @@ _SPACES = re.compile(r"\s+")
 SENTENCE_END = re.compile(
     r"(?<!\b(?:dr|mr|ms|st|vs|jr|sr|mt)\.)(?<!\bmrs\.)(?<=[.!?])\s+(?=\S)", re.IGNORECASE
 )
-# Between the items of a spoken list: "a, b and c", "a & b".
 # "eggs too", "the fifth as well": one more of the same, said at the end
 ALSO_TAIL = re.compile(r"\s+(?:too|as well|also)$", re.IGNORECASE)
+# Between the items of a spoken list: "a, b and c", "a & b".
 LIST_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", re.IGNORECASE)
 _SMART_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "´": "'"})
 _EDGE_QUOTES = "'\"`"
