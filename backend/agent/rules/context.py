@@ -40,6 +40,10 @@ class ConversationContext:
     # elsewhere ("just got back from the store, I grabbed the milk so cross that off").
     message: str = ""
 
+    def known_title(self, number: object) -> str | None:
+        """The title the window's tool results last gave task `number`, if any."""
+        return next((title for n, title, _ in self.known_tasks if n == number), None)
+
     def known_pending(self) -> tuple[JSON, ...]:
         return tuple(
             {"id": number, "title": title, "completed": False}

@@ -35,7 +35,8 @@ _ANOTHER_RENAME = re.compile(
 )
 
 
-def _renamed_last(context: ConversationContext) -> bool:
+def renamed_last(context: ConversationContext) -> bool:
+    """Whether the last change renamed a task."""
     change = context.last_change or {}
     return change.get("tool") == "update_task" and "title" in (change.get("arguments") or {})
 
@@ -78,7 +79,7 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
     text = _IMPATIENT_TAIL.sub("", text)  # "bathroom one too. fast"
-    renamed = _ANOTHER_RENAME.match(text) if _renamed_last(context) else None
+    renamed = _ANOTHER_RENAME.match(text) if renamed_last(context) else None
     if renamed and not is_task_verb(renamed["old"].split()[0]):
         return f"rename {renamed['old']} to {renamed['new']}"  # "rename eggs -> X" ... "milk -> Y"
     if context.last_act == "list" and _ONLY_THE.match(text):
@@ -403,8 +404,7 @@ def swapped_completion(text: str, context: ConversationContext) -> tuple[str, st
     change = context.last_change or {}
     if change.get("tool") != "update_task" or (change.get("arguments") or {}).get("completed"):
         return None
-    done_id = (change.get("arguments") or {}).get("task_id")
-    title = next((t for n, t, _ in context.known_tasks if n == done_id), None)
+    title = context.known_title((change.get("arguments") or {}).get("task_id"))
     if title is None:
         return None
     for pattern in _WRONG_THEN_RIGHT:

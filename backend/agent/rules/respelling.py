@@ -12,6 +12,7 @@ import re
 from rapidfuzz.distance import DamerauLevenshtein
 
 from backend.agent.rules.context import ConversationContext
+from backend.agent.rules.followups import last_action, renamed_last
 
 _I = re.IGNORECASE
 
@@ -49,7 +50,7 @@ def respelt_title(text: str, context: ConversationContext) -> tuple[int, str] | 
     words = _WORD.findall(text)
     if len(words) > _MAX_WORDS:
         return None
-    title = next((t for n, t, _ in context.known_tasks if n == task_id), None)
+    title = context.known_title(task_id)
     if title is None:
         return None
     title_words = _WORD.findall(title)
@@ -82,10 +83,6 @@ def respelt_title(text: str, context: ConversationContext) -> tuple[int, str] | 
 
 def _task_just_named(context: ConversationContext) -> int | None:
     """The task the last change added or renamed."""
-    change = context.last_change or {}
-    arguments = change.get("arguments") or {}
-    added = change.get("tool") == "delete_task"
-    renamed = change.get("tool") == "update_task" and "title" in arguments
-    if not (added or renamed) or context.focus_task_id is None:
+    if last_action(context) != "add" and not renamed_last(context):
         return None
     return context.focus_task_id
