@@ -18,6 +18,14 @@ from backend.services.tasks import title_search_terms
 from mcp_tools.server import BULK_TITLES
 
 
+def numbered_tasks(*titles: str, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    """Tasks 1, 2, 3... with these titles, pending unless their number is in `done`."""
+    return [
+        {"id": n, "title": title, "description": None, "completed": n in done}
+        for n, title in enumerate(titles, start=1)
+    ]
+
+
 class FakeTaskStore:
     def __init__(self, tasks: list[dict[str, Any]]) -> None:
         self.tasks = copy.deepcopy(tasks)

@@ -5,20 +5,13 @@ from __future__ import annotations
 import pytest
 
 from backend.agent.rules.answers import yes_or_no
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 TITLES = ("buy milk", "finish report", "call mom", "pay rent", "review report")
 
 
 def _conversation(*titles: str) -> Conversation:
-    return Conversation(
-        FakeTaskStore(
-            [
-                {"id": n, "title": t, "description": None, "completed": False}
-                for n, t in enumerate(titles, start=1)
-            ]
-        )
-    )
+    return Conversation(FakeTaskStore(numbered_tasks(*titles)))
 
 
 def _one_task(title: str) -> Conversation:

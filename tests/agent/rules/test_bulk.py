@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from backend.agent.rules.bulk import Bulk, bulk_scope
-from tests.agent.fake_tools import Conversation, FakeTaskStore
-
-
-def tasks(*titles: str, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
-    return [
-        {"id": n, "title": title, "description": None, "completed": n in done}
-        for n, title in enumerate(titles, start=1)
-    ]
+from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def state(conversation: Conversation) -> list[tuple[str, bool]]:
@@ -51,14 +42,18 @@ def test_them_means_the_tasks_just_listed() -> None:
 
 
 def test_complete_all_is_never_a_title_search_for_all() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", "install app")))
+    conversation = Conversation(
+        FakeTaskStore(numbered_tasks("buy milk", "call mom", "install app"))
+    )
     reply = conversation.say("mark all as done").reply
     assert reply == "Great job! I've marked all 3 pending tasks as complete."
     assert state(conversation) == [("buy milk", True), ("call mom", True), ("install app", True)]
 
 
 def test_delete_all_of_them_asks_before_deleting_anything() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", "install app")))
+    conversation = Conversation(
+        FakeTaskStore(numbered_tasks("buy milk", "call mom", "install app"))
+    )
     asked = conversation.say("delete all of them")
     assert asked.reply.startswith("Are you sure you want to delete all 3 tasks?")
     assert len(conversation.store.tasks) == 3
@@ -67,7 +62,9 @@ def test_delete_all_of_them_asks_before_deleting_anything() -> None:
 
 
 def test_complete_all_except_one_completes_every_other_pending_task() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", "renew passport")))
+    conversation = Conversation(
+        FakeTaskStore(numbered_tasks("buy milk", "call mom", "renew passport"))
+    )
     conversation.say("mark everything as done except the passport")
     assert state(conversation) == [
         ("buy milk", True),
@@ -77,14 +74,14 @@ def test_complete_all_except_one_completes_every_other_pending_task() -> None:
 
 
 def test_complete_all_except_a_task_that_is_not_there_changes_nothing() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom")))
+    conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "call mom")))
     exchange = conversation.say("done all except the dentist")
     assert "can't leave some tasks out" in exchange.reply
     assert state(conversation) == [("buy milk", False), ("call mom", False)]
 
 
 def test_a_bulk_delete_with_exceptions_changes_nothing_and_says_why() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom")))
+    conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "call mom")))
     exchange = conversation.say("delete all tasks except call mom")
     assert exchange.tool_calls == []
     assert "can't leave some tasks out" in exchange.reply
@@ -92,7 +89,7 @@ def test_a_bulk_delete_with_exceptions_changes_nothing_and_says_why() -> None:
 
 
 def test_delete_them_after_a_list_means_the_listed_tasks_after_a_yes() -> None:
-    store = FakeTaskStore(tasks("buy milk", "walk the dog", "call mom", done=(2, 3)))
+    store = FakeTaskStore(numbered_tasks("buy milk", "walk the dog", "call mom", done=(2, 3)))
     conversation = Conversation(store)
     conversation.say("show completed tasks")
     asked = conversation.say("delete them")
@@ -104,7 +101,7 @@ def test_delete_them_after_a_list_means_the_listed_tasks_after_a_yes() -> None:
 
 
 def test_complete_them_after_a_list_completes_only_the_listed_tasks() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", "pay rent")))
+    conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "call mom", "pay rent")))
     conversation.say("is milk on my list?")
     conversation.say("show my tasks")
     conversation.store.tasks.append(
@@ -116,7 +113,7 @@ def test_complete_them_after_a_list_completes_only_the_listed_tasks() -> None:
 
 
 def test_a_yes_deletes_only_what_the_question_counted() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("a", "b")))
+    conversation = Conversation(FakeTaskStore(numbered_tasks("a", "b")))
     conversation.say("clear my list")
     conversation.store.add_task("c")
     assert conversation.say("yes").reply == "Done! I've deleted 2 tasks."
@@ -124,14 +121,14 @@ def test_a_yes_deletes_only_what_the_question_counted() -> None:
 
 
 def test_clearing_completed_tasks_does_not_claim_the_list_is_clear() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("buy milk", "call mom", done=(2,))))
+    conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "call mom", done=(2,))))
     conversation.say("delete all completed tasks")
     assert conversation.say("yes").reply == "Done! I've deleted 1 completed task."
     assert state(conversation) == [("buy milk", False)]
 
 
 def test_undo_after_a_bulk_delete_says_it_cannot_instead_of_reaching_further_back() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("alpha", "beta", "gamma")))
+    conversation = Conversation(FakeTaskStore(numbered_tasks("alpha", "beta", "gamma")))
     conversation.say("delete task 1")
     conversation.say("delete all of them")
     conversation.say("yes")
@@ -142,7 +139,7 @@ def test_undo_after_a_bulk_delete_says_it_cannot_instead_of_reaching_further_bac
 
 
 def test_undo_after_completing_the_only_pending_task_reopens_that_task() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("alpha", "beta")))
+    conversation = Conversation(FakeTaskStore(numbered_tasks("alpha", "beta")))
     conversation.say("complete task 1")
     conversation.say("complete all")
     conversation.say("undo")
@@ -150,7 +147,7 @@ def test_undo_after_completing_the_only_pending_task_reopens_that_task() -> None
 
 
 def test_a_yes_after_the_tasks_went_elsewhere_says_so() -> None:
-    conversation = Conversation(FakeTaskStore(tasks("a", "b")))
+    conversation = Conversation(FakeTaskStore(numbered_tasks("a", "b")))
     conversation.say("clear my list")
     conversation.store.tasks.clear()
     reply = conversation.say("yes").reply

@@ -9,7 +9,7 @@ from backend.agent.rules.clauses import (
     merge_pronoun_tail,
     split_clauses,
 )
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def test_compound_requests_split_into_clauses() -> None:
@@ -120,12 +120,7 @@ def test_two_requests_in_one_message_are_both_carried_out(said: str, calls: list
 
 
 def _pending(n: int) -> FakeTaskStore:
-    return FakeTaskStore(
-        [
-            {"id": i, "title": f"task {i}", "description": None, "completed": False}
-            for i in range(1, n + 1)
-        ]
-    )
+    return FakeTaskStore(numbered_tasks(*(f"task {i}" for i in range(1, n + 1))))
 
 
 def test_a_bare_position_after_a_change_in_the_same_message_is_that_change() -> None:
@@ -198,13 +193,6 @@ def test_a_done_statement_beside_another_request_is_carried_out_too(
 
 
 def test_things_got_named_without_commas_are_completed() -> None:
-    conversation = Conversation(
-        FakeTaskStore(
-            [
-                {"id": n, "title": t, "description": None, "completed": False}
-                for n, t in enumerate(["milk", "eggs", "paper towels"], start=1)
-            ]
-        )
-    )
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk", "eggs", "paper towels")))
     conversation.say("got milk eggs paper towels")
     assert all(t["completed"] for t in conversation.store.tasks)

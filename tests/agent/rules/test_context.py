@@ -4,7 +4,7 @@ import pytest
 
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.types import Turn
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def _assistant(tool_calls: list[dict], **meta: object) -> Turn:
@@ -101,14 +101,8 @@ def test_an_undone_change_cannot_be_undone_twice() -> None:
 
 
 def _four_tasks() -> Conversation:
-    return Conversation(
-        FakeTaskStore(
-            [
-                {"id": n, "title": t, "description": None, "completed": False}
-                for n, t in enumerate(["buy groceries", "call mom", "pay rent", "walk dog"], 1)
-            ]
-        )
-    )
+    tasks = numbered_tasks("buy groceries", "call mom", "pay rent", "walk dog")
+    return Conversation(FakeTaskStore(tasks))
 
 
 @pytest.mark.parametrize(

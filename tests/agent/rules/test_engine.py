@@ -7,7 +7,7 @@ import pytest
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import ToolCall, ToolOutcome, Turn
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 EMPTY = ConversationContext()
 
@@ -172,14 +172,7 @@ def test_update_title_and_description_together() -> None:
 
 
 def _conversation(*titles: str) -> Conversation:
-    return Conversation(
-        FakeTaskStore(
-            [
-                {"id": n, "title": t, "description": None, "completed": False}
-                for n, t in enumerate(titles, start=1)
-            ]
-        )
-    )
+    return Conversation(FakeTaskStore(numbered_tasks(*titles)))
 
 
 def test_it_after_an_add_in_the_same_message_is_the_new_task_not_the_one_in_focus() -> None:

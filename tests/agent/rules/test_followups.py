@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def _after_adding(title: str) -> Conversation:
@@ -156,14 +156,8 @@ def test_the_wrong_task_completed_is_reopened_and_the_right_one_completed(said: 
 
 
 def test_one_more_item_too_after_several_deleted_at_once_is_deleted_too() -> None:
-    conversation = Conversation(
-        FakeTaskStore(
-            [
-                {"id": n, "title": title, "description": None, "completed": False}
-                for n, title in enumerate(["milk", "eggs", "bananas", "paper towels"], start=1)
-            ]
-        )
-    )
+    tasks = numbered_tasks("milk", "eggs", "bananas", "paper towels")
+    conversation = Conversation(FakeTaskStore(tasks))
     conversation.say("remove milk eggs bananas")
     conversation.say("paper towels too")
     assert conversation.store.tasks == []

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def _tasks() -> list[dict[str, Any]]:
-    titles = ["call mom", "email Sarah about the project", "paper towels", "milk"]
-    return [
-        {"id": n, "title": title, "description": None, "completed": False}
-        for n, title in enumerate(titles, start=1)
-    ]
+    return numbered_tasks("call mom", "email Sarah about the project", "paper towels", "milk")
 
 
 def _done(conversation: Conversation) -> list[int]:
