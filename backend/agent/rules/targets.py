@@ -203,7 +203,7 @@ def target_step(
             pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
         )
     return task_actions.act_on_title_or_clues(
-        tool, query, clues(clause, obj, context), fields, completions=context.completions
+        tool, query, lambda: clues(clause, obj, context), fields, completions=context.completions
     )
 
 

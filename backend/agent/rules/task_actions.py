@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from backend.agent.rules import replies
@@ -167,19 +169,22 @@ def _is_no_match(action: Action) -> bool:
 def act_on_title_or_clues(
     tool: str,
     query: str,
-    clues: Clues,
+    read_clues: Callable[[], Clues],
     fields: dict[str, Any] | None = None,
     *,
     completions: int = 0,
 ) -> Step:
-    """`act_on_title`; when the title names no task, the task the clues name, if exactly one."""
+    """`act_on_title`; when the title names no task, the task the clues name, if exactly one.
+    The clues are read only then (`read_clues`, once): most titles name their task."""
     first = act_on_title(tool, query, fields, completions=completions)
-    if clues.focus is None and not clues.parts:
-        return first
+    read_once = cache(read_clues)
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         action, used = _consumed(first, outcomes)
         if not _is_no_match(action):
+            return action
+        clues = read_once()
+        if clues.focus is None and not clues.parts:
             return action
         rest = outcomes[used:]
         tasks = every_task(rest)
