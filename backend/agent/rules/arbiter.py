@@ -29,6 +29,7 @@ from backend.agent.rules.query import query_slot
 from backend.agent.rules.social import is_about_the_assistant, names_another_job
 from backend.agent.rules.text import core_request
 from backend.agent.rules.types import ACTIONS_ON_A_TASK, Action, Detection, Intent, act_of
+from backend.agent.rules.vocabulary import OTHER_APPS_THINGS
 
 _I = re.IGNORECASE
 
@@ -97,6 +98,35 @@ _DONE_SAID = (*DONE_STATEMENTS, "I already do X")
 _CHANGES = {"complete", "delete", "update", "clear", "reopen"}
 
 
+# What another assistant keeps, or when something happens: "add my practice at king's park on
+# feb four at two pm", "add birthday with mom for next month" are calendar events.
+_ANOTHER_APPS_ITEM = re.compile(
+    rf"\b(?:{OTHER_APPS_THINGS}|appointments?|reminders?|remind|schedule|timers?|"
+    r"at \d|\d ?(?:am|pm)|o'?clock)\b",
+    _I,
+)
+_WHEN = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|next|this (?:week|month|year|weekend)|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|on the \w+|on (?:jan|feb|mar|apr|may|jun|jul|"
+    r"aug|sep|oct|nov|dec)\w*|with)\b",
+    _I,
+)
+_ADD_SAID = re.compile(r"\badd\b", _I)
+
+
+def _adds_a_task_outright(clause: str, detection: Detection, prediction: Prediction) -> bool:
+    """ "can you add costume for Mia's play", "add cook dinner for my family": the word "add"
+    and an undated thing that is no other app's. The model hears "play" or "cook" as another
+    assistant's job; only a sure model overrules the request (as for several items)."""
+    return (
+        detection.rule.startswith(("leading verb: add", "keyword 'add'"))
+        and prediction.label == "off_topic"
+        and _ADD_SAID.search(clause) is not None
+        and not _ANOTHER_APPS_ITEM.search(clause)
+        and not _WHEN.search(detection.obj)
+    )
+
+
 def _act(detection: Detection) -> str:
     return act_of(detection.intent, detection.action)
 
@@ -131,13 +161,17 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
     )
     if prediction.label in _NOT_ABOUT_TASKS:
-        about_tasks = detection.rule.startswith(_ABOUT_TASKS) or (
-            # "please add dates and arabic coffee, guests are coming on friday": several items
-            # to add are a shopping list, not a calendar event
-            detection.rule.startswith(("leading verb: add", "keyword 'add'"))
-            and prediction.label == "off_topic"
-            and not names_another_job(clause)
-            and names_several_items(detection.obj)
+        about_tasks = (
+            detection.rule.startswith(_ABOUT_TASKS)
+            or (
+                # "please add dates and arabic coffee, guests are coming on friday": several items
+                # to add are a shopping list, not a calendar event
+                detection.rule.startswith(("leading verb: add", "keyword 'add'"))
+                and prediction.label == "off_topic"
+                and not names_another_job(clause)
+                and names_several_items(detection.obj)
+            )
+            or _adds_a_task_outright(clause, detection, prediction)
         )
         threshold = WEAK_OVERRULE if weak and not about_tasks else STRONG_OVERRULE
         if prediction.confidence >= threshold:

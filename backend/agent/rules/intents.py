@@ -182,6 +182,10 @@ def _asks_whether(clause: str, detection: Detection) -> Detection:
     asked = rule_intent(match["asked"])
     if asked.rule.startswith(DONE_STATEMENTS) and asked.obj:
         return Detection(Intent.LIST, f"asks whether: {asked.rule}", asked.obj, Action.LOOKUP)
+    asked = detect_intent(match["asked"])
+    if asked.intent is Intent.LIST and asked.action in (Action.LOOKUP, Action.COUNT):
+        # "... whether there's anything on my list about the car": that question's answer
+        return Detection(Intent.LIST, f"asks whether: {asked.rule}", asked.obj, asked.action)
     return detection
 
 

@@ -538,9 +538,11 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "I need to X",
             Intent.CREATE,
             Action.PLAIN,
-            r"^(?:i|we)\s+(?:really\s+|also\s+|still\s+)?"
+            r"^(?:(?:i|we)\s+(?:really\s+|also\s+|still\s+)?"
             r"(?:need to|have to|gotta|got to|'ve got to|"
-            r"must|should|ought to|want to|wanna|need)\s+(?P<obj>.+)$",
+            r"must|should|ought to|want to|wanna|need)"
+            # "need shampoo and tooth paste", said without the "I"
+            r"|(?:also\s+|still\s+)?(?:need to|gotta|need))\s+(?P<obj>.+)$",
         ),
         # --- "Buy groceries" is a task in itself (the spec's natural-language flexibility) ---
         (

@@ -111,8 +111,16 @@ def corrected_word(word: str) -> str:
     return word
 
 
+# "the lst two r done": before a count or a row, "lst" is "last", not "list".
+_LAST_BEFORE_A_ROW = re.compile(
+    r"\blst(?=\s+(?:one|ones|two|three|four|five|\d+|item|items|task|tasks|thing|things|entry)\b)",
+    re.IGNORECASE,
+)
+
+
 def correct_spelling(text: str) -> str:
     """The text with misspelt command words corrected; capitalised words (names) are kept."""
+    text = _LAST_BEFORE_A_ROW.sub("last", text)
 
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)

@@ -192,13 +192,21 @@ def act_on_title_or_clues(
             return tasks
         # A task the sentence names outright comes before the one a pronoun points back to.
         named = _named_by_one_part(clues.parts, tasks, pending_only=tool == "complete_task")
-        if named is None and clues.focus is not None:
+        if named is None and clues.focus is not None and not _done_before(tool, clues.focus, tasks):
             return act_on_task(tool, clues.focus, fields, completions=completions)(rest[1:])
         if named is None:
             return action
         return _on_found(tool, named, fields, rest[1:], completions=completions)
 
     return step
+
+
+def _done_before(tool: str, task_id: int, tasks: list[Task]) -> bool:
+    """Whether a completion would point back to a task already done: "finished the bathroom"
+    then "and i emialed sarah" is about another task, never the bathroom again."""
+    return tool == "complete_task" and any(
+        int(t["id"]) == task_id and bool(t.get("completed")) for t in tasks
+    )
 
 
 def act_on_clues(

@@ -228,3 +228,23 @@ def test_asking_whether_something_is_done_changes_nothing(message: str) -> None:
 def test_how_much_things_on_my_list_is_a_count() -> None:
     detection = detect_intent(strip_end_punctuation(prepare("how much things now in my list?")))
     assert (detection.intent, detection.action.value) == (Intent.LIST, "count")
+
+
+def test_things_needed_said_without_the_i_are_added() -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    exchange = conversation.say("need shampo, tooth paste and mac and cheese")
+    assert [call["arguments"]["title"] for call in exchange.tool_calls] == [
+        "shampo",
+        "tooth paste",
+        "mac and cheese",
+    ]
+
+
+def test_asked_whether_the_list_has_a_topic_looks_it_up_and_shows_nothing() -> None:
+    message = "Would you be able to tell me whether there's anything on my list about the car?"
+    detection = detect_intent(strip_end_punctuation(prepare(message)))
+    assert (detection.intent, detection.action.value, detection.obj) == (
+        Intent.LIST,
+        "lookup",
+        "car",
+    )

@@ -60,3 +60,15 @@ def test_a_contraction_typed_without_its_apostrophe_gets_it_back(typed: str, mea
 )
 def test_slips_in_command_words_are_read_as_meant(said: str, read: str) -> None:
     assert prepare(said) == read
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("the lst two r done", "the last two are done"),
+        ("delete the lst one", "delete the last one"),
+        ("show my lst", "show my list"),
+    ],
+)
+def test_lst_before_a_row_is_last_and_elsewhere_list(typed: str, meant: str) -> None:
+    assert correct_spelling(typed) == meant

@@ -95,3 +95,12 @@ def test_a_task_named_in_the_sentence_comes_before_the_one_talked_about_last() -
     conversation.say("mark the call mom one done")
     conversation.say("also I did the bathroom last night, so check that off too")
     assert _done(conversation) == [1, 5]
+
+
+def test_a_statement_naming_no_task_never_completes_the_finished_task_again() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("finished the milk finally")
+    exchange = conversation.say("and i emialed the new client this mornin")
+    assert not any(call["name"] == "complete_task" for call in exchange.tool_calls)
+    assert exchange.meta.get("pending") is not None
+    assert _done(conversation) == [4]

@@ -1,0 +1,39 @@
+"""Rules and the learned model reconciled (backend/agent/rules/arbiter.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.text import prepare, strip_end_punctuation
+from backend.agent.rules.types import Intent
+
+
+def detect(message: str) -> Intent:
+    return detect_intent(strip_end_punctuation(prepare(message))).intent
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "ok so she needs a costume for the school play, can you add costume for Mia's play",
+        "ok, add cook dinner for my family",
+    ],
+)
+def test_an_add_of_an_undated_thing_is_an_add_though_it_sounds_like_another_job(
+    message: str,
+) -> None:
+    assert detect(message) is Intent.CREATE
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "add birthday with mom for next month",
+        "add valentine's day with her tomorrow",
+        "add my practice at king's park on feb four at two pm",
+        "add lunch with Tom to my calendar",
+    ],
+)
+def test_an_add_of_a_dated_event_stays_another_assistants_job(message: str) -> None:
+    assert detect(message) is Intent.OFF_TOPIC
