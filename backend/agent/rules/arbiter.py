@@ -127,6 +127,10 @@ def _adds_a_task_outright(clause: str, detection: Detection, prediction: Predict
     )
 
 
+def _small_talk(prediction: Prediction) -> bool:
+    return prediction.label in ("social", "greeting") and prediction.confidence >= WEAK_OVERRULE
+
+
 def _act(detection: Detection) -> str:
     return act_of(detection.intent, detection.action)
 
@@ -172,6 +176,14 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
                 and names_several_items(detection.obj)
             )
             or _adds_a_task_outright(clause, detection, prediction)
+            or (
+                # "Thank you kindly. Would you also add dish soap?": the thanks is beside it
+                prediction.label in ("social", "greeting")
+                and detection.rule.startswith("leading verb: add")
+                and bool(detection.obj)
+                # "and that's it, bye", "remember who compiled you": the thing is small talk
+                and not _small_talk(model.predict(detection.obj))
+            )
         )
         threshold = WEAK_OVERRULE if weak and not about_tasks else STRONG_OVERRULE
         if prediction.confidence >= threshold:

@@ -45,7 +45,7 @@ UNDO_PATTERN = re.compile(
     r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action)|last|please|pls|again))*|"
     # "wait no i didnt submit it yet, undo", "oops wrong one undo"
     r".+[,;.!]\s*(?:so\s+|please\s+)?undo(?: (?:that|it|this))?(?: please)?|"
-    r"(?:oops|oh no|wrong|my bad|sorry)[\w\s,.!']*?\s+undo(?: (?:that|it|this))?(?: please)?|"
+    r"(?:oops|(?:oh )?no|wrong|my bad|sorry)[\w\s,.!']*?\s+undo(?: (?:that|it|this))?(?: please)?|"
     # "oh no, this was wrong, go back please", "no. put bananas back."
     r"(?:(?:oh\s+)?no|oops|sorry|my bad)[\w\s,.!']*?(?:wrong|mistake)[\s,.!]*"
     r"(?:please\s+)?go back(?: please)?|"

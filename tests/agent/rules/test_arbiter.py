@@ -37,3 +37,14 @@ def test_an_add_of_an_undated_thing_is_an_add_though_it_sounds_like_another_job(
 )
 def test_an_add_of_a_dated_event_stays_another_assistants_job(message: str) -> None:
     assert detect(message) is Intent.OFF_TOPIC
+
+
+def test_thanks_beside_an_add_does_not_turn_it_into_small_talk() -> None:
+    message = "Thank you kindly. Would you also add dish soap and sponges while you're at it?"
+    assert detect("Would you also add dish soap and sponges while you're at it?") is Intent.CREATE
+    assert detect(message) is Intent.CREATE
+
+
+@pytest.mark.parametrize("message", ["can you remember who compiled you", "thanks, that's all"])
+def test_small_talk_is_not_added_as_a_task(message: str) -> None:
+    assert detect(message) in (Intent.SOCIAL, Intent.GREETING)

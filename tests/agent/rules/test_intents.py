@@ -207,7 +207,13 @@ def test_finishing_the_to_do_list_completes_every_pending_task(message: str) -> 
 
 
 @pytest.mark.parametrize(
-    "message", ["oops wrong one undo", "oh no, this was wrong, go back please", "go back"]
+    "message",
+    [
+        "oops wrong one undo",
+        "oh no, this was wrong, go back please",
+        "go back",
+        "oh no undo taht, wrong one",
+    ],
 )
 def test_an_undo_said_with_an_apology_is_an_undo(message: str) -> None:
     assert detect_intent(prepare(message)).action.value == "undo"
