@@ -23,7 +23,10 @@ from backend.agent.rules.update import update_step
 
 _I = re.IGNORECASE
 
-_THEM = re.compile(r"\b(?:them|those|these|they)\b", _I)
+_THEM = re.compile(
+    r"\b(?:them|those|these|they)\b|^\W*(?:and\s+)?which\s+(?:ones?|tasks?|are they)\W*$", _I
+)
+_POINTS_BACK = re.compile(r"^(?:it|that|this|that one|this one|)$", _I)
 TOOL_OF = {
     Intent.COMPLETE: "complete_task",
     Intent.DELETE: "delete_task",
@@ -55,6 +58,9 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
             item, asked = query_slot(clause)
             looked_up = item if asked is Action.LOOKUP else detection.obj
             looked_up = STILL_YET.sub("", clean_title(looked_up))  # "rung my mother yet"
+            if _POINTS_BACK.match(looked_up) and context.focus_task_id is not None:
+                # "what does the note on it say": the task talked about
+                looked_up = context.known_title(context.focus_task_id) or looked_up
             return [steps.lookup(strip_reference_noise(looked_up))]
         status = extract_status(clause)
         if status == "all" and context.counted and _THEM.search(clause):

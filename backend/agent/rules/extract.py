@@ -99,7 +99,7 @@ _ALL = re.compile(r"\b(all|everything|every)\b", _I)
 # "what chores do I have waiting", "the tasks for today".
 _AHEAD = re.compile(
     r"\b(?:need to (?:buy|get|do|accomplish|pick up|go|finish|complete)(?!\s+list)|"
-    r"should (?:get|buy|do)|waiting|plan for the day)\b",
+    r"(?:should|supposed to|meant to) (?:get|buy|do|pick up)|waiting|plan for the day)\b",
     _I,
 )
 

@@ -42,7 +42,7 @@ def renamed_last(context: ConversationContext) -> bool:
 
 
 _ONLY_THE = re.compile(
-    r"^(?:(?:no|nah|nope|actually|ok|okay|wait|hmm+|ugh)[\s,.!]+)*(?:just|only)\b", _I
+    r"^(?:(?:no|nah|nope|actually|ok|okay|wait|hmm+|ugh|and|but)[\s,.!]+)*(?:just|only)\b", _I
 )
 _WAKE_LEAD = re.compile(rf"^(?:{WAKE_WORD})\b[\s,]*", _I)
 # "same for the bathroom", "same w/ paper towels", "the same goes for the eggs"
@@ -219,6 +219,7 @@ _MEANT = re.compile(
     r"[\s,:]*",
     _I,
 )
+_LAUGH_TAIL = re.compile(r"[\s,]+(?:obvs|obviously|lol|haha|lmao)[\s.!]*$", _I)
 _MEANT_TAIL = re.compile(
     r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|\*+(?:\s+(?:lol|haha|lmao|oops|sorry))?\s*$"
     # "Anya, with y": how the new word is spelt
@@ -261,6 +262,7 @@ def _correction_parts(text: str) -> tuple[str, str] | None:
     rest = _MEANT.sub("", rest.strip(), count=1)
     rest = _MEANT_TAIL.sub("", rest)
     marked = marked or rest != before
+    rest = _LAUGH_TAIL.sub("", rest)  # "oops i meant onions obvs": not a correction mark
     new = CHATTER_AFTER_COMMA.sub("", rest).strip(" .!?'\"*")
     if not new or not marked or len(new.split()) > 8 or _A_SENTENCE.search(new):
         return None

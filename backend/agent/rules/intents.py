@@ -142,6 +142,9 @@ def _question_changes_nothing(clause: str, detection: Detection) -> Detection:
     item, action = query_slot(clause)
     if action is Action.LOOKUP:
         return Detection(Intent.LIST, rule, item, Action.LOOKUP)
+    if detection.intent is Intent.UNCLEAR and _BARE_THING.match(core_request(clause)):
+        # "passport?": a thing asked about on its own is looked up
+        return Detection(Intent.LIST, rule, core_request(clause), Action.LOOKUP)
     if detection.intent is Intent.UNCLEAR:
         return detection  # no item to look up: the question stays unclear
     if detection.intent is Intent.CREATE and detection.obj and _COUNT_WORDS.search(clause) is None:
@@ -162,6 +165,13 @@ def _only_asks(clause: str, detection: Detection) -> bool:
     )
 
 
+# One to three words that name a thing, none of them a question or a reply word.
+_BARE_THING = re.compile(
+    r"^(?!.*\b(?:what|why|how|who|when|where|which|really|seriously|yes|no|yeah|nope|ok|okay|"
+    r"sure|huh|hmm|right|sorry|you|me|i|it|that|this|done|again|anything|everything|nothing|"
+    r"something|more|else)\b)[a-z][\w'-]*(?:\s+[\w'-]+){0,2}$",
+    re.IGNORECASE,
+)
 _COUNT_WORDS = re.compile(r"\b(?:how many|how much|number of)\b", re.IGNORECASE)
 
 
@@ -216,9 +226,30 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
                     detection.intent, detection.rule + note, detection.obj, detection.action
                 )
             return detection
+    asked = _QUESTION_AFTER_A_STORY.search(plain)
+    if asked is not None:
+        # "ok I'm at the store and my brain is mush, what was I supposed to get again"
+        detection = _by_sentence(asked["question"], has_task_id)
+        if (
+            detection is not None
+            and detection.intent is Intent.LIST
+            and detection.action is Action.PLAIN
+        ):
+            return Detection(
+                detection.intent,
+                f"{detection.rule} (after a story)",
+                detection.obj,
+                detection.action,
+            )
     return _by_keyword(text, has_task_id)
 
 
+# A question after a comma, once the whole clause matched no sentence pattern.
+_QUESTION_AFTER_A_STORY = re.compile(
+    r",\s*(?:so\s+|anyway\s+|and\s+)?(?P<question>(?:what|which|how|is|are|do|did|have|has)\b"
+    r"[^,]*)$",
+    re.IGNORECASE,
+)
 _CLEARED_STATUS = {"done": "completed", "finished": "completed"}
 
 

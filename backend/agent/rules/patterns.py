@@ -190,9 +190,12 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.LOOKUP,
             # "what does the note on my passport one say again?", "The passport, what is the
             # note I write for it?": the task looked up, its note read out
-            r"^.*?\bwhat(?:'s| is| does| did)\s+(?:the|my|its)\s+(?:note|notes|description)\s+"
-            r"(?:on|for|of|in|about)\s+(?P<obj>(?!it\b|that\b|this\b)[^?]+?)"
-            r"(?:\s+(?:say|says|read|again))*$"
+            # "what is written in the note for passport?", "what does the note on it say
+            # exactly, I know I wrote something down" (it: the task talked about)
+            r"^.*?\bwhat(?:'s| is| does| did| was)\s+(?:written\s+in\s+|"
+            r"(?:i|we)\s+(?:write|wrote|put)\s+(?:in|on)\s+)?(?:the|my|its)\s+"
+            r"(?:note|notes|description)(?:\s+(?:on|for|of|in|about)\s+(?P<obj>[^?,]+?))?"
+            r"(?:\s+(?:say|says|read|again|exactly|written))*(?:\s*,.*)?$"
             r"|^(?P<obj2>(?:the|my)\s+[\w' -]+?)\s*,\s*what(?:'s| is| was)\s+(?:the|its)\s+"
             r"(?:note|description)\b.*$",
         ),
@@ -305,7 +308,10 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             # "whats on it", "what's on there now", "what i need buy now?": the list, surely
             r"^(?:what|what's|whats|what is)\s+(?:on|in)\s+(?:it|there)(?:\s+now)?$"
             r"|^what\s+(?:do\s+)?(?:i|we)\s+(?:still\s+)?need\s+(?:to\s+)?(?:buy|get|do)"
-            r"(?:\s+now)?$",
+            r"(?:\s+now)?$"
+            # "what was I supposed to get again"
+            r"|^what\s+(?:was|am|were|are)\s+(?:i|we)\s+(?:supposed|meant)\s+to\s+(?:buy|get|do|"
+            r"pick up)(?:\s+(?:now|again|today))*$",
         ),
         (
             "question about my day",

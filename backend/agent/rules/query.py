@@ -45,7 +45,8 @@ _ITEM_PATTERNS = tuple(
         r"(?:about|for|regarding|with|on|concerning)\s+(?P<item>.+)$",
         # after "whether": "the passport renewal is still outstanding", "I still need to pick
         # up the dry cleaning"
-        r"^(?P<item>.+?)\s+(?:is|are)\s+(?:still\s+|already\s+)?(?:outstanding|pending|open|"
+        # "report stuff still open?": the verb left out
+        r"^(?P<item>.+?)\s+(?:(?:is|are)\s+(?:still\s+|already\s+)?|still\s+)(?:outstanding|pending|open|"
         r"done|finished|complete|completed|unfinished|bought|paid|booked|sent|called|cleaned)$",
         # "i walk the dog already today or not?": done, asked in the present tense
         r"^(?:i|we)\s+(?P<item>(?!(?:want|need|have|think|wonder|don't|do)\b)\w+\s+.+?)\s+"

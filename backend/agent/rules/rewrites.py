@@ -245,6 +245,13 @@ _NOTES = (
         + r"\s+(?:to\s+say|to\s+read|to|with|so it says|so that it says)\s*:?\s*(?P<note>\S.*)$",
         _I,
     ),
+    # "ok, for this one put note: dr. kim, tuesday 10am", "note on it: usb-c, 2m"
+    re.compile(
+        _NOTE_LEAD + rf"(?:(?:for|on)\s+(?P<target>{_SHORT_NOTE_TARGET})[\s,]+)?"
+        r"(?:(?:add|put|write|stick|leave|attach|jot)\s+)?(?:(?:a|the)\s+)?note"
+        rf"(?:\s+(?:on|to|for|in)\s+(?:{_SHORT_NOTE_TARGET}))?\s*:\s*(?P<note>\S.*)$",
+        _I,
+    ),
     # "the pasport one add a note bring old pasport", "the dentist task, add a note: X"
     re.compile(
         _NOTE_LEAD + r"(?P<target>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?\s+(?:task|one|item))"
@@ -285,7 +292,11 @@ def _a_note(text: str) -> str | None:
 # title keeps the old one's last word (so "the report should be done by friday" is not one).
 _SHOULD_BE = re.compile(
     r"^(?:(?:and|also|oh and|no|so)[\s,]+)?(?P<old>(?:the\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)"
-    r"\s+should\s+(?:be|say|read)\s+(?P<new>[^.!?;]+?)\s*(?:[.!?;].*)?$",
+    r"(?:\s+should\s+(?:be|say|read)\s+"
+    # "and the milk also, i want it lactose free milk"
+    r"|(?:\s+(?:also|too))?\s*,\s*(?:i(?:\s+(?:want|need|would like)|'d like)|please\s+make)\s+it\s+"
+    r"(?:to\s+(?:be|say)\s+|say\s+|be\s+)?)"
+    r"(?P<new>[^.!?;]+?)\s*(?:[.!?;].*)?$",
     _I,
 )
 

@@ -50,7 +50,7 @@ _LEADING_LIST = re.compile(
 )
 _CONDITION = re.compile(
     r"\s*[,;]?\s*(?:but\s+)?(?:only\s+)?(?:if|unless|in case)\s+(?:it'?s|it is|they'?re|they are|"
-    r"i|we|it|they|you|that|there|their|theyre|not|this)\b[^,;]*$"
+    r"i|we|it|they|you|that|there|their|theyre|not|this|is|isn't|are|aren't)\b[^,;]*$"
     # "add milk if missing", "add milk under the same condition"
     r"|\s+(?:only\s+)?if\s+(?:missing|not there|not on (?:it|there|the list)|absent)$"
     r"|\s+(?:under|with|on)\s+the\s+same\s+conditions?$",
@@ -109,7 +109,7 @@ _EDGE_WORDS = re.compile(
     # "add a trip to the post office": the article, not a quantity ("a dozen eggs")
     r"|^(?:a|an)\s+(?!(?:dozen|couple|pair|bag|bottle|box|pack|loaf|carton|jar|can|kilo|pound|"
     r"lot|half|few|little|bit|bunch|case|tin|tub|roll|head|piece)\b)(?=\S+\s)"
-    r"|\s+(?:too|as well|also|please|now|hurry|quick|asap|then|obviously|of course)$"
+    r"|\s+(?:too|as well|also|please|now|hurry|quick|asap|then|obviously|obvs|of course|lol)$"
     # "to book dentist for tuesday. come on": impatience after the title
     rf"|{_IMPATIENCE}"
     # "stick bin bags on the list while I remember", "... because I will absolutely forget"
@@ -130,6 +130,8 @@ _CHATTER_HEAD = (
     # ", almost out", ", these two", ", can't have tacos without cheese"
     r"almost|nearly|running\s+(?:low|out)|ran out|all out|out of|these two|those two|the two|"
     r"can't|cannot|couldn't|won't|don't|didn't|obviously|of course|"
+    # ", sorry, my brain is fried", ", put that down too", "12 eggs, not only eggs"
+    r"sorry|my bad|oops|put (?:that|it|this) (?:down|on)|not (?:only|just)|"
     # ", mine snapped last week", ", is for the party on saturday", ", for the cake"
     r"mine|ours|is for|it's for|its for|they're for|are for|for the (?:party|cake|trip|kids|"
     r"weekend|dinner|lunch|breakfast|bbq|barbecue|picnic|guests|holiday|holidays)|"

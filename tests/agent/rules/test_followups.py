@@ -163,3 +163,16 @@ def test_one_more_item_too_after_several_deleted_at_once_is_deleted_too() -> Non
     assert conversation.store.tasks == []
     undone = conversation.say("undo")
     assert [t["title"] for t in conversation.store.tasks] == ["paper towels"], undone.reply
+
+
+def test_a_list_narrowed_with_and_only_shows_the_pending_tasks() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("call mom", "milk")))
+    conversation.say("can you tell me all what is in my list")
+    exchange = conversation.say("and only the things not done yet?")
+    assert [c["arguments"].get("status") for c in exchange.tool_calls] == ["pending"]
+
+
+def test_a_correction_ending_in_obvs_keeps_only_the_meant_title() -> None:
+    conversation = _after_adding("onoins")
+    exchange = conversation.say("oops i meant onions obvs")
+    assert exchange.tool_calls[-1]["arguments"]["title"] == "onions"

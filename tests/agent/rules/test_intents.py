@@ -254,3 +254,31 @@ def test_asked_whether_the_list_has_a_topic_looks_it_up_and_shows_nothing() -> N
         "lookup",
         "car",
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "item"),
+    [("passport?", "passport"), ("report stuff still open?", "report stuff")],
+)
+def test_a_thing_asked_about_on_its_own_is_looked_up(message: str, item: str) -> None:
+    detection = detect_intent(prepare(message))
+    assert (detection.intent, detection.action.value, detection.obj) == (
+        Intent.LIST,
+        "lookup",
+        item,
+    )
+
+
+@pytest.mark.parametrize("message", ["why?", "really?", "huh?", "what?"])
+def test_a_bare_question_word_is_not_looked_up(message: str) -> None:
+    assert detect_intent(prepare(message)).action.value != "lookup"
+
+
+def test_a_question_after_a_story_is_that_question() -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    exchange = conversation.say(
+        "ok I'm at the store and my brain is mush, what was I supposed to get again"
+    )
+    assert [(c["name"], c["arguments"]["status"]) for c in exchange.tool_calls] == [
+        ("list_tasks", "pending")
+    ]

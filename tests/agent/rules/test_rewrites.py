@@ -111,6 +111,11 @@ def test_a_lead_in_that_names_no_task_is_not_a_topic(said: str) -> None:
             "add a note to it: both expire in March",
         ),
         ("and put in the notes: burgers, buns, corn", "add a note to it: burgers, buns, corn"),
+        (
+            "ok, for this one put note: dr. kim, tuesday 10am",
+            "add a note to it: dr. kim, tuesday 10am",
+        ),
+        ("note on it: usb-c, 2m", "add a note to it: usb-c, 2m"),
     ],
 )
 def test_a_note_said_any_way_becomes_a_note_on_its_task(said: str, meant: str) -> None:
@@ -221,3 +226,21 @@ def test_items_named_first_then_put_them_on_the_list_are_added(said: str, meant:
 )
 def test_a_task_named_first_then_changed_is_that_change(said: str, meant: str) -> None:
     assert rewritten(said) == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("and the milk also, i want it lactose free milk", "change the milk to lactose free milk"),
+        ("the eggs, I'd like it to be free range eggs", "change the eggs to free range eggs"),
+    ],
+)
+def test_a_task_then_the_title_wanted_for_it_is_a_rename(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
+
+
+@pytest.mark.parametrize(
+    "said", ["the milk, i want it gone", "the report, i want it done by friday"]
+)
+def test_a_wish_that_does_not_restate_the_title_is_no_rename(said: str) -> None:
+    assert rewritten(said) == said

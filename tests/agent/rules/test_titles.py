@@ -47,6 +47,9 @@ from tests.agent.fake_tools import Conversation, FakeTaskStore
             "call the plumber",
         ),
         ("book dentist for tuesday. come on", "book dentist for tuesday"),
+        ("get a card for Jen, put that down too, she's the one leaving", "get a card for Jen"),
+        ("12 eggs, not only eggs", "12 eggs"),
+        ("pick up the cake on sunday, sorry, my brain is fried", "pick up the cake on sunday"),
     ],
 )
 def test_the_title_is_what_a_person_would_have_typed(said: str, title: str) -> None:
@@ -58,6 +61,7 @@ def test_a_condition_becomes_the_if_missing_slot() -> None:
     assert add_title("'olive oil' if it isn't on there yet") == TitleSlot(
         "olive oil", if_missing=True
     )
+    assert add_title("milk if is not there already") == TitleSlot("milk", if_missing=True)
 
 
 @pytest.mark.parametrize(
