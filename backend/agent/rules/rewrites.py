@@ -294,8 +294,8 @@ _SHOULD_BE = re.compile(
     r"^(?:(?:and|also|oh and|no|so)[\s,]+)?(?P<old>(?:the\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)"
     r"(?:\s+should\s+(?:be|say|read)\s+"
     # "and the milk also, i want it lactose free milk"
-    r"|(?:\s+(?:also|too))?\s*,\s*(?:i(?:\s+(?:want|need|would like)|'d like)|please\s+make)\s+it\s+"
-    r"(?:to\s+(?:be|say)\s+|say\s+|be\s+)?)"
+    r"|(?:\s+(?:also|too))?\s*,\s*(?:i(?:\s+(?:want|need|would like)|'d like)|please\s+make)"
+    r"\s+it\s+(?:to\s+(?:be|say)\s+|say\s+|be\s+)?)"
     r"(?P<new>[^.!?;]+?)\s*(?:[.!?;].*)?$",
     _I,
 )
