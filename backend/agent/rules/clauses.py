@@ -77,6 +77,9 @@ _STATEMENTS = (*STATEMENTS, "a task phrase on its own", "keyword", "model:")
 def split_clauses(text: str) -> list[str]:
     """The message's clauses; pure filler ("oh", "ok so"), small talk and reasons around a
     request ("Fine, then add bagels", "add milk. We're out.") are dropped."""
+    done = _done_statements(text)
+    if done:
+        return done
     text = _requested_sentences(text)
     clauses = [
         _without_chatter(part.strip())
@@ -139,6 +142,12 @@ def _requested_sentences(text: str) -> str:
     return " ".join(kept) if kept else text
 
 
+# "hey so I finally looked at my calendar and ...": what happened, not a request
+_PAST_STATEMENT = re.compile(
+    r"^\W*(?:(?:hey|so|ok|okay|well|oh|and|anyway)\W+)*(?:i|we)\s+(?:\w+\s+)?\w+ed\b", _I
+)
+
+
 def _requested_clauses(clauses: list[str]) -> list[str]:
     """ "fine, then add bagels", "do me a favor and put sharpies on my list": the clauses
     that ask for something, once one plainly does (a request out of scope still counts)."""
@@ -156,7 +165,11 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
             d.intent is Intent.OFF_TOPIC
             # "turns out my insurance only covers the clinic downtown, so can you change ...":
             # what only the model calls off-topic, beside a plain request, is a reason
-            and not (any(plain) and d.rule.startswith("model:") and not names_another_job(c))
+            and not (
+                any(plain)
+                and d.rule.startswith("model:")
+                and (not names_another_job(c) or _PAST_STATEMENT.match(c) is not None)
+            )
         )
     ]
     if any(d.intent is Intent.UPDATE and not d.rule.startswith(STATEMENTS) for d in detections):
@@ -166,6 +179,41 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
         }
         kept = [c for c in kept if c not in said]
     return kept or clauses
+
+
+# Where a statement by "I" starts: "I booked the dentist AND I called my mom", "... . I paid it"
+_NEXT_I = re.compile(
+    r"(?:\s*[,;.!]+\s*|\s+)(?:(?:and|also|plus)\s+)?(?=i\s+(?:(?:also|finally|just|already)\s+)*"
+    r"[a-z]+\b)",
+    _I,
+)
+_SUBJECT_I = re.compile(r"\bi\s", _I)
+_DONE_RULES = ("I did X (past tense)",)
+_ASKED_FOR = re.compile(
+    r"\b(?:add|put|delete|remove|mark|tick|cross|check|change|rename|can you|could you|please|"
+    r"show|list)\b",
+    _I,
+)
+
+
+def _done_statements(text: str) -> list[str] | None:
+    """ "ok so big day, I finally booked the dentist AND I called my mom, she says hi": one
+    done statement by "I" each, when that is all the message says (the rest small talk)."""
+    if len(_SUBJECT_I.findall(text)) < 2 or _ASKED_FOR.search(text):
+        return None  # most messages: a cheap first look; a request said beside them
+    pieces = [p.strip() for p in _NEXT_I.split(text) if p.strip(" ,.;!")]
+    if len(pieces) < 2:
+        return None
+    done: list[str] = []
+    for piece in (_without_chatter(p) for p in pieces):
+        detection = detect_intent(piece)
+        if detection.rule.startswith(_DONE_RULES):
+            done.append(piece)
+        elif (
+            detection.intent not in _NOTHING_TO_DO or not detection.rule.startswith("model:")
+        ) and detection.intent not in _NOT_A_REQUEST:
+            return None  # another request, or a statement of another kind ("big day": talk)
+    return done if len(done) >= 2 else None
 
 
 def _without_chatter(clause: str) -> str:

@@ -424,7 +424,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             # "2nd one not done actually", "bananas not done", "I lied about the passport"
             r"^(?P<obj>(?!(?:it|that|this|i|we|you|nothing|everything|anything|what|which|show|"
             r"list|tasks?|things?|stuff|items?|all|ones|the ones|which ones)\b)[^,]+?)\s+"
-            r"(?:still\s+)?not\s+(?:(?:actually|really|quite)\s+)?(?:done|finished|complete|completed)"
+            r"(?:(?:is|are)\s+)?(?:still\s+)?not\s+(?:(?:actually|really|quite)\s+)?"
+            r"(?:done|finished|finish|complete|completed)"
             r"(?:\s+(?:yet|after all|actually|really|either))*$"
             r"|^(?:(?:ok|okay|so|oh|well|um|ah)[\s,]+)*(?:i|we)\s+lied\s+about\s+(?P<obj2>[^,.]+?)"
             r"(?:\s+(?:though|then|actually))?(?:[,.;]\s*.*)?$"
@@ -449,7 +450,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             rf"^(?P<obj>.+?)\s+(?:is|are|was|were|has been|have been|got|now)\s+"
             rf"(?:(?:all|also|now|finally|already)\s+)?"
             rf"(?:{_DONE_WORDS}|taken care of|handled|sorted out)(?:\s+now)?$"
-            rf"|^(?P<obj2>.+?)\s+{_DONE_WORDS}$",
+            # "that's not done": never done
+            rf"|^(?P<obj2>.+?)(?<!\bnot)(?<!n't)(?<!\bnever)\s+{_DONE_WORDS}$",
         ),
         (
             "X is <done>",
@@ -458,7 +460,9 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"^(?P<obj>.+?)\s+(?:is|are|was|were|has been|have been|got)\s+"
             r"(?:all\s+|now\s+|finally\s+)?"
             r"(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b)(?:\w+ed|paid|bought|sent|"
-            r"written|taken|made|sorted|fed|swept|cleaned|booked|read|built|sold|fixed)$",
+            r"written|taken|made|sorted|fed|swept|cleaned|booked|read|built|sold|fixed|"
+            # "the bathroom is clean now, finally"
+            r"clean|spotless)(?:\s+now)?(?:[\s,]+(?:finally|at last))?$",
         ),
         (
             "I didn't do it",

@@ -37,8 +37,19 @@ _PRONOUN_WORDS = frozenset("it its it's that this them those these both her him"
 _PRONOUN_WORD = re.compile(r"\b(?:it|its|it's|them|those|these)\b", _I)
 
 
+# When it was done, and the request to mark it: "it like an hour ago actually so you can tick it"
+_WHEN_AND_ASKED = re.compile(
+    r"\b(?:(?:like|about|around)\s+)?(?:an?|one|two|three|few|couple of|\d+)\s+"
+    r"(?:minutes?|mins?|hours?|days?|weeks?)\s+ago\b|\b(?:this|last)\s+(?:morning|night|"
+    r"afternoon|evening|week)\b|\byesterday\b|\btoday\b|\bearlier\b|"
+    r"\bso\s+(?:you\s+can|can\s+you|please)\s+(?:tick|check|cross|mark)\b.*$",
+    _I,
+)
+
+
 def is_pronoun_reference(reference: str) -> bool:
     """Whether a reference is a pronoun with only filler around it ("w/ it", "it yet")."""
+    reference = _WHEN_AND_ASKED.sub(" ", reference)
     words = [w for w in re.findall(r"[\w']+", reference.lower()) if w not in _AROUND_A_PRONOUN]
     return all(w in _PRONOUN_WORDS or w in ("one", "ones") for w in words) and any(
         w in _PRONOUN_WORDS for w in words

@@ -196,3 +196,34 @@ def test_things_got_named_without_commas_are_completed() -> None:
     conversation = Conversation(FakeTaskStore(numbered_tasks("milk", "eggs", "paper towels")))
     conversation.say("got milk eggs paper towels")
     assert all(t["completed"] for t in conversation.store.tasks)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "ok so big day, I finally booked the dentist AND I called my mom, she says hi by the way",
+        "I booked the dentist. I called my mom",
+        "I booked the dentist, and I called my mom",
+    ],
+)
+def test_two_done_statements_by_i_are_two_completions(message: str) -> None:
+    conversation = Conversation(
+        FakeTaskStore(numbered_tasks("book dentist appointment", "call mom", "milk"))
+    )
+    conversation.say(message)
+    assert [t["id"] for t in conversation.store.tasks if t["completed"]] == [1, 2]
+
+
+def test_a_done_statement_beside_a_request_is_not_split_off_it() -> None:
+    clauses = split_clauses("I finally called mom, and I think you should add send mom the photos")
+    assert len(clauses) == 1
+
+
+def test_a_story_about_a_calendar_beside_a_rename_is_a_reason() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("clean the bathroom")))
+    exchange = conversation.say(
+        "hey so I finally looked at my calendar and the bathroom isn't happening this weekend, "
+        "can you change clean the bathroom to clean the bathroom next weekend"
+    )
+    assert exchange.meta["acts"] == ["update"]
+    assert conversation.store.tasks[0]["title"] == "clean the bathroom next weekend"

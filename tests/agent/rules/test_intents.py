@@ -282,3 +282,21 @@ def test_a_question_after_a_story_is_that_question() -> None:
     assert [(c["name"], c["arguments"]["status"]) for c in exchange.tool_calls] == [
         ("list_tasks", "pending")
     ]
+
+
+@pytest.mark.parametrize("message", ["that's not done", "so that is not done"])
+def test_not_done_is_never_read_as_done(message: str) -> None:
+    assert rule_intent(prepare(message)).intent is not Intent.COMPLETE
+
+
+@pytest.mark.parametrize(
+    ("message", "intent"),
+    [
+        ("the bathroom is clean now, finally", Intent.COMPLETE),
+        ("the bathroom is not finish", Intent.UPDATE),
+    ],
+)
+def test_a_state_said_of_a_task_is_its_completion_or_reopening(
+    message: str, intent: Intent
+) -> None:
+    assert rule_intent(prepare(message)).intent is intent

@@ -104,3 +104,10 @@ def test_a_statement_naming_no_task_never_completes_the_finished_task_again() ->
     assert not any(call["name"] == "complete_task" for call in exchange.tool_calls)
     assert exchange.meta.get("pending") is not None
     assert _done(conversation) == [4]
+
+
+def test_it_with_when_it_was_done_and_a_request_to_tick_it_is_the_task_talked_about() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("is the paper towels one still on there?")
+    conversation.say("well I finished it like an hour ago actually so you can tick it")
+    assert _done(conversation) == [3]
