@@ -127,7 +127,8 @@ def _requested_sentences(text: str) -> str:
     kept: list[str] = []
     for sentence in sentences:
         if kept and _CONTINUING.match(sentence):
-            kept[-1] = f"{kept[-1].rstrip('.!?')} {sentence}"  # "Add X please? And Y also."
+            # "Add X please? And Y also.", "can you add A and B? oh and C"
+            kept[-1] = f"{kept[-1].rstrip('.!?')} {_INTERJECTION_LEAD.sub('', sentence)}"
         elif not _is_chatter(sentence):
             kept.append(sentence)
         elif kept and _NARROWING.match(sentence):
@@ -291,7 +292,10 @@ def _is_chatter(sentence: str) -> bool:
 
 
 # A sentence that adds to the request before it: "And 'vacuum the car' also."
-_CONTINUING = re.compile(r"^(?:and|also|plus)\s+(?!(?:then|now)\b)", _I)
+_INTERJECTION_LEAD = re.compile(r"^(?:oh|ah|ooh|and oh|oh yeah)[\s,]+(?=and|also|plus)", _I)
+_CONTINUING = re.compile(
+    r"^(?:(?:oh|ah|ooh|and oh|oh yeah)[\s,]+)?(?:and|also|plus)\s+(?!(?:then|now)\b)", _I
+)
 # A sentence that narrows the request before it: "Just the stuff I haven't done yet."
 _NARROWING = re.compile(r"^(?:(?:ugh|hmm+|no|actually|well)[\s,]+)*(?:just|only)\b", _I)
 

@@ -141,6 +141,8 @@ _ONE_THING = re.compile(
     _I,
 )
 _ITEM_WORDS = 3
+# "mozzarella, oh and parmesan": the "oh" is no item
+_INTERJECTION = re.compile(r"^(?:oh|ah|ooh|um|uh|er|oh yeah|oops)$", _I)
 _NOUN_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+(?:and|also|plus)\s+|\s*&\s*", _I)
 
 
@@ -157,7 +159,7 @@ def _noun_items(title: str) -> list[str]:
     parts = [
         re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], clean_title(p))
         for p in _NOUN_SEPARATOR.split(masked)
-        if clean_title(p)
+        if clean_title(p) and not _INTERJECTION.match(clean_title(p))
     ]
     # A part of up to three words is an item; a longer one only as a run of things bought.
     runs = [items_in_a_run(p) or ([p] if len(p.split()) <= _ITEM_WORDS else []) for p in parts]

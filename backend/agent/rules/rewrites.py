@@ -60,7 +60,8 @@ _THEN_ADD_IT = re.compile(
 _TOPIC_THEN_DONE = re.compile(
     r"^(?P<topic>(?!(?:i|we|you|he|she|they|it|this|that|there|please|can|could|would|so|and|"
     r"but|then|if|when|because|as|yes|no|also|just|what|which|how|why|who)\b)"
-    r"[\w'-]+(?:\s+[\w'-]+){0,5}?)\s*,?\s+(?:both\s+|all\s+|already\s+)?(?:i|we)\s+"
+    r"[\w'-]+(?:\s+[\w'-]+){0,5}?)\s*,?\s+(?:(?:same|too|also)\s*,?\s+)?"  # "dentist, same, I book it"
+    r"(?:both\s+|all\s+|already\s+)?(?:i|we)\s+"
     r"(?P<neg>not\s+|didn't\s+|did not\s+|don't\s+|do not\s+|haven't\s+|have not\s+|never\s+)?"
     r"(?:(?:have|has|had|am|was)\s+)?(?:(?:actually|already|just|finally|really|also)\s+)*"
     r"(?P<verb>[a-z]+)(?:\s+to\s+[a-z]+)?(?P<pronoun>\s+(?:it|them|that|those|this|these|her|him))?"
@@ -171,8 +172,20 @@ def _command_about_topic(sentence: str) -> str | None:
     return f"{match['verb']} {topic}{rest}"
 
 
+# "okay first thing on the fresh list: sign up for pottery class", "first up: cancel the
+# internet": the first of the things to add
+_FIRST_UP = re.compile(
+    r"^(?:(?:ok|okay|so|right|alright|and)[\s,]+)*(?:first|next|1st)\s+(?:up|thing|one|item|task)"
+    r"(?:\s+(?:on|for)\s+(?:the|my|this)\s+(?:[\w'-]+\s+)?list)?\s*:\s*(?P<obj>\S.*)$",
+    _I,
+)
+
+
 def _plain_sentence(sentence: str) -> str | None:
     """The topic-first sentence as the plain request, or None when it is not one."""
+    first = _FIRST_UP.match(sentence) if ":" in sentence else None
+    if first:
+        return f"add {first['obj']}"
     done = _done_about_topic(sentence)
     if done:
         return done + "."

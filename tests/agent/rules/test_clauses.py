@@ -227,3 +227,21 @@ def test_a_story_about_a_calendar_beside_a_rename_is_a_reason() -> None:
     )
     assert exchange.meta["acts"] == ["update"]
     assert conversation.store.tasks[0]["title"] == "clean the bathroom next weekend"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "can you add ricotta, fresh basil and mozzarella? oh and parmesan",
+        "can you add ricotta, fresh basil and mozzarella, oh and parmesan",
+    ],
+)
+def test_oh_and_one_more_item_after_an_add_is_one_more_add(message: str) -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    exchange = conversation.say(message)
+    assert [c["arguments"]["title"] for c in exchange.tool_calls] == [
+        "ricotta",
+        "fresh basil",
+        "mozzarella",
+        "parmesan",
+    ]

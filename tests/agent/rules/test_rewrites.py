@@ -244,3 +244,21 @@ def test_a_task_then_the_title_wanted_for_it_is_a_rename(said: str, meant: str) 
 )
 def test_a_wish_that_does_not_restate_the_title_is_no_rename(said: str) -> None:
     assert rewritten(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("first up: cancel the internet", "add cancel the internet"),
+        (
+            "okay first thing on the fresh list: sign up for pottery class",
+            "add sign up for pottery class",
+        ),
+    ],
+)
+def test_the_first_thing_for_a_list_is_added(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
+
+
+def test_a_task_then_same_then_i_did_it_is_a_completion() -> None:
+    assert rewritten("And dentist, same, I book it") == "mark dentist as done."
