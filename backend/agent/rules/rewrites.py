@@ -60,7 +60,8 @@ _THEN_ADD_IT = re.compile(
 _TOPIC_THEN_DONE = re.compile(
     r"^(?P<topic>(?!(?:i|we|you|he|she|they|it|this|that|there|please|can|could|would|so|and|"
     r"but|then|if|when|because|as|yes|no|also|just|what|which|how|why|who)\b)"
-    r"[\w'-]+(?:\s+[\w'-]+){0,5}?)\s*,?\s+(?:(?:same|too|also)\s*,?\s+)?"  # "dentist, same, I book it"
+    # "dentist, same, I book it"
+    r"[\w'-]+(?:\s+[\w'-]+){0,5}?)\s*,?\s+(?:(?:same|too|also)\s*,?\s+)?"
     r"(?:both\s+|all\s+|already\s+)?(?:i|we)\s+"
     r"(?P<neg>not\s+|didn't\s+|did not\s+|don't\s+|do not\s+|haven't\s+|have not\s+|never\s+)?"
     r"(?:(?:have|has|had|am|was)\s+)?(?:(?:actually|already|just|finally|really|also)\s+)*"
