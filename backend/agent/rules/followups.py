@@ -110,6 +110,8 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
         return None  # "add pizza" ... "and order it": something to do to it, not one more item
     if _A_STATEMENT.match(rest):
         return None  # "and I already did the grocery run, so check that off": its own request
+    if _REMOVED.search(rest) and last_action(context) != "delete":
+        return None  # "and the sixth one can go, I'm not renewing it": its own request
     if _OWN_CHANGE.search(rest):
         if last_action(context) != "complete":
             return None  # "and the tenth one is done now, tick it off" after a delete
@@ -172,6 +174,10 @@ _A_COMMAND = re.compile(
 )
 # A tail that says its own change: a completion, whatever the last action was.
 _IS_DONE = r"(?:(?:now|also|already|all|finally)\s+)*(?:done|finished|finish|completed|complete)"
+# A removal said of the item itself: "the sixth one can go", "the milk should go too".
+_REMOVED = re.compile(
+    r"\b(?:can|should|could|may|must)\s+go\b|\bget rid of\b|\b(?:delete|remove)\b", _I
+)
 _OWN_CHANGE = re.compile(
     rf"(?:\b(?:is|are|was|were)\s+|(?<=\w)'s\s+){_IS_DONE}\b|"
     r"\b(?:tick|cross|check)\s+(?:it|that|them)\s+off\b",

@@ -371,7 +371,9 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.DELETE,
             Action.PLAIN,
             rf"^(?:delete|del|rm|remove|cancel|drop|erase|scrap|trash|bin|ditch|kill|discard|"
-            rf"get rid of|take(?=.*\b(?:off|from|out of)\b)|cross out|strike|forget(?: about)?|"
+            # "take off call dad": "off" belongs to the verb
+            rf"get rid of|take\s+off|take(?=.*\b(?:off|from|out of)\b)|cross out|strike|"
+            rf"forget(?: about)?|"
             rf"never ?mind(?: about)?(?=\s+\w)|scratch|nix|axe)\b\s*"
             rf"(?P<obj>.*?)(?:\s+(?:off|from|out of)\s+(?:{_MY_LIST}|my\s+{_TASKS}|the list|it))?$",
         ),

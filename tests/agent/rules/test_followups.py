@@ -176,3 +176,13 @@ def test_a_correction_ending_in_obvs_keeps_only_the_meant_title() -> None:
     conversation = _after_adding("onoins")
     exchange = conversation.say("oops i meant onions obvs")
     assert exchange.tool_calls[-1]["arguments"]["title"] == "onions"
+
+
+def test_a_removal_said_after_a_completion_is_a_removal_not_one_more_completion() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("a", "b", "c", "d")))
+    conversation.say("show me what's left")
+    conversation.say("the first one I actually did on the train this morning")
+    exchange = conversation.say("and the third one can go, I'm not doing it, we're moving anyway")
+    assert [(c["name"], c["arguments"]["task_id"]) for c in exchange.tool_calls] == [
+        ("delete_task", 3)
+    ]

@@ -300,3 +300,11 @@ def test_a_state_said_of_a_task_is_its_completion_or_reopening(
     message: str, intent: Intent
 ) -> None:
     assert rule_intent(prepare(message)).intent is intent
+
+
+@pytest.mark.parametrize("message", ["take off call dad", "and take off call dad"])
+def test_take_off_another_person_never_deletes_a_task_for_someone_else(message: str) -> None:
+    conversation = Conversation(FakeTaskStore([{"id": 1, "title": "call mom", "completed": False}]))
+    exchange = conversation.say(message)
+    assert not any(call["name"] == "delete_task" for call in exchange.tool_calls)
+    assert [t["title"] for t in conversation.store.tasks] == ["call mom"]
