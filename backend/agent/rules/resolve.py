@@ -89,6 +89,37 @@ def score(query: str, title: str) -> float:
     return max(fuzz.ratio(wanted, candidate), fuzz.token_set_ratio(wanted, candidate) * 0.95)
 
 
+# Words of the request around a reference, not of the task: "honestly take the bathroom",
+# "out from list the passport", "papr towels then".
+_FRAME_WORDS = frozenset(
+    "take out from off list then honestly please pls also too one ones thing things task "
+    "tasks item items remove delete cross tick mark get rid put back away so well ok okay "
+    "now that this those these them all both entirely completely altogether".split()
+)
+
+
+def is_a_guess(query: str, title: str) -> bool:
+    """Whether `query` names `title` only by likeness while saying a real word the title does
+    not have ("email john" for "Email Sarah about the project", "pay water bill" for "Pay
+    electricity bill"): right for a look-up, a guess for a deletion."""
+    if score(query, title) >= MISSPELT:
+        return False
+    wanted = normalize_query(query)
+    if len(wanted.split()) > 5:
+        return False  # a sentence that mentions the task ("I'm not renewing my passport ...")
+    titled = _stems(visible(title))
+    title_words = re.findall(r"\w+", visible(title).lower())
+    for word in re.findall(r"\w+", wanted):
+        if word in _STOPWORDS or word in _FRAME_WORDS or word[:_STEM] in titled:
+            continue
+        if not is_english_word(word):
+            continue
+        if any(DamerauLevenshtein.distance(word, other) <= 1 for other in title_words):
+            continue
+        return True
+    return False
+
+
 def _another_word(query: str, title: str) -> bool:
     """Whether the query shares words with the title but puts another real word where the
     title has its own ("call dad" for "call mom"), rather than a typing slip of it."""

@@ -12,6 +12,7 @@ from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import (
     WHOLE_WORDS,
     WORD_MATCH,
+    is_a_guess,
     match_tasks,
     mentioned_tasks,
     score,
@@ -132,6 +133,9 @@ def act_on_title(
         target = matches[0]
         if tool == "update_task" and not fields:
             return ask_fields(int(target["id"]))
+        if len(outcomes) == 1 and tool == "delete_task" and is_a_guess(query, str(target["title"])):
+            # "delete email john" is only like "Email Sarah about the project": asked first
+            return _confirm(tool, target)
         if len(outcomes) == 1:
             return ToolCall(tool, {"task_id": int(target["id"]), **(fields or {})})
         outcome = outcomes[1]
@@ -343,15 +347,19 @@ def confirm_on_title(tool: str, query: str) -> Step:
             return Say(replies.no_match(query), {"pending": {"kind": "offer_list"}}, stop=True)
         if len(matches) > 1:
             return _clarify(tool, query, matches, None)
-        task = matches[0]
-        pending = {"kind": "confirm_task", "tool": tool, "task_id": int(task["id"])}
-        return Say(
-            replies.confirm_action(ACTION_VERB[tool], str(task["title"])),
-            {"pending": pending, "focus": int(task["id"])},
-            stop=True,
-        )
+        return _confirm(tool, matches[0])
 
     return step
+
+
+def _confirm(tool: str, task: Task) -> Say:
+    """ "Do you want me to delete 'Eggs'?": the change waits for a yes."""
+    pending = {"kind": "confirm_task", "tool": tool, "task_id": int(task["id"])}
+    return Say(
+        replies.confirm_action(ACTION_VERB[tool], str(task["title"])),
+        {"pending": pending, "focus": int(task["id"])},
+        stop=True,
+    )
 
 
 def complete_all(only: list[int] | None = None) -> Step:

@@ -4,6 +4,7 @@ import pytest
 
 from backend.agent.rules.resolve import (
     SIMILARITY_THRESHOLD,
+    is_a_guess,
     match_tasks,
     mentioned_tasks,
     normalize_query,
@@ -97,3 +98,30 @@ def test_another_word_in_the_same_frame_names_another_task(query: str, title: st
 )
 def test_the_same_task_said_another_way_still_matches(query: str, title: str) -> None:
     assert score(query, title) > SIMILARITY_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [
+        ("email john", "Email Sarah about the project"),
+        ("pay water bill", "Pay electricity bill"),
+        ("buy grocery bags", "Buy groceries"),
+        ("call mother in law", "Call mom"),
+    ],
+)
+def test_a_reference_saying_a_word_its_task_lacks_is_a_guess(query: str, title: str) -> None:
+    assert is_a_guess(query, title)
+
+
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [
+        ("papr towels then", "Paper towels"),
+        ("honestly take the bathroom", "Clean the bathroom"),
+        ("out from list the passport", "Renew passport"),
+        ("groceries", "Buy groceries"),
+        ("dentst appointment", "Book dentist appointment"),
+    ],
+)
+def test_a_reference_with_slips_or_request_words_is_no_guess(query: str, title: str) -> None:
+    assert not is_a_guess(query, title)
