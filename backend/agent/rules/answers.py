@@ -166,6 +166,7 @@ def yes_or_no(text: str, *, strict: bool = False) -> bool | None:
     return True if _DO_IT.match(" ".join(words)) else None
 
 
+_ADD_IT = re.compile(r"\b(?:add|put)\s+(?:it|that|them|that one)\b", _I)
 # "Yes, please, I should like to see them": the yes, said again
 _SEE_THEM = re.compile(r"\b(?:see|hear|read)\s+(?:them|it|those|that|the list|my list)$", _I)
 _SAYS_YES = re.compile(r"\b(?:y|yes|yeah|yea|ya|yep|yup|sure|ok|okay|absolutely)\b", _I)
@@ -175,6 +176,10 @@ _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _
 def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     if kind in ("offer_add", "offer_list") and _A_REMOVAL.match(core_request(text)):
         return None  # "is bread on there?" ... "delete it": a request, never a yes to adding
+    missing = pending.get("missing") if kind == "offer_list" else None
+    if missing and _ADD_IT.search(text):
+        # "remove buy stamps" - not there - "could you please add it then?"
+        return [steps.add_task(str(missing), None)], Intent.CREATE, "answer: add what was missing"
     said = yes_or_no(text, strict=True)
     lead = _NO_LEAD.match(text) if said is None and kind == "confirm_clear" else None
     if lead and _A_NO.search(lead.group()):

@@ -186,6 +186,8 @@ def _talked_about(context: ConversationContext) -> str | None:
     pending = context.pending or {}
     if pending.get("kind") == "offer_add" and pending.get("title"):
         return str(pending["title"])
+    if pending.get("kind") == "offer_list" and pending.get("missing"):
+        return str(pending["missing"])  # "delete buy stamps" - not there - "then add it"
     if context.last_act == "query" and context.last_lookup:
         return context.last_lookup
     return None

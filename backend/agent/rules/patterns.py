@@ -552,7 +552,9 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Action.PLAIN,
             r"^(?:(?:i|we)\s+(?:really\s+|also\s+|still\s+)?"
             r"(?:need to|have to|gotta|got to|'ve got to|"
-            r"must|should|ought to|want to|wanna|need)"
+            # "I must be mistaken": a state of mind, no task
+            r"(?:must|should)(?!\s+be\s+(?:mistaken|wrong|confused|crazy|dreaming|joking)\b)|"
+            r"ought to|want to|wanna|need)"
             # "need shampoo and tooth paste", said without the "I"
             r"|(?:also\s+|still\s+)?(?:need to|gotta|need))\s+(?P<obj>.+)$",
         ),

@@ -124,7 +124,8 @@ def act_on_title(
             # beer" still adds the root beer when there was no ginger ale to remove.
             return Say(
                 replies.no_match(query),
-                {"pending": {"kind": "offer_list"}},
+                # "missing": so "could you add it then?" adds what was not there
+                {"pending": {"kind": "offer_list", "missing": query}},
                 stop=True,
                 adds_may_follow=True,
             )

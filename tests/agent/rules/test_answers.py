@@ -475,3 +475,14 @@ def test_no_then_just_the_stuff_already_finished_asks_about_the_completed_ones()
     asked = conversation.say("hmm actually wait, no, just get rid of the stuff I already finished")
     assert asked.meta["pending"]["status"] == "completed"
     assert all(not t["completed"] for t in conversation.store.tasks if t["title"] != "call mom")
+
+
+@pytest.mark.parametrize(
+    "answer", ["Oh, I must be mistaken. In that case, could you please add it?", "add it then"]
+)
+def test_add_it_after_a_removal_found_nothing_adds_what_was_not_there(answer: str) -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk")))
+    conversation.say("Would you kindly remove 'buy stamps' from my list?")
+    exchange = conversation.say(answer)
+    assert [c["arguments"]["title"] for c in exchange.tool_calls] == ["buy stamps"]
+    assert "be mistaken" not in [t["title"] for t in conversation.store.tasks]
