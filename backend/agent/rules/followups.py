@@ -44,6 +44,10 @@ def renamed_last(context: ConversationContext) -> bool:
 _ONLY_THE = re.compile(
     r"^(?:(?:no|nah|nope|actually|ok|okay|wait|hmm+|ugh|and|but)[\s,.!]+)*(?:just|only)\b", _I
 )
+# "and the finish ones?", "what about the done ones" after a list: that list, narrowed
+_AND_THE_ONES = re.compile(
+    r"^(?:and|what about|how about)\s+(?:the\s+)?(?:\w+\s+)?(?:ones|tasks|items|stuff)\W*$", _I
+)
 _WAKE_LEAD = re.compile(rf"^(?:{WAKE_WORD})\b[\s,]*", _I)
 # "same for the bathroom", "same w/ paper towels", "the same goes for the eggs"
 _SAME_FOR = re.compile(
@@ -82,7 +86,7 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     renamed = _ANOTHER_RENAME.match(text) if renamed_last(context) else None
     if renamed and not is_task_verb(renamed["old"].split()[0]):
         return f"rename {renamed['old']} to {renamed['new']}"  # "rename eggs -> X" ... "milk -> Y"
-    if context.last_act == "list" and _ONLY_THE.match(text):
+    if context.last_act == "list" and (_ONLY_THE.match(text) or _AND_THE_ONES.match(text)):
         status = extract_status(text)  # "list. now." ... "no just the stuff i havent done"
         if status != "all":
             return f"show my {status} tasks"

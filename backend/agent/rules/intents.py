@@ -214,6 +214,8 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
         return Detection(Intent.HELP, "help question")
     if is_only_thanks_or_goodbye(raw):
         return Detection(Intent.SOCIAL, "thanks or goodbye")  # "That's everything, many thanks"
+    if _A_JOKE.search(raw):
+        return Detection(Intent.SOCIAL, "a joke")  # "lol ok tell me a joke": small talk
     text = _LEADING_TARGET.sub(r"\g<rest> for \g<target>", core_request(clause))
     if not text:
         return Detection(Intent.UNCLEAR, "nothing to act on")
@@ -248,6 +250,11 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
 _QUESTION_AFTER_A_STORY = re.compile(
     r",\s*(?:so\s+|anyway\s+|and\s+)?(?P<question>(?:what|which|how|is|are|do|did|have|has)\b"
     r"[^,]*)$",
+    re.IGNORECASE,
+)
+_A_JOKE = re.compile(
+    r"\b(?:tell|give|know|got|have)\s+(?:me\s+|us\s+)?(?:a|any|another|one more|some)\s+"
+    r"(?:good\s+|funny\s+|bad\s+|dad\s+)?jokes?\b",
     re.IGNORECASE,
 )
 _CLEARED_STATUS = {"done": "completed", "finished": "completed"}

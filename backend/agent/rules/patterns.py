@@ -481,7 +481,9 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:cross|tick|check|mark|knock)\s+(?P<obj>it|that|this|that one|this one|them)\s+"
-            r"(?:off|out|done|as done|complete|as complete|as finished)(?:\s+(?:now|too|please))*$",
+            r"(?:off|out|done|as done|complete|as complete|as finished)(?:\s+(?:now|too|please))*"
+            # "k cross it off got some on the way hom": how it got done
+            r"(?:[\s,.;!]+(?:i\s+)?(?:got|bought|did|picked|finished|grabbed)\b.*)?$",
         ),
         (
             "I did it",

@@ -78,7 +78,7 @@ _TOPIC_IS_DONE = re.compile(
     r"^(?:(?:and|also|oh and)\s+)?(?:i\s+(?:wanted|want|meant|mean)\s+to\s+say\s+|i\s+meant\s+)?"
     r"(?P<topic>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?)\s*,\s*"
     r"(?:this|that|it)(?:\s+one)?(?:\s+is|\s+was|'s)\s+(?:already\s+|now\s+|also\s+)?"
-    r"(?:done|finished|completed|(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b|delayed\b|"
+    r"(?:done|finished|finish|completed|(?!added\b|removed\b|deleted\b|needed\b|cancell?ed\b|delayed\b|"
     r"postponed\b|moved\b|changed\b)\w+ed)\b(?![\s,]+(?:right|yes|isn't|is it|wasn't)\b).*$",
     _I,
 )
@@ -102,6 +102,8 @@ def _done_about_topic(sentence: str) -> str | None:
     """ "mark <topic> as done" (or "as not done") for a topic-first done statement."""
     said_done = _TOPIC_IS_DONE.match(strip_end_punctuation(sentence))
     asked = sentence.rstrip().endswith("?") or re.search(r"\bor\b", sentence, _I)
+    if said_done and asked and _OR_NOT.search(sentence):
+        return f"is {said_done['topic']} done?"  # "the report for Q4, it is finish or not yet?"
     if said_done and not asked and not _NOT_A_TOPIC.search(said_done["topic"]):
         return f"mark {said_done['topic']} as done"  # "The second one, this is done since ..."
     if _SUBJECT.search(sentence) is None:
@@ -189,7 +191,7 @@ def _plain_sentence(sentence: str) -> str | None:
         return f"add {first['obj']}"
     done = _done_about_topic(sentence)
     if done:
-        return done + "."
+        return done if done.endswith("?") else done + "."
     command = _command_about_topic(sentence)
     if command:
         return command + sentence[len(sentence.rstrip(".!?")) :]  # its own end punctuation

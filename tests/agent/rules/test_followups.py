@@ -186,3 +186,12 @@ def test_a_removal_said_after_a_completion_is_a_removal_not_one_more_completion(
     assert [(c["name"], c["arguments"]["task_id"]) for c in exchange.tool_calls] == [
         ("delete_task", 3)
     ]
+
+
+def test_and_the_finished_ones_after_a_list_lists_the_finished_ones() -> None:
+    tasks = numbered_tasks("call mom", "milk")
+    tasks[1]["completed"] = True
+    conversation = Conversation(FakeTaskStore(tasks))
+    conversation.say("what do I still need to do")
+    exchange = conversation.say("and the finish ones?")
+    assert [c["arguments"].get("status") for c in exchange.tool_calls] == ["completed"]

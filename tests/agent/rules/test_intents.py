@@ -308,3 +308,15 @@ def test_take_off_another_person_never_deletes_a_task_for_someone_else(message: 
     exchange = conversation.say(message)
     assert not any(call["name"] == "delete_task" for call in exchange.tool_calls)
     assert [t["title"] for t in conversation.store.tasks] == ["call mom"]
+
+
+@pytest.mark.parametrize("message", ["lol ok tell me a joke", "know any good jokes?"])
+def test_asking_for_a_joke_is_small_talk(message: str) -> None:
+    assert rule_intent(prepare(message)).intent is Intent.SOCIAL
+
+
+def test_k_cross_it_off_with_how_it_got_done_completes_the_task_talked_about() -> None:
+    conversation = Conversation(FakeTaskStore([{"id": 1, "title": "milk", "completed": False}]))
+    conversation.say("is milk stil on ther")
+    conversation.say("k cross it off got some on the way hom")
+    assert conversation.store.tasks[0]["completed"]

@@ -262,3 +262,9 @@ def test_the_first_thing_for_a_list_is_added(said: str, meant: str) -> None:
 
 def test_a_task_then_same_then_i_did_it_is_a_completion() -> None:
     assert rewritten("And dentist, same, I book it") == "mark dentist as done."
+
+
+def test_a_task_then_is_it_finish_or_not_is_a_question() -> None:
+    assert rewritten("and the report for Q4, it is finish or not yet?") == (
+        "is the report for Q4 done?"
+    )
