@@ -140,6 +140,7 @@ def _tasks_at(places: list[int | None], listed: tuple[int, ...]) -> list[int] | 
 _POSITION_INSIDE = re.compile(
     rf"\b(?:the\s+)?(?:very\s+)?(?P<ordinal>(?:{_ORDINAL})"
     rf"(?:\s*(?:,|and|&)\s*(?:the\s+)?(?:{_ORDINAL}))*)\s+{_ITEM_NOUN}\b"
+    r"(?!\s+first\b)"  # "first things first": a way of speaking
     rf"|\b(?:the\s+)?(?:item|number|no\.|#)\s*(?P<number>{NUMBER_PHRASE})\b(?!\s+(?:of|more|minutes?))"
     # "the one right at the bottom", "the one at the top of the list"
     rf"|\bthe\s+{_ITEM_NOUN}\s+(?:right\s+)?at\s+the\s+(?:very\s+)?(?P<edge>bottom|top|end)\b",

@@ -81,3 +81,10 @@ def test_last_inside_a_sentence_is_not_taken_for_a_position_on_its_own() -> None
         "the second one",
         "the one at the bottom",
     ]
+
+
+@pytest.mark.parametrize(
+    "text", ["first things first, I finished the Q4 report", "first thing first, add milk"]
+)
+def test_first_things_first_names_no_row(text: str) -> None:
+    assert position_phrases(text) == []
