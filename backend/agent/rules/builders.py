@@ -74,7 +74,7 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return [update_step(detection.obj, clause, context)]
     if action is Action.CONFIRM:
         return [task_actions.confirm_on_title(TOOL_OF[intent], detection.obj)]
-    bulk = bulk_scope(detection.obj, has_listed=bool(context.listed_task_ids))
+    bulk = bulk_scope(detection.obj, listed=len(context.listed_task_ids))
     if bulk is not None:
         if bulk.exceptions and intent is Intent.COMPLETE:
             return [task_actions.complete_all_except(bulk.exceptions)]

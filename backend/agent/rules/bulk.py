@@ -59,6 +59,20 @@ _LISTED = re.compile(
     r"all these|all (?:two|three|four|five|six|seven|eight|nine|ten)(?: of them)?)$",
     _I,
 )
+# How many "both", "all three" say there are.
+_COUNTS = {
+    "both": 2,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_COUNTED = re.compile(r"\b(?:both|two|three|four|five|six|seven|eight|nine|ten)\b", _I)
 # Without a list just shown, these still mean every task; bare "them" or "both" do not.
 _LISTED_OR_EVERY = re.compile(r"^(?:them all|all of them|all of those|all those|all these)$", _I)
 
@@ -74,12 +88,15 @@ class Bulk:
     listed: bool = False
 
 
-def bulk_scope(target: str, *, has_listed: bool) -> Bulk | None:
+def bulk_scope(target: str, *, listed: int) -> Bulk | None:
     """The bulk request `target` names ("all of them", "every completed task"), if it is one;
-    `has_listed`: whether the conversation has just shown tasks "them" can point to."""
+    `listed`: how many tasks the conversation has just shown ("them" points to those)."""
     text = " ".join(target.strip().strip(".!?").split())
     if _LISTED.match(text):
-        if has_listed:
+        counted = _COUNTED.search(text)
+        if counted and listed and _COUNTS[counted.group(0).lower()] != listed:
+            return None  # "I finish both" after a list of twelve: not those twelve
+        if listed:
             return Bulk("all", listed=True)
         if not _LISTED_OR_EVERY.match(text):
             return None

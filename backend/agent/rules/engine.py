@@ -23,6 +23,7 @@ from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.followups import (
     continue_last_action,
     corrected_title,
+    puts_back_the_deleted,
     swapped_completion,
     the_other_one,
 )
@@ -247,15 +248,18 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
         task_id, title = correction
         step = task_actions.act_on_task("update_task", task_id, {"title": title})
         return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
+    if puts_back_the_deleted(text, context):
+        undo = Plan([steps.undo(context.last_change)], [Intent.UPDATE], ["put back"], ["undo"])
+        return undo
     swapped = swapped_completion(text, context)
     if swapped is not None:
-        # "sorry, not the milk, the eggs I buy": the completion moves to the other task
-        _, done_instead = swapped
-        swap = [
-            steps.undo(context.last_change),
-            task_actions.act_on_title("complete_task", done_instead),
-        ]
-        return Plan(swap, [Intent.COMPLETE], ["the wrong task was completed"], ["complete"])
+        # "sorry, not the milk, the eggs I buy", "no wait put eggs back, I meant milk": the
+        # completion or deletion moves to the other task
+        tool, instead = swapped
+        swap = [steps.undo(context.last_change), task_actions.act_on_title(tool, instead)]
+        intent = _TOOL_INTENT[tool]
+        act = act_of(intent, Action.PLAIN)
+        return Plan(swap, [intent], ["the wrong task was changed"], [act])
     other = the_other_one(request, context)
     if other is not None:
         tool, task_id = other

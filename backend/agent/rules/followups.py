@@ -411,18 +411,71 @@ _WRONG_THEN_RIGHT = (
 )
 
 
-def swapped_completion(text: str, context: ConversationContext) -> tuple[str, str] | None:
-    """(the wrong one, what was done instead) for a correction right after a completion."""
+# Right after a completion or a deletion, the task meant instead: "no, I meant milk", "no
+# wait put eggs back, I meant milk", "no. paper towels. not bananas".
+_MEANT_INSTEAD = (
+    re.compile(
+        r"^(?:(?:no|nope|oops|sorry|wait|ah|oh|actually|hmm|ugh)\b[\s,.!]*)+"
+        r"(?:(?:put|bring)\s+(?P<back>[\w' -]+?)\s+back\s*[,;.!]\s*)?"
+        r"(?:i\s+(?:meant|mean)|meant)\s+"
+        r"(?!(?:the\s+)?(?:other|it|that|this|them|one|another|different|wrong)\b)(?:the\s+)?"
+        r"(?P<new>[\w' -]+?)(?:\s+one)?"
+        r"(?:\s*[.!]\s*(?:delete|remove|complete|tick off|cross off)\s+(?:the\s+)?(?P=new))?"
+        r"\s*[.!]*$",
+        _I,
+    ),
+    re.compile(
+        r"^(?:no|nope)[\s,.!]+(?!(?:the\s+)?(?:other|it|that|this|one)\b)(?:the\s+)?"
+        r"(?P<new>[\w' -]+?)"
+        r"\s*[,;.!]\s*not\s+(?:the\s+)?"
+        r"(?P<old>[\w' -]+?)\s*[.!]*$",
+        _I,
+    ),
+)
+
+
+_PUT_BACK = re.compile(
+    r"^(?:(?:no|oops|sorry|wait|oh|actually|please|pls|can you|could you)\b[\s,.!]*)*"
+    r"(?:put|bring|add)\s+(?:the\s+)?(?P<back>[\w' -]+?)\s+back"
+    r"(?:\s+(?:on|in)\s+(?:there|the list|my list))?(?:\s+(?:please|pls))?\s*[.!]*$",
+    _I,
+)
+
+
+def puts_back_the_deleted(text: str, context: ConversationContext) -> bool:
+    """ "put eggs back" right after the eggs were deleted: the deletion undone."""
     change = context.last_change or {}
-    if change.get("tool") != "update_task" or (change.get("arguments") or {}).get("completed"):
+    title = (change.get("arguments") or {}).get("title")
+    found = _PUT_BACK.match(text.strip()) if change.get("tool") == "add_task" and title else None
+    return found is not None and _names(found["back"], str(title))
+
+
+def swapped_completion(text: str, context: ConversationContext) -> tuple[str, str] | None:
+    """(the change's tool, what was meant instead) for a correction right after a
+    completion or a deletion of one task: that change is undone and made to the other."""
+    change = context.last_change or {}
+    arguments = change.get("arguments") or {}
+    if change.get("tool") == "update_task" and arguments.get("completed") is False:
+        tool, title = "complete_task", context.known_title(arguments.get("task_id"))
+    elif change.get("tool") == "add_task" and arguments.get("title"):
+        tool, title = "delete_task", str(arguments["title"])
+    else:
         return None
-    title = context.known_title((change.get("arguments") or {}).get("task_id"))
     if title is None:
         return None
-    for pattern in _WRONG_THEN_RIGHT:
-        found = pattern.search(text)
-        if found and _names(found["old"], title) and not _names(found["new"], title):
-            return title, found["new"].strip()
+    if tool == "complete_task":
+        for pattern in _WRONG_THEN_RIGHT:
+            found = pattern.search(text)
+            if found and _names(found["old"], title) and not _names(found["new"], title):
+                return tool, found["new"].strip()
+    for pattern in _MEANT_INSTEAD:
+        found = pattern.match(text.strip())
+        if found is None or _names(found["new"], title):
+            continue
+        named = found.groupdict().get("old") or found.groupdict().get("back")
+        if named and not _names(named, title):
+            continue  # "put bread back" after the eggs went: not about that change
+        return tool, found["new"].strip()
     return None
 
 

@@ -145,6 +145,17 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         # --- lookups: "is milk on my list?" ---------------------------------------------
         (
+            "check that X is on the list",
+            Intent.LIST,
+            Action.LOOKUP,
+            # "could you simply confirm that paper towels are on my list?", "please check that
+            # eggs are still on there": asked to look, never to change
+            rf"^(?:just\s+|simply\s+)?(?:confirm|check|verify|double[- ]?check|make sure|see)\s+"
+            rf"(?:for me\s+)?(?:that|if|whether)\s+(?P<obj>.+?)\s+(?:is|are)\s+"
+            rf"(?:still\s+|already\s+)?(?:on|in)\s+"
+            rf"(?:{_MY_LIST}|my\s+{_TASKS}|there|it|the list|list)$",
+        ),
+        (
             "is X on the list",
             Intent.LIST,
             Action.LOOKUP,

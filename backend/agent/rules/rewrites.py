@@ -370,8 +370,10 @@ _ROW_WORD = re.compile(
 
 
 def _position_statement(text: str) -> str | None:
-    if not _ROW_WORD.search(text) or _COMMAND_LEAD.match(text) or _OTHER_ROWS.search(text):
+    if not _ROW_WORD.search(text) or _OTHER_ROWS.search(text):
         return None
+    if _COMMAND_LEAD.match(text) or _COMMAND_LEAD.match(core_request(text)):
+        return None  # "Hey Google, complete the ninth one and delete the last one": commands
     said = position_phrases(text) + _EDGE_ROWS.findall(text)
     if not said:
         return None

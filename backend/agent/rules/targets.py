@@ -88,6 +88,10 @@ def position_in(text: str, listed: tuple[int, ...]) -> int | None:
     return chosen[0] if chosen and len(chosen) == 1 else None
 
 
+_SEVERAL_POINTED = re.compile(r"^(?:both|both of them|them|them both|all of them|those|these)$", _I)
+_COMMA = re.compile(r"\s*,\s*")
+
+
 def targets_steps(
     tool: str, obj: str, clause: str, context: ConversationContext
 ) -> list[steps.Step]:
@@ -98,6 +102,12 @@ def targets_steps(
     positioned = positions_in(clean_title(obj).strip(" :,-"), context.listed_task_ids)
     if positioned and len(positioned) > 1:
         return _each(tool, positioned, context)
+    if _SEVERAL_POINTED.match(obj.strip(" .!?")) and context.listed_task_ids:
+        # "the second and the fourth, I finish both": the rows said before the pronoun
+        said_first = _COMMA.split(core_request(clause))[0]
+        rows = positions_in(clean_title(said_first), context.listed_task_ids)
+        if rows and len(rows) > 1:
+            return _each(tool, rows, context)
     inside = positions_inside(obj, context.listed_task_ids)
     if inside:
         # "hold on, the last one on there, I never picked that up": a position said in passing
@@ -188,6 +198,12 @@ def target_step(
     if positioned is not None:
         return task_actions.act_on_task(tool, positioned, fields, completions=context.completions)
     pronoun = PRONOUN.match(reference) is not None or is_pronoun_reference(reference)
+    if pronoun and re.match(r"^both\b", reference, _I):
+        # "both" with no two tasks just shown or named: never the one task talked about
+        return steps.say(
+            replies.ask_which_task(verb),
+            pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
+        )
     if pronoun or is_position(reference.strip(" :,-")):
         if context.focus_task_id is not None and pronoun:
             return task_actions.act_on_task(
@@ -228,6 +244,9 @@ _CIRCUMSTANCES = re.compile(
     r"finally|already|just now|on the way (?:home|back)|(?:while|when|before|after)\s.*))+$",
     _I,
 )
+_STATE_WORD = re.compile(
+    r"^(?:done|finished|finish|complete|completed|sorted|handled|over|gone|bought|paid)$", _I
+)
 _PARTS = re.compile(r"\s*(?:[,;.!?]+|\bso\b|\bbut\b|\band\b)\s*", _I)
 
 
@@ -245,4 +264,7 @@ def clues(clause: str, obj: str, context: ConversationContext) -> task_actions.C
     parts = [strip_reference_noise(clean_title(p)) for p in _PARTS.split(beside)]
     # "the bathroom last night while listening to a podcast": when and how it was done go
     parts.append(_CIRCUMSTANCES.sub("", strip_reference_noise(clean_title(obj))))
-    return task_actions.Clues(focus=focus, parts=tuple(p for p in parts if p))
+    # "... mark the report as finished": the state said names no task ("finish Q4 report")
+    return task_actions.Clues(
+        focus=focus, parts=tuple(p for p in parts if p and not _STATE_WORD.match(p))
+    )

@@ -33,12 +33,12 @@ def state(conversation: Conversation) -> list[tuple[str, bool]]:
     ],
 )
 def test_bulk_targets_are_told_from_titles(target: str, scope: Bulk | None) -> None:
-    assert bulk_scope(target, has_listed=False) == scope
+    assert bulk_scope(target, listed=0) == scope
 
 
 def test_them_means_the_tasks_just_listed() -> None:
-    assert bulk_scope("them", has_listed=True) == Bulk("all", listed=True)
-    assert bulk_scope("both", has_listed=True) == Bulk("all", listed=True)
+    assert bulk_scope("them", listed=3) == Bulk("all", listed=True)
+    assert bulk_scope("both", listed=2) == Bulk("all", listed=True)
 
 
 def test_complete_all_is_never_a_title_search_for_all() -> None:
@@ -152,3 +152,8 @@ def test_a_yes_after_the_tasks_went_elsewhere_says_so() -> None:
     conversation.store.tasks.clear()
     reply = conversation.say("yes").reply
     assert reply == "Those tasks are already gone, so there was nothing left to delete."
+
+
+def test_both_after_a_list_of_more_than_two_is_not_that_list() -> None:
+    assert bulk_scope("both", listed=12) is None
+    assert bulk_scope("all three", listed=3) == Bulk("all", listed=True)

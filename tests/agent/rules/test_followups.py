@@ -195,3 +195,45 @@ def test_and_the_finished_ones_after_a_list_lists_the_finished_ones() -> None:
     conversation.say("what do I still need to do")
     exchange = conversation.say("and the finish ones?")
     assert [c["arguments"].get("status") for c in exchange.tool_calls] == ["completed"]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "calls"),
+    [
+        ("delete eggs", "no, I meant milk", [("add_task", "eggs"), ("delete_task", 1)]),
+        (
+            "delete eggs",
+            "no wait put eggs back, I meant milk",
+            [("add_task", "eggs"), ("delete_task", 1)],
+        ),
+        ("delete eggs", "no. milk. not eggs", [("add_task", "eggs"), ("delete_task", 1)]),
+        ("complete eggs", "no, I meant milk", [("update_task", 2), ("complete_task", 1)]),
+    ],
+)
+def test_i_meant_another_task_moves_the_last_change_to_it(
+    first: str, then: str, calls: list[tuple[str, object]]
+) -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk", "eggs")))
+    conversation.say(first)
+    exchange = conversation.say(then)
+    said = [
+        (c["name"], c["arguments"].get("title") or c["arguments"]["task_id"])
+        for c in exchange.tool_calls
+        if c["name"] != "list_tasks"
+    ]
+    assert said == calls
+
+
+def test_no_i_meant_the_other_one_is_not_a_task_called_other() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk", "eggs")))
+    conversation.say("delete eggs")
+    exchange = conversation.say("no i meant the other one")
+    assert not any(c["name"] == "delete_task" for c in exchange.tool_calls)
+
+
+def test_put_it_back_by_name_right_after_a_deletion_restores_it() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk", "eggs")))
+    conversation.say("delete eggs")
+    exchange = conversation.say("put eggs back")
+    assert exchange.meta["acts"] == ["undo"]
+    assert [t["title"] for t in conversation.store.tasks] == ["milk", "eggs"]

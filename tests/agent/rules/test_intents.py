@@ -320,3 +320,17 @@ def test_k_cross_it_off_with_how_it_got_done_completes_the_task_talked_about() -
     conversation.say("is milk stil on ther")
     conversation.say("k cross it off got some on the way hom")
     assert conversation.store.tasks[0]["completed"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I see. In that case, could you simply confirm that paper towels are on my list?",
+        "please check that eggs are still on there",
+    ],
+)
+def test_asked_to_confirm_an_item_is_listed_changes_nothing(message: str) -> None:
+    conversation = Conversation(FakeTaskStore([{"id": 1, "title": "eggs", "completed": False}]))
+    exchange = conversation.say(message)
+    assert [c["name"] for c in exchange.tool_calls] == ["list_tasks"]
+    assert conversation.store.tasks == [{"id": 1, "title": "eggs", "completed": False}]

@@ -268,3 +268,8 @@ def test_a_task_then_is_it_finish_or_not_is_a_question() -> None:
     assert rewritten("and the report for Q4, it is finish or not yet?") == (
         "is the report for Q4 done?"
     )
+
+
+def test_commands_after_a_wake_word_are_no_position_statement() -> None:
+    said = "Hey Google, complete the ninth one and delete the last one"
+    assert rewritten(said) == said

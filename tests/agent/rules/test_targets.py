@@ -111,3 +111,29 @@ def test_it_with_when_it_was_done_and_a_request_to_tick_it_is_the_task_talked_ab
     conversation.say("is the paper towels one still on there?")
     conversation.say("well I finished it like an hour ago actually so you can tick it")
     assert _done(conversation) == [3]
+
+
+def test_rows_named_then_both_are_those_two_rows_and_nothing_else() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("a", "b", "c", "d", "e")))
+    conversation.say("show me what is not done yet please")
+    conversation.say("the second and the fourth, I finish both")
+    assert _done(conversation) == [2, 4]
+
+
+def test_both_with_nothing_to_point_at_asks_which() -> None:
+    conversation = Conversation(FakeTaskStore(_tasks()))
+    conversation.say("is call mom on there?")
+    exchange = conversation.say("I finish both")
+    assert _done(conversation) == []
+    assert exchange.meta.get("pending") is not None
+
+
+def test_the_state_a_message_ends_on_names_no_task() -> None:
+    conversation = Conversation(
+        FakeTaskStore(numbered_tasks("finish Q4 report", "review report draft"))
+    )
+    conversation.say(
+        "okay so my boss just pinged me about the report and honestly it's done, "
+        "mark the report as finished"
+    )
+    assert _done(conversation) == []
