@@ -71,7 +71,11 @@ _ONTO_A_LIST = re.compile(
     r"\b(?:on|onto|to|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+)?(?:list|to-?do list|todo list)\b", _I
 )
 # "now show me", "show me again": a show with nothing else named shows the list
-_NOTHING_ELSE = re.compile(r"^(?:(?:me|us|it|them|again|now|please|pls|then)\b\s*)*$", _I)
+_NOTHING_ELSE = re.compile(
+    # "read them out to me": what was just counted or talked about
+    r"^(?:(?:me|us|it|them|those|these|again|now|please|pls|then|out|to|aloud|back)\b\s*)*$",
+    _I,
+)
 # A clear names something going away; "todo list" alone is the list to see.
 _REMOVAL = re.compile(
     r"\b(?:cle+a?r\w*|del\w*t\w*|remo?v\w*|rmv|"

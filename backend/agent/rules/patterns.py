@@ -353,7 +353,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.CREATE,
             Action.PLAIN,
             r"^(?:add|create|insert|include|new(?= (?:task|todo|to-do|item|reminder|one)\b)|"
-            r"jot down|note down|write down|note to self|note|log|put|stick|pop|throw|chuck|toss|"
+            r"jot down|note down|write down|mark down|note to self|note|log|put|stick|pop|throw|"
+            r"chuck|toss|"
             r"slap|schedule|"
             r"don'?t let me forget(?: to| about)?|make sure (?:i|to)|"
             r"set up|set a reminder(?: to| for)?|"
@@ -369,7 +370,9 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             "leading verb: complete",
             Intent.COMPLETE,
             Action.PLAIN,
-            rf"^(?:complete|finish|finished|mark|tick off|tick|check off|check|cross off|cross out|"
+            # "mark down cleaning the bathroom on my list": written down, not done
+            rf"^(?:complete|finish|finished|mark(?!\s+down\b)|tick off|tick|check off|check|"
+            rf"cross off|cross out|"
             rf"close|done with|done|i(?:'ve| have)? (?:(?:finally|just|already|actually) )?"
             rf"(?:finished|completed|done|did|ticked off|"
             rf"checked off|crossed off|knocked out|wrapped up)|i'm done with|i am done with|"
@@ -569,7 +572,11 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"(?:must|should)(?!\s+be\s+(?:mistaken|wrong|confused|crazy|dreaming|joking)\b)|"
             r"ought to|want to|wanna|need)"
             # "need shampoo and tooth paste", said without the "I"
-            r"|(?:also\s+|still\s+)?(?:need to|gotta|need))\s+(?P<obj>.+)$",
+            r"|(?:also\s+|still\s+)?(?:need to|gotta|need))\s+"
+            # "i need to know again", "i have to get going": said to the assistant, no task
+            r"(?!(?:to\s+)?(?:know|get going|go now|leave now|hear|repeat|"
+            r"have (?:that|it|this) repeated|"
+            r"(?:for you to )?ask (?:you|the question))\b)(?P<obj>.+)$",
         ),
         # --- "Buy groceries" is a task in itself (the spec's natural-language flexibility) ---
         (

@@ -23,8 +23,8 @@ from backend.agent.rules.vocabulary import OTHER_APPS_THINGS, is_task_verb
 _I = re.IGNORECASE
 
 _ADD_IT = (
-    r"(?:please\s+)?(?:(?:can|could|will|would)\s+you\s+)?(?:please\s+)?(?:add|put|include)\s+"
-    r"(?:it|them|that|those|one|some)?"
+    r"(?:please\s+)?(?:(?:can|could|will|would)\s+you\s+)?(?:please\s+)?(?:add|put|include)"
+    r"(?:\s+(?:it|them|that|those|one|some))?"  # "i'm out of bananas; add to shopping list"
     r"(?:\s+(?:on|in|onto|to)\s+(?:there|it|(?:(?:my|the)\s+)?(?:[\w-]+\s+){0,2}list))?"
     r"(?:\s+please)?"
 )

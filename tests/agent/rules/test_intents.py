@@ -334,3 +334,36 @@ def test_asked_to_confirm_an_item_is_listed_changes_nothing(message: str) -> Non
     exchange = conversation.say(message)
     assert [c["name"] for c in exchange.tool_calls] == ["list_tasks"]
     assert conversation.store.tasks == [{"id": 1, "title": "eggs", "completed": False}]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "i need to know again",
+        "i have to get going",
+        "i need for you to ask the question again",
+        "i need to know the weather",
+    ],
+)
+def test_what_someone_needs_from_the_assistant_is_no_task(message: str) -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    exchange = conversation.say(message)
+    assert not any(call["name"] == "add_task" for call in exchange.tool_calls)
+
+
+def test_mark_down_writes_a_task_down_and_never_completes_one() -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "clean the bathroom", "completed": False}])
+    )
+    exchange = conversation.say("mark down cleaning the bathroom on my list of things to do")
+    assert [c["name"] for c in exchange.tool_calls] == ["add_task"]
+    assert not conversation.store.tasks[0]["completed"]
+
+
+def test_read_them_out_after_a_count_lists_what_was_counted() -> None:
+    conversation = Conversation(FakeTaskStore([{"id": 1, "title": "milk", "completed": False}]))
+    conversation.say("How many things do I still have left to do? Be honest with me.")
+    exchange = conversation.say("Yikes. Okay, read them out to me.")
+    assert [(c["name"], c["arguments"]["status"]) for c in exchange.tool_calls] == [
+        ("list_tasks", "pending")
+    ]

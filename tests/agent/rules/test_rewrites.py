@@ -273,3 +273,7 @@ def test_a_task_then_is_it_finish_or_not_is_a_question() -> None:
 def test_commands_after_a_wake_word_are_no_position_statement() -> None:
     said = "Hey Google, complete the ninth one and delete the last one"
     assert rewritten(said) == said
+
+
+def test_out_of_an_item_then_add_to_a_list_adds_the_item() -> None:
+    assert rewritten("i'm out of bananas; add to shopping list") == "add bananas"
