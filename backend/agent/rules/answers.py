@@ -170,6 +170,7 @@ _ADD_IT = re.compile(r"\b(?:add|put)\s+(?:it|that|them|that one)\b", _I)
 # "Yes, please, I should like to see them": the yes, said again
 _SEE_THEM = re.compile(r"\b(?:see|hear|read)\s+(?:them|it|those|that|the list|my list)$", _I)
 _SAYS_YES = re.compile(r"\b(?:y|yes|yeah|yea|ya|yep|yup|sure|ok|okay|absolutely)\b", _I)
+_THE_LIST = re.compile(r"\b(?:the|my)\s+(?:\w+\s+)?list\b", _I)
 _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _I)
 
 
@@ -206,8 +207,9 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
     if kind == "offer_list":
         # "ok then show me full list": the yes says which list
         status = "all" if _WHOLE_LIST.search(text) else "pending"
-        if not _SAYS_YES.search(text):
-            status = extract_status(text)  # "then show me the list": that request, as said
+        if not _SAYS_YES.search(text) or _THE_LIST.search(text):
+            # "then show me the list", "yeah show me the list": that request, as said
+            status = extract_status(text)
         return [steps.list_tasks(status)], Intent.LIST, "answer: yes, show the list"
     if kind == "offer_add":
         return ([steps.add_task(str(pending["title"]), None)], Intent.CREATE, "answer: yes, add it")

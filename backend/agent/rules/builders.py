@@ -26,6 +26,7 @@ _I = re.IGNORECASE
 _THEM = re.compile(
     r"\b(?:them|those|these|they)\b|^\W*(?:and\s+)?which\s+(?:ones?|tasks?|are they)\W*$", _I
 )
+_ALL = re.compile(r"\ball\b", _I)  # "show me all of them": not just the ones counted
 _POINTS_BACK = re.compile(r"^(?:it|that|this|that one|this one|)$", _I)
 TOOL_OF = {
     Intent.COMPLETE: "complete_task",
@@ -63,7 +64,7 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
                 looked_up = context.known_title(context.focus_task_id) or looked_up
             return [steps.lookup(strip_reference_noise(looked_up))]
         status = extract_status(clause)
-        if status == "all" and context.counted and _THEM.search(clause):
+        if status == "all" and context.counted and _THEM.search(clause) and not _ALL.search(clause):
             status = context.counted  # "How many have I completed?" ... "show them to me"
         return [steps.list_tasks(status)]
     if action is Action.CLEAR:

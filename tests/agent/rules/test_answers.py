@@ -486,3 +486,12 @@ def test_add_it_after_a_removal_found_nothing_adds_what_was_not_there(answer: st
     exchange = conversation.say(answer)
     assert [c["arguments"]["title"] for c in exchange.tool_calls] == ["buy stamps"]
     assert "be mistaken" not in [t["title"] for t in conversation.store.tasks]
+
+
+def test_yes_show_me_the_list_to_the_offer_shows_the_whole_list() -> None:
+    tasks = numbered_tasks("milk", "eggs")
+    tasks[1]["completed"] = True
+    conversation = Conversation(FakeTaskStore(tasks))
+    conversation.say("delete the yoga class")
+    exchange = conversation.say("yeah show me the list")
+    assert exchange.tool_calls[-1]["arguments"]["status"] == "all"

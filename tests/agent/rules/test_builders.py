@@ -27,3 +27,10 @@ def test_which_ones_after_a_count_of_finished_tasks_lists_the_finished_ones() ->
     exchange = conversation.say("which ones?")
     assert exchange.tool_calls[-1]["arguments"]["status"] == "completed"
     assert "Milk" in exchange.reply and "Call mom" not in exchange.reply
+
+
+def test_all_of_them_after_a_count_shows_every_task() -> None:
+    conversation = _conversation()
+    conversation.say("how many things I have in my list?")
+    exchange = conversation.say("ok, show me all of them please")
+    assert exchange.tool_calls[-1]["arguments"]["status"] == "all"
