@@ -200,8 +200,10 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
         request = new_request(instead) if instead else None
         if request is not None and request.intent in _INSTEAD:
             return None  # "Alexa, no, stop, read me the list instead": that request
-        reply = replies.CLEAR_CANCELLED if kind == "confirm_clear" else replies.NOTED_NO
-        return [steps.say(reply)], _OFFER_INTENT[kind], f"answer: no to {kind}"
+        if kind == "confirm_clear":
+            return [steps.say(replies.CLEAR_CANCELLED)], Intent.DELETE, "answer: no to clear"
+        # "no thanks" to "shall I add it?": nothing asked for, a reply in kind
+        return [steps.say(replies.NOTED_NO)], Intent.SOCIAL, f"answer: no to {kind}"
     if said is None:
         return None
     if kind == "offer_list":

@@ -495,3 +495,11 @@ def test_yes_show_me_the_list_to_the_offer_shows_the_whole_list() -> None:
     conversation.say("delete the yoga class")
     exchange = conversation.say("yeah show me the list")
     assert exchange.tool_calls[-1]["arguments"]["status"] == "all"
+
+
+def test_no_thanks_to_an_offer_is_a_reply_in_kind_that_changes_nothing() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk")))
+    conversation.say("is bread on there?")
+    exchange = conversation.say("no thanks")
+    assert exchange.meta["acts"] == ["social"]
+    assert [c["name"] for c in exchange.tool_calls] == []
