@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.agent.corpus.model import Call
 from tests.agent.corpus.real import (
     ConversationSpec,
+    Expectation,
+    Observed,
     Utterance,
     is_right,
     known_misses,
@@ -18,6 +21,7 @@ from tests.agent.corpus.real import (
     load_utterances,
     run_conversation,
     run_utterance,
+    unasked_changes,
 )
 
 KNOWN_MISSES = known_misses()
@@ -72,3 +76,14 @@ def test_the_held_out_quarter_stays_above_its_floor() -> None:
     holdout = [item for item in UTTERANCES if item.split == "holdout"]
     right = sum(1 for item in holdout if item.id not in KNOWN_MISSES)
     assert right / len(holdout) >= HOLDOUT_UTTERANCE_FLOOR
+
+
+def test_an_unasked_change_is_a_data_change_the_label_did_not_ask_for() -> None:
+    asked = Expectation(frozenset({"query"}), (), None)
+    added = Observed("add", (Call("add_task", {"title": "bread"}),), False, "")
+    looked = Observed("query", (), False, "")
+    assert unasked_changes(asked, added) == (Call("add_task", {"title": "bread"}),)
+    assert unasked_changes(asked, looked) == ()
+    wanted = Expectation(frozenset({"delete"}), (Call("delete_task", {"task_id": 2}),), False)
+    wrong = Observed("delete", (Call("delete_task", {"task_id": 1}),), False, "")
+    assert unasked_changes(wanted, wrong) == (Call("delete_task", {"task_id": 1}),)

@@ -96,6 +96,15 @@ def is_right(expected: Expectation, observed: Observed) -> bool:
     )
 
 
+_CHANGING_TOOLS = frozenset({"add_task", "complete_task", "delete_task", "update_task"})
+
+
+def unasked_changes(expected: Expectation, observed: Observed) -> tuple[Call, ...]:
+    """The calls that changed data the label did not ask to change: the worst kind of miss
+    ("is bread on there?" stored as a task, the wrong task deleted)."""
+    return tuple(c for c in observed.calls if c.name in _CHANGING_TOOLS and c not in expected.calls)
+
+
 @dataclass(frozen=True)
 class Utterance:
     id: str
@@ -221,17 +230,20 @@ def report(show_misses: bool = False) -> tuple[str, set[str]]:
     by_intent: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     by_source: dict[str, list[bool]] = defaultdict(list)
     tuning_misses: list[str] = []
+    harmful: dict[str, list[bool]] = defaultdict(list)
     for item in load_utterances():
         observed = run_utterance(item)
         ok = is_right(item.expect, observed)
+        harmful[f"{item.split} utterances"].append(bool(unasked_changes(item.expect, observed)))
         by_split[item.split].append(ok)
         by_intent[item.split][item.intent].append(ok)
         by_source[f"{item.split} {item.source}"].append(ok)
         if not ok:
             misses.add(item.id)
             if item.split == "tuning":
+                flag = " UNASKED CHANGE" if harmful[f"{item.split} utterances"][-1] else ""
                 tuning_misses.append(
-                    f"- {item.id} {item.text!r}\n    want {item.expect.describe()}\n"
+                    f"- {item.id}{flag} {item.text!r}\n    want {item.expect.describe()}\n"
                     f"    got  {observed.describe()}\n    reply: {observed.reply[:120]!r}"
                 )
     lines.append("REAL UTTERANCES (data/utterances.jsonl)")
@@ -251,14 +263,17 @@ def report(show_misses: bool = False) -> tuple[str, set[str]]:
         by_batch[f"{spec.split} {spec.batch}"].append(result.ok)
         by_voice[spec.split][spec.voice].append(result.ok)
         by_kind[spec.split][spec.kind].append(result.ok)
+        turn = spec.turns[len(result.observed) - 1]
+        seen = result.observed[-1]
+        harm = bool(unasked_changes(turn.expect, seen))
+        harmful[f"{spec.split} conversations"].append(harm)
         if not result.ok:
             misses.add(spec.id)
             if spec.split == "tuning":
-                turn = spec.turns[len(result.observed) - 1]
-                seen = result.observed[-1]
                 said = " | ".join(t.say for t in spec.turns[: len(result.observed)])
+                flag = " UNASKED CHANGE" if harm else ""
                 conv_misses.append(
-                    f"- {spec.id} ({spec.voice}, {spec.kind}) {said!r}\n"
+                    f"- {spec.id}{flag} ({spec.voice}, {spec.kind}) {said!r}\n"
                     f"    want {turn.expect.describe()}\n    got  {seen.describe()}\n"
                     f"    reply: {seen.reply[:120]!r}"
                 )
@@ -269,6 +284,13 @@ def report(show_misses: bool = False) -> tuple[str, set[str]]:
         for split in ("tuning", "holdout"):
             lines += _table(f"{split}: by voice", by_voice[split])
             lines += _table(f"{split}: by kind", by_kind[split])
+    lines.append(
+        "\nUNASKED CHANGES (data changed that the label did not ask to change;"
+        " conversations: their first wrong turn)"
+    )
+    lines.append(f"{'':<28}{'items':>7}{'harmed':>7}{'share':>9}")
+    for name, harms in sorted(harmful.items()):
+        lines.append(f"  {name:<26}{len(harms):>7}{sum(harms):>7}{sum(harms) / len(harms):>9.1%}")
     if show_misses:
         lines.append(f"\nTUNING MISSES: utterances ({len(tuning_misses)})")
         lines += tuning_misses
