@@ -11,7 +11,7 @@ from backend.agent.rules.extract import (
 )
 from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.text import clean_title, core_request
-from backend.agent.rules.titles import QUOTED, TitleSlot, add_title
+from backend.agent.rules.titles import QUOTED, TitleSlot, add_title, onto_a_list_said
 from backend.agent.rules.vocabulary import is_task_verb
 
 _I = re.IGNORECASE
@@ -120,13 +120,14 @@ def _several_items(obj: str) -> list[str]:
     return [clean_title(item) for item in separator.split(text) if clean_title(item)]
 
 
-def _title_slot(obj: str) -> TitleSlot:
+def _title_slot(obj: str, clause: str = "") -> TitleSlot:
     """The title once every wrapper is gone, and whether to add it only if missing."""
     text, if_missing = obj, False
+    onto_a_list = onto_a_list_said(f"{clause} {obj}")
     previous = None
     while previous != text:
         previous = text
-        slot = add_title(text)
+        slot = add_title(text, onto_a_list=onto_a_list)
         text, if_missing = _title_text(slot.title), if_missing or slot.if_missing
     return TitleSlot(text, if_missing)
 
@@ -195,7 +196,7 @@ def _talked_about(context: ConversationContext) -> str | None:
 
 def create_steps(obj: str, clause: str, context: ConversationContext) -> list[steps.Step]:
     casual = bool(_CASUAL.match(core_request(clause)))
-    slot = _title_slot(obj)
+    slot = _title_slot(obj, clause)
     if _PRONOUN_TITLE.match(slot.title):
         named = _talked_about(context)
         if named is None:

@@ -216,6 +216,9 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
         return Detection(Intent.SOCIAL, "thanks or goodbye")  # "That's everything, many thanks"
     if _A_JOKE.search(raw):
         return Detection(Intent.SOCIAL, "a joke")  # "lol ok tell me a joke": small talk
+    if _ORDER_THE_LIST.search(raw):
+        # "please order everything on my shopping list": a shop's job, never a new task
+        return Detection(Intent.OFF_TOPIC, "order what is on the list")
     text = _LEADING_TARGET.sub(r"\g<rest> for \g<target>", core_request(clause))
     if not text:
         return Detection(Intent.UNCLEAR, "nothing to act on")
@@ -255,6 +258,15 @@ _QUESTION_AFTER_A_STORY = re.compile(
 _A_JOKE = re.compile(
     r"\b(?:tell|give|know|got|have)\s+(?:me\s+|us\s+)?(?:a|any|another|one more|some)\s+"
     r"(?:good\s+|funny\s+|bad\s+|dad\s+)?jokes?\b",
+    re.IGNORECASE,
+)
+_ORDER_THE_LIST = re.compile(
+    r"\b(?:order|buy|purchase|have|get|shop for)\b(?:\s+\w+){0,3}?\s+"
+    r"(?:everything|all(?:\s+of)?\s+(?:the\s+)?(?:things|items|stuff)|all of it|all items)"
+    r"(?:\s+you see)?\s+(?:on|in|from)\s+(?:my|the)\s+(?:\w+\s+)?list\b"
+    # "add pepsi to my shopping bag": a shop's basket ("put the charger in my bag" is a task)
+    r"|\b(?:add|put)\s+.+\s+(?:to|in|into)\s+(?:my|the)\s+"
+    r"(?:shopping\s+(?:cart|basket|bag)|cart|online\s+(?:cart|basket))\b",
     re.IGNORECASE,
 )
 _CLEARED_STATUS = {"done": "completed", "finished": "completed"}

@@ -244,8 +244,13 @@ _CIRCUMSTANCES = re.compile(
     r"finally|already|just now|on the way (?:home|back)|(?:while|when|before|after)\s.*))+$",
     _I,
 )
+# "I finished the laundry" (no such task), "... mark the report as finished": a part that only
+# says something is done names no task, though "finish Q4 report" has the word.
 _STATE_WORD = re.compile(
-    r"^(?:done|finished|finish|complete|completed|sorted|handled|over|gone|bought|paid)$", _I
+    r"^(?:(?:i|we|it|it's|its|is|was|are|were|been|has|have|had|just|already|finally|now|all|"
+    r"as|got)\s+)*(?:done|finished|finish|complete|completed|sorted|handled|over|gone|bought|"
+    r"paid)$",
+    _I,
 )
 _PARTS = re.compile(r"\s*(?:[,;.!?]+|\bso\b|\bbut\b|\band\b)\s*", _I)
 

@@ -73,8 +73,9 @@ _FRAME = re.compile(
     r"(?:to|about|of)\s+|"
     r"(?:if you could\s+)?remind me\s+(?:about|to|of)\s+|tell me to\s+|"
     r"(?:just\s+)?set me (?:a\s+)?reminders?\s+(?:about|for|to)\s+(?:pending\s+)?|"
-    r"do me a favou?r and\s+|(?:set|create|make|add|put in|give me)\s+(?:a\s+|an\s+)?(?:new\s+)?"
-    r"(?:remind(?:e|a)?r|note|task|to-?do)\s+(?:for me\s+|for\s+|about\s+)?(?:to\s+)?|"
+    r"do me a favou?r and\s+|(?:set|create|make|add|put in|give me|write)\s+(?:a\s+|an\s+)?"
+    r"(?:new\s+)?"
+    r"(?:remind(?:e|a)?r|note|task|to-?do)(?:\s*:\s*|\s+)(?:for me\s+|for\s+|about\s+)?(?:to\s+)?|"
     r"(?:me|myself)\s+(?:to|about|of)\s+|(?:to\s+)?remem?b(?:er|re)\s+to\s+|i\s+need\s+to\s+remem?ber\s+to\s+|"
     r"you\s+(?:put|add)\s+(?:for\s+me\s+)?|for\s+me\s+|"
     r"(?:may|can|could|should|shall|might|would)\s+(?:i suggest\s+)?(?:we|you)\s+(?:also\s+)?|"
@@ -82,8 +83,8 @@ _FRAME = re.compile(
     r"i\s+(?:would|'d)\s+like\s+(?:you\s+)?(?:to\s+)?|i\s+(?:want|need)\s+you\s+to\s+|"
     r"let's\s+|lets\s+|please\s+|kindly\s+|go ahead and\s+|make sure\s+(?:that\s+)?(?:to\s+)?|"
     r"be sure\s+(?:to\s+)?|(?:i|we)\s+(?:want|need)\s+(?!to\b)(?=\S)|"
-    r"for you to\s+(?:get\s+)?|(?:re-?\s?)?(?:add|put|write|include|insert|jot down|note down|"
-    r"write down|enter|place|stick|pop)\s+(?:down\s+)?(?:the\s+item\s+)?|"
+    r"for you to\s+(?:get\s+)?|(?:re-?\s?)?(?:add|jot down|note down|write down|pop)\s+"
+    r"(?:down\s+)?(?:the\s+item\s+)?|"
     r"(?:a\s+)?(?:new\s+)?(?:item|entry)\s+(?:called|named|for)?\s*)",
     _I,
 )
@@ -161,17 +162,42 @@ class TitleSlot:
     if_missing: bool = False
 
 
-def add_title(text: str) -> TitleSlot:
-    """The title inside an add request, and whether the user asked to add it only if missing."""
+_PLACING = re.compile(
+    r"^(?:(?:can|could|would|will|may|might|shall|should)\s+(?:i suggest\s+)?(?:we|you|i)\s+"
+    r"(?:also\s+|please\s+)?)?(?:please\s+)?(?:put|write|include|insert|enter|place|stick)\s+"
+    r"(?:down\s+)?(?:the\s+item\s+)?",
+    _I,
+)
+_ONTO_A_LIST = re.compile(
+    r"\b(?:on|to|onto|in|into)\s+(?:(?:my|the|our|this|a)\s+)?(?:[\w'-]+\s+){0,3}?"
+    r"(?:list|lists|to-?do|todos|reminders?)\b|\b(?:on|in)\s+(?:there|it|that)\b",
+    _I,
+)
+
+
+def onto_a_list_said(text: str) -> bool:
+    """Whether a request says where its item goes ("on my list", "on there")."""
+    return _ONTO_A_LIST.search(text) is not None
+
+
+def add_title(text: str, *, onto_a_list: bool | None = None) -> TitleSlot:
+    """The title inside an add request, and whether the user asked to add it only if missing.
+    `onto_a_list`: whether the request said where the item goes (read from `text` if None)."""
     title = text.strip().strip(" .!?")
     if_missing = False
     quoted = [m["text"] for m in QUOTED.finditer(title)]
     if len(quoted) == 1:
         condition = _CONDITION.search(title[title.rfind(quoted[0]) :])
         return TitleSlot(quoted[0].strip(), _asks_if_missing(condition))
+    # "put milk on my list", but "put the bins out", "write a letter to grandma": the verb is
+    # a frame only when the message says where the item goes
+    if onto_a_list is None:
+        onto_a_list = _ONTO_A_LIST.search(title) is not None
     previous = None
     while previous != title:
         previous = title
+        if onto_a_list:
+            title = _PLACING.sub("", title, count=1)
         condition = _CONDITION.search(title)
         if condition and _asks_if_missing(condition):
             if_missing = True

@@ -367,3 +367,25 @@ def test_read_them_out_after_a_count_lists_what_was_counted() -> None:
     assert [(c["name"], c["arguments"]["status"]) for c in exchange.tool_calls] == [
         ("list_tasks", "pending")
     ]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "please order everything you see on my shopping list",
+        "i need to buy everything on the shopping list",
+        "add pepsi to my shopping bag",
+        "add everything to my shopping cart",
+    ],
+)
+def test_ordering_what_is_on_the_list_is_a_shops_job_and_adds_nothing(message: str) -> None:
+    assert rule_intent(prepare(message)).intent is Intent.OFF_TOPIC
+
+
+def test_i_finished_something_not_on_the_list_completes_nothing() -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "finish Q4 report", "completed": False}])
+    )
+    exchange = conversation.say("I finished the laundry")
+    assert not conversation.store.tasks[0]["completed"]
+    assert exchange.meta.get("pending") is not None
