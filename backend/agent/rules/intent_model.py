@@ -9,21 +9,23 @@ off_topic, ...). The rules still extract every slot (titles, task numbers, statu
 only says what kind of request it is, and the engine trusts it only where the rules' own
 decision is a weak one (see `arbiter.py`).
 
-Inference is plain Python over the exported weights (`intent_model.json.gz`): the same
+Inference reads the exported weights (`intent_model.json.gz`) into one numpy matrix: the same
 features as training (word 1-2 grams and character 2-4 grams within words, sublinear tf-idf,
-l2-normalised), a dot product per class, a softmax. Deterministic, no numpy at run time.
+l2-normalised), the rows of the message's features weighted and summed per class, a softmax.
+Deterministic. (Plain Python did the sums class by class: about 100 of a message's 130 us.)
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-import math
 import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+
+import numpy as np
 
 MODEL_PATH = Path(__file__).with_name("intent_model.json.gz")
 
@@ -55,9 +57,12 @@ class Prediction:
 class IntentModel:
     def __init__(self, classes: list[str], weights: dict[str, list[float]], bias: list[float]):
         self.classes = classes
-        # feature -> [idf, w_class0, w_class1, ...]
-        self._weights = weights
-        self._bias = bias
+        # feature -> its row: the idf, then one weight per class
+        self._row = {feature: n for n, feature in enumerate(weights)}
+        table = np.array(list(weights.values()), dtype=np.float64).reshape(len(weights), -1)
+        self._idf = table[:, 0].copy()
+        self._weights = np.ascontiguousarray(table[:, 1:])
+        self._bias = np.array(bias, dtype=np.float64)
 
     @classmethod
     def load(cls, path: Path = MODEL_PATH) -> IntentModel:
@@ -66,20 +71,18 @@ class IntentModel:
         return cls(data["classes"], data["weights"], data["bias"])
 
     def predict(self, text: str) -> Prediction:
-        counts = Counter(f for f in features(text) if f in self._weights)
-        scores = list(self._bias)
+        row = self._row
+        counts = Counter(row[f] for f in features(text) if f in row)
+        scores = self._bias
         if counts:
-            values = {f: (1.0 + math.log(n)) * self._weights[f][0] for f, n in counts.items()}
-            norm = math.sqrt(sum(v * v for v in values.values())) or 1.0
-            for feature, value in values.items():
-                row = self._weights[feature]
-                scaled = value / norm
-                for k in range(len(scores)):
-                    scores[k] += scaled * row[k + 1]
-        top = max(scores)
-        exps = [math.exp(s - top) for s in scores]
-        total = sum(exps)
-        probabilities = {c: e / total for c, e in zip(self.classes, exps, strict=True)}
+            rows = np.fromiter(counts.keys(), dtype=np.intp, count=len(counts))
+            tf = 1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64, count=len(counts)))
+            values = tf * self._idf[rows]
+            values /= float(np.sqrt(values @ values)) or 1.0
+            scores = scores + values @ self._weights[rows]
+        exps = np.exp(scores - scores.max())
+        shares = (exps / exps.sum()).tolist()
+        probabilities = dict(zip(self.classes, shares, strict=True))
         label = max(probabilities, key=probabilities.__getitem__)
         return Prediction(label, probabilities[label], probabilities)
 
