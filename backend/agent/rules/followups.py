@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status
 from backend.agent.rules.numbers import is_position
@@ -226,9 +228,11 @@ _MEANT = re.compile(
     r"(?:i\s+)?(?:write|wrote|typed|spelled|spelt)\s+it\s+wrong[\s,.;]*(?:(?:it\s+)?is\s+)?|is|"
     # "better you write it just 'running shoes'"
     r"(?:better\s+)?(?:you\s+)?(?:write|put|call|name)\s+it(?:\s+as)?(?:\s+just)?)\b"
-    r"[\s,:]*",
+    r"[\s,:]*(?:(?:actually|really)\s+)?",  # "it's actually theatre tickets"
     _I,
 )
+# "*call" after "add cal the bank": the star marks a fixed word, before or after it
+_STARRED_FIRST = re.compile(r"^\s*\*+\s*(?P<word>[\w'-]+)\s*$")
 _LAUGH_TAIL = re.compile(r"[\s,]+(?:obvs|obviously|lol|haha|lmao)[\s.!]*$", _I)
 _MEANT_TAIL = re.compile(
     r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|\*+(?:\s+(?:lol|haha|lmao|oops|sorry))?\s*$"
@@ -283,6 +287,9 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     """(task number, new title) for a correction right after an add; None otherwise."""
     if last_action(context) != "add" or context.focus_task_id is None:
         return None
+    starred = _STARRED_FIRST.match(text)
+    if starred:
+        text = f"{starred['word']}*"
     parts = _correction_parts(text)
     if parts is None:
         return None
@@ -303,6 +310,9 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
         return None  # "no, delete it", "sorry, thanks", "on second thought, undo that"
     if restates:
         return task_id, new  # "I mean call the landlord about the washing machine, not heater"
+    fixed = _one_word_fixed(new, str(current)) if current and not old else None
+    if fixed is not None:
+        return task_id, fixed  # "add chiken breast" ... "ugh chicken*": that word only
     restatement = _restated_later(text, current) if current else None
     if restatement is not None:
         return task_id, restatement  # "Sorry, is not shoes, is tie. Buy a tie for the wedding"
@@ -315,6 +325,21 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     if current and _QUANTITY.match(new) and not _QUANTITY.match(current) and len(new.split()) <= 3:
         return task_id, f"{new} of {current}"  # "make it two bottles"
     return task_id, new
+
+
+def _one_word_fixed(word: str, title: str) -> str | None:
+    """The title with the one word `word` is a respelling of replaced ("chiken breast",
+    "chicken" -> "chicken breast"); None when `word` is no single word or fits none."""
+    if not re.fullmatch(r"[\w'-]+", word):
+        return None
+    words = title.split()
+    wanted = word.lower()
+    distances = [DamerauLevenshtein.distance(said.lower(), wanted) for said in words]
+    slips = [d for d in distances if 0 < d <= 2]
+    if len(words) < 2 or not slips or distances.count(min(slips)) != 1 or 0 in distances:
+        return None
+    words[distances.index(min(slips))] = word  # the nearest word, when only one is nearest
+    return " ".join(words)
 
 
 _I_MEANT = re.compile(r"\bi\s+(?:meant|mean)\b", _I)

@@ -24,11 +24,15 @@ _DESCRIPTION_WORD = re.compile(
 _SHORT_TARGET = rf"task\s*#?(?:\d+|{NUMBER_PHRASE})|#\d+|it|that|this|that one|this one"
 _DESCRIPTION_TARGET = re.compile(
     rf"^\s*(?:of|for|on|to)\s+(?P<target>{_SHORT_TARGET}|the\s+[^:]+?\s+(?:task|one|item))"
-    r"(?:'s)?\s*(?:(?:to|as|saying|that says|which says|reading)\b|[:=-])?\s*(?P<text>.*)$",
+    r"(?:'s)?\s*(?:(?:to\s+(?:say|read)|to|as|saying|that says|which says|reading)\b|[:=-])?"
+    r"\s*(?P<text>.*)$",
     _I,
 )
 _DESCRIPTION_TEXT = re.compile(
-    r"^\s*(?:(?:to|as|saying|that says|which says|reading)\b|[:=-])?\s*(?P<text>.*)$", _I
+    # "change the note to say expires in February": what it says, not "say ..."
+    r"^\s*(?:(?:to\s+(?:say|read)|to|as|saying|that says|which says|reading)\b|[:=-])?"
+    r"\s*(?P<text>.*)$",
+    _I,
 )
 _TRAILING_TARGET = re.compile(
     rf"^(?P<text>.+?)\s+(?:to|for|on|of)\s+(?P<target>{_SHORT_TARGET})$", _I

@@ -237,3 +237,19 @@ def test_put_it_back_by_name_right_after_a_deletion_restores_it() -> None:
     exchange = conversation.say("put eggs back")
     assert exchange.meta["acts"] == ["undo"]
     assert [t["title"] for t in conversation.store.tasks] == ["milk", "eggs"]
+
+
+@pytest.mark.parametrize(
+    ("added", "said", "title"),
+    [
+        ("chiken breast", "ugh chicken*", "chicken breast"),
+        ("cal the bank about the card", "*call", "call the bank about the card"),
+        ("concert tickets", "oh wait, it's actually theatre tickets, my bad", "theatre tickets"),
+    ],
+)
+def test_a_starred_word_fixes_that_word_of_the_task_just_added(
+    added: str, said: str, title: str
+) -> None:
+    conversation = _after_adding(added)
+    exchange = conversation.say(said)
+    assert exchange.tool_calls[-1]["arguments"]["title"] == title

@@ -389,3 +389,11 @@ def test_i_finished_something_not_on_the_list_completes_nothing() -> None:
     exchange = conversation.say("I finished the laundry")
     assert not conversation.store.tasks[0]["completed"]
     assert exchange.meta.get("pending") is not None
+
+
+def test_change_the_note_to_say_x_stores_x() -> None:
+    conversation = Conversation(
+        FakeTaskStore([{"id": 1, "title": "renew passport", "completed": False}])
+    )
+    exchange = conversation.say("change the note on the passport one to say expires in april")
+    assert exchange.tool_calls[-1]["arguments"]["description"] == "expires in april"
