@@ -25,7 +25,7 @@ from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.intent_model import Prediction, intent_model
 from backend.agent.rules.numbers import names_a_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
-from backend.agent.rules.query import query_slot
+from backend.agent.rules.query import BARE_THING, query_slot
 from backend.agent.rules.social import is_about_the_assistant, names_another_job
 from backend.agent.rules.text import core_request
 from backend.agent.rules.types import ACTIONS_ON_A_TASK, Action, Detection, Intent, act_of
@@ -160,6 +160,13 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         # "do you ever get sick of people asking you to remember milk": talk to the assistant
         return Detection(Intent.SOCIAL, f"about the assistant over '{detection.rule}'")
     prediction = model.predict(clause)
+    if (
+        detection.intent is Intent.UNCLEAR
+        and prediction.label in ("social", "off_topic", "greeting")
+        and is_about_the_assistant(clause)
+    ):
+        # "amazing, honestly you're saving my sibling relationships": talk to the assistant
+        return Detection(Intent.SOCIAL, f"model: {prediction.label}, about the assistant: social")
     if prediction.label == _act(detection):
         return detection
     weak = detection.rule.startswith(_GUESSES) or (
@@ -214,6 +221,8 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
         item, action = query_slot(clause)
         if action is Action.LOOKUP and item:
             return Detection(Intent.LIST, rule, item, Action.LOOKUP)
+        if BARE_THING.match(core_request(clause)):
+            return Detection(Intent.LIST, rule, core_request(clause), Action.LOOKUP)  # "passport?"
         return Detection(Intent.LIST, rule, "", Action.COUNT)
     if label == "add":
         if detection.intent is Intent.CREATE or detection.rule.startswith(_DONE_SAID):

@@ -387,6 +387,8 @@ def _a_request(text: str, *, replaces: bool = False) -> bool:
         return True
     if replaces and detection.intent is Intent.SOCIAL:
         return False
+    if detection.rule.startswith("model:") and " " not in text.strip():
+        return False  # one word the model alone reads as a request ("toothpaste"): a title
     if detection.action is Action.CONFIRM:
         return False  # only the model read a change there: no request of its own
     return detection.intent not in (Intent.CREATE, Intent.UNCLEAR, Intent.OFF_TOPIC)

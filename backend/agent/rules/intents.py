@@ -21,7 +21,7 @@ from backend.agent.rules.patterns import (
     UNDO_PATTERN,
     sentence_rules,
 )
-from backend.agent.rules.query import query_slot
+from backend.agent.rules.query import BARE_THING, query_slot
 from backend.agent.rules.social import is_only_thanks_or_goodbye, names_another_job
 from backend.agent.rules.text import (
     core_request,
@@ -142,7 +142,7 @@ def _question_changes_nothing(clause: str, detection: Detection) -> Detection:
     item, action = query_slot(clause)
     if action is Action.LOOKUP:
         return Detection(Intent.LIST, rule, item, Action.LOOKUP)
-    if detection.intent is Intent.UNCLEAR and _BARE_THING.match(core_request(clause)):
+    if detection.intent is Intent.UNCLEAR and BARE_THING.match(core_request(clause)):
         # "passport?": a thing asked about on its own is looked up
         return Detection(Intent.LIST, rule, core_request(clause), Action.LOOKUP)
     if detection.intent is Intent.UNCLEAR:
@@ -165,13 +165,6 @@ def _only_asks(clause: str, detection: Detection) -> bool:
     )
 
 
-# One to three words that name a thing, none of them a question or a reply word.
-_BARE_THING = re.compile(
-    r"^(?!.*\b(?:what|why|how|who|when|where|which|really|seriously|yes|no|yeah|nope|ok|okay|"
-    r"sure|huh|hmm|right|sorry|you|me|i|it|that|this|done|again|anything|everything|nothing|"
-    r"something|more|else)\b)[a-z][\w'-]*(?:\s+[\w'-]+){0,2}$",
-    re.IGNORECASE,
-)
 _COUNT_WORDS = re.compile(r"\b(?:how many|how much|number of)\b", re.IGNORECASE)
 
 

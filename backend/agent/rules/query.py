@@ -58,6 +58,13 @@ _ITEM_PATTERNS = tuple(
         r"(?:(?:the|my)\s+)?(?:list|there)$",
     )
 )
+# One to three words that name a thing, none of them a question or a reply word.
+BARE_THING = re.compile(
+    r"^(?!.*\b(?:what|why|how|who|when|where|which|really|seriously|yes|no|yeah|nope|ok|okay|"
+    r"sure|huh|hmm|right|sorry|you|me|i|it|that|this|done|again|anything|everything|nothing|"
+    r"something|more|else)\b)[a-z][\w'-]*(?:\s+[\w'-]+){0,2}$",
+    _I,
+)
 # "is there something for Sarah in my list?": the topic, Sarah
 _ANYTHING_FOR = re.compile(
     r"^(?:something|anything|stuff|things?|tasks?)\s+(?:for|about|with|regarding|to do with)\s+",

@@ -26,7 +26,8 @@ _I = re.IGNORECASE
 WAKE_WORD = r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|computer"
 # Conversational padding around the request itself.
 _LEAD_FILLER = re.compile(
-    r"^(?:(?:ok(?:ay)?|kk?|alright|all right|so|um+|uh+|hm+|well|oh|and|also|then|hey|yo|hi|hello|"
+    r"^(?:(?:ok(?:ay)?|kk?|ah|no(?=\s*,)|alright|all right|so|um+|uh+|hm+|well|oh|and|also|then|"
+    r"hey|yo|hi|hello|"
     r"actually|anyway|anyways|anyhow|"
     # apologies before a request: "I'm terribly sorry, could you undo that?"
     r"(?:i'm|i am) (?:so |terribly |really |very |awfully )?sorry|i (?:do )?apologi[sz]e|"

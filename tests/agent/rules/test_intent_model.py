@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from backend.agent.rules.intent_model import MODEL_PATH, IntentModel, features
+from backend.agent.rules.wordpiece import WordPiece
 
 
 @pytest.fixture(scope="module")
@@ -28,8 +29,13 @@ def _reference_scores(text: str) -> dict[str, float]:
     for feature, value in values.items():
         for k in range(len(scores)):
             scores[k] += value / norm * weights[feature][k + 1]
+    tokens = list(data["token_scores"])
+    ids = WordPiece({token: n for n, token in enumerate(tokens)}).ids(text)
+    for k in range(len(scores)):
+        if ids:
+            scores[k] += sum(data["token_scores"][tokens[i]][k] for i in ids) / len(ids)
     top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
+    exps = [math.exp(data["temperature"] * (s - top)) for s in scores]
     return {c: e / sum(exps) for c, e in zip(data["classes"], exps, strict=True)}
 
 
@@ -50,6 +56,14 @@ def test_a_prediction_is_the_models_formula(model: IntentModel, text: str) -> No
     assert prediction.scores == pytest.approx(expected, abs=1e-12)
     assert prediction.label == max(expected, key=expected.__getitem__)
     assert sum(prediction.scores.values()) == pytest.approx(1.0)
+
+
+def test_a_word_the_training_texts_never_had_still_counts_through_its_embedding(
+    model: IntentModel,
+) -> None:
+    plain = model.predict("put it on my list")
+    rarer = model.predict("put it on my list, the rubbish bags")
+    assert plain.scores != rarer.scores
 
 
 @pytest.mark.parametrize(

@@ -57,7 +57,7 @@ def test_every_detection_names_the_rule_that_fired() -> None:
     assert detect_intent("I need to call mom").rule == "I need to X"
     assert detect_intent("milk should be added to my list").rule == "X should be added"
     assert detect_intent("I really must call mom, tell me").rule.startswith("I need to")
-    assert detect_intent("blah").rule == "no rule matched"
+    assert rule_intent("blah").rule == "no rule matched"
 
 
 def test_the_spec_keyword_order_breaks_ties_when_no_sentence_pattern_fits() -> None:
