@@ -29,7 +29,7 @@ from backend.agent.rules.query import BARE_THING, query_slot
 from backend.agent.rules.social import is_about_the_assistant, names_another_job
 from backend.agent.rules.text import core_request
 from backend.agent.rules.types import ACTIONS_ON_A_TASK, Action, Detection, Intent, act_of
-from backend.agent.rules.vocabulary import OTHER_APPS_THINGS
+from backend.agent.rules.vocabulary import OTHER_APPS_THINGS, is_task_verb
 
 _I = re.IGNORECASE
 
@@ -133,6 +133,20 @@ def _adds_a_task_outright(clause: str, detection: Detection, prediction: Predict
     )
 
 
+_REMIND_ME_TO = re.compile(r"\bremind me to\s+(?P<verb>[a-z]+)", _I)
+
+
+def _reminded_to_do(clause: str, detection: Detection) -> bool:
+    """ "alexa remind me to bring an umbrella": a thing to do, asked for outright."""
+    asked = _REMIND_ME_TO.search(clause)
+    return (
+        detection.intent is Intent.CREATE
+        and asked is not None
+        and is_task_verb(asked["verb"])
+        and not _ANOTHER_APPS_ITEM.search(detection.obj)
+    )
+
+
 def _small_talk(prediction: Prediction) -> bool:
     return prediction.label in ("social", "greeting") and prediction.confidence >= WEAK_OVERRULE
 
@@ -176,6 +190,7 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         and not _NAMES_THE_LIST.search(detection.obj)
         and not (detection.intent is Intent.LIST and _NOTHING_ELSE.match(detection.obj))
         and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
+        and not _reminded_to_do(clause, detection)
     )
     if prediction.label in _NOT_ABOUT_TASKS:
         about_tasks = (

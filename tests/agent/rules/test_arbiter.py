@@ -48,3 +48,7 @@ def test_thanks_beside_an_add_does_not_turn_it_into_small_talk() -> None:
 @pytest.mark.parametrize("message", ["can you remember who compiled you", "thanks, that's all"])
 def test_small_talk_is_not_added_as_a_task(message: str) -> None:
     assert detect(message) in (Intent.SOCIAL, Intent.GREETING)
+
+
+def test_remind_me_to_do_a_thing_is_an_add_though_the_model_hears_another_job() -> None:
+    assert detect("alexa remind me to bring an umbrella") is Intent.CREATE
