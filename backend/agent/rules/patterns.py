@@ -556,6 +556,9 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:(?:i|we)(?:'ve| have)?)?\s*(?:just\s+|already\s+|finally\s+|also\s+)*"
+            # "I've got people coming over on Saturday": having, not getting
+            r"(?!got\s+(?:people|guests|friends|company|family|visitors|a lot|so much|to|no|"
+            r"nothing)\b)"
             r"(?P<obj>(?!(?:added|asked|"
             r"needed|wanted|started|tried|planned|decided|forgot|used|liked|loved|hated|hoped|"
             r"wished|created|deleted|removed|changed|updated|renamed|listed|showed|called off|"

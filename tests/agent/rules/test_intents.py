@@ -397,3 +397,11 @@ def test_change_the_note_to_say_x_stores_x() -> None:
     )
     exchange = conversation.say("change the note on the passport one to say expires in april")
     assert exchange.tool_calls[-1]["arguments"]["description"] == "expires in april"
+
+
+def test_ive_got_people_coming_is_no_done_statement_and_the_add_beside_it_adds() -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    exchange = conversation.say(
+        "right so I've got people coming over on Saturday, can you add hummus and olives"
+    )
+    assert [c["arguments"]["title"] for c in exchange.tool_calls] == ["hummus", "olives"]
