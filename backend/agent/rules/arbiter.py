@@ -129,8 +129,15 @@ def _adds_a_task_outright(clause: str, detection: Detection, prediction: Predict
         and prediction.label == "off_topic"
         and _ADD_SAID.search(clause) is not None
         and not _ANOTHER_APPS_ITEM.search(clause)
-        and not _WHEN.search(detection.obj)
+        # "add buy milk with details ...": a thing to do, whatever follows; "add birthday with
+        # mom for next month" names an event
+        and (_starts_with_a_task_verb(detection.obj) or not _WHEN.search(detection.obj))
     )
+
+
+def _starts_with_a_task_verb(obj: str) -> bool:
+    words = obj.split()
+    return bool(words) and is_task_verb(words[0])
 
 
 _REMIND_ME_TO = re.compile(r"\bremind me to\s+(?P<verb>[a-z]+)", _I)
@@ -192,6 +199,10 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
         and not _reminded_to_do(clause, detection)
     )
+    if _adds_a_task_outright(clause, detection, prediction) and _starts_with_a_task_verb(
+        detection.obj
+    ):
+        return detection  # "add buy milk with <a long description>": a thing to do, said so
     if prediction.label in _NOT_ABOUT_TASKS:
         about_tasks = (
             detection.rule.startswith(_ABOUT_TASKS)

@@ -52,3 +52,7 @@ def test_small_talk_is_not_added_as_a_task(message: str) -> None:
 
 def test_remind_me_to_do_a_thing_is_an_add_though_the_model_hears_another_job() -> None:
     assert detect("alexa remind me to bring an umbrella") is Intent.CREATE
+
+
+def test_an_add_of_a_thing_to_do_with_a_long_description_stays_an_add() -> None:
+    assert detect("add buy milk with " + "details " * 30) is Intent.CREATE
