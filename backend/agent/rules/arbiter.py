@@ -154,6 +154,9 @@ def _reminded_to_do(clause: str, detection: Detection) -> bool:
     )
 
 
+_WIPED = re.compile(r"^(?:scrap|bin|trash|ditch|nuke|wipe|clear|delete|remove|erase|empty)\b", _I)
+
+
 def _small_talk(prediction: Prediction) -> bool:
     return prediction.label in ("social", "greeting") and prediction.confidence >= WEAK_OVERRULE
 
@@ -199,6 +202,12 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
         and not _reminded_to_do(clause, detection)
     )
+    if (
+        detection.action is Action.CLEAR
+        and prediction.label in ("social", "greeting")
+        and _WIPED.match(core_request(clause))
+    ):
+        return detection  # "scrap it all": a clear said with its verb only asks, never chats
     if _adds_a_task_outright(clause, detection, prediction) and _starts_with_a_task_verb(
         detection.obj
     ):

@@ -117,8 +117,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             r"|^take (?:everything|it all|all of it|all of them)\s+off\b.*$"
             # "empty it entirely" (after the list was shown), "clear the entire list, every
             # single item"
-            r"|^(?:clear|empty|wipe|erase)\s+(?:it|it all|it out)(?:\s+(?:entirely|completely|"
-            r"out|all|clean))?$"
+            r"|^(?:clear|empty|wipe|erase|scrap|bin|trash|ditch|nuke)\s+"
+            r"(?:it|it all|it out|the lot)(?:\s+(?:entirely|completely|out|all|clean))?$"
             r"|^(?:clear|empty|wipe|erase|delete)\s+(?:the\s+|my\s+)?(?:entire|whole)\s+list"
             r"(?:,?\s+(?:every single (?:item|task|one|thing)|all of it|everything|the lot))+$"
             r"|^(?:clear|delete|remove|wipe|erase)\s+(?:everything|all(?: (?:my )?tasks)?)\s+"

@@ -56,3 +56,9 @@ def test_remind_me_to_do_a_thing_is_an_add_though_the_model_hears_another_job() 
 
 def test_an_add_of_a_thing_to_do_with_a_long_description_stays_an_add() -> None:
     assert detect("add buy milk with " + "details " * 30) is Intent.CREATE
+
+
+@pytest.mark.parametrize("message", ["scrap it all", "bin the lot"])
+def test_a_clear_said_with_its_verb_asks_however_chatty_the_model_finds_it(message: str) -> None:
+    detection = detect_intent(strip_end_punctuation(prepare(message)))
+    assert detection.action.value == "clear"
