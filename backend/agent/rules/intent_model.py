@@ -46,10 +46,17 @@ def features(text: str) -> list[str]:
     if words:
         found.append(f"s:{words[0]}")  # the first word often carries the request
     for word in words:
-        padded = f" {word} "
-        for size in (2, 3, 4):
-            found += [f"c:{padded[i : i + size]}" for i in range(len(padded) - size + 1)]
+        found += _character_grams(word)
     return found
+
+
+@lru_cache(maxsize=8192)
+def _character_grams(word: str) -> tuple[str, ...]:
+    """The 2-4 character grams of one word, padded: words recur, so each is cut once."""
+    padded = f" {word} "
+    return tuple(
+        f"c:{padded[i : i + size]}" for size in (2, 3, 4) for i in range(len(padded) - size + 1)
+    )
 
 
 @dataclass(frozen=True)
