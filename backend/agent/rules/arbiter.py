@@ -195,6 +195,15 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         return Detection(Intent.SOCIAL, f"model: {prediction.label}, about the assistant: social")
     if prediction.label == _act(detection):
         return detection
+    if (
+        detection.action is Action.CLEAR
+        and prediction.label in ("social", "greeting")
+        and _WIPED.match(core)
+    ):
+        return detection  # "scrap it all": a clear said with its verb only asks, never chats
+    said_outright = _adds_a_task_outright(clause, detection, prediction)
+    if said_outright and _starts_with_a_task_verb(detection.obj):
+        return detection  # "add buy milk with <a long description>": a thing to do, said so
     weak = detection.rule.startswith(_GUESSES) or (
         detection.rule.startswith(_COMMAND_WORDS)
         and not _NAMES_THE_LIST.search(detection.obj)
@@ -202,16 +211,6 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
         and not _reminded_to_do(clause, detection)
     )
-    if (
-        detection.action is Action.CLEAR
-        and prediction.label in ("social", "greeting")
-        and _WIPED.match(core_request(clause))
-    ):
-        return detection  # "scrap it all": a clear said with its verb only asks, never chats
-    if _adds_a_task_outright(clause, detection, prediction) and _starts_with_a_task_verb(
-        detection.obj
-    ):
-        return detection  # "add buy milk with <a long description>": a thing to do, said so
     if prediction.label in _NOT_ABOUT_TASKS:
         about_tasks = (
             detection.rule.startswith(_ABOUT_TASKS)
@@ -223,7 +222,7 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
                 and not names_another_job(clause)
                 and names_several_items(detection.obj)
             )
-            or _adds_a_task_outright(clause, detection, prediction)
+            or said_outright
             or (
                 # "Thank you kindly. Would you also add dish soap?": the thanks is beside it
                 prediction.label in ("social", "greeting")

@@ -89,7 +89,6 @@ def position_in(text: str, listed: tuple[int, ...]) -> int | None:
 
 
 _SEVERAL_POINTED = re.compile(r"^(?:both|both of them|them|them both|all of them|those|these)$", _I)
-_COMMA = re.compile(r"\s*,\s*")
 
 
 def targets_steps(
@@ -104,7 +103,7 @@ def targets_steps(
         return _each(tool, positioned, context)
     if _SEVERAL_POINTED.match(obj.strip(" .!?")) and context.listed_task_ids:
         # "the second and the fourth, I finish both": the rows said before the pronoun
-        said_first = _COMMA.split(core_request(clause))[0]
+        said_first = core_request(clause).split(",")[0]
         rows = positions_in(clean_title(said_first), context.listed_task_ids)
         if rows and len(rows) > 1:
             return _each(tool, rows, context)
