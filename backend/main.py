@@ -21,7 +21,7 @@ from backend.api.deps import INVALID_TOKEN, unauthorized
 from backend.api.docs import mount_docs
 from backend.api.frontend import mount_frontend
 from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders
-from backend.api.routes import auth, chat, conversations, health, tasks
+from backend.api.routes import auth, chat, conversations, health, lists, tasks
 from backend.api.validation import validation_error_response
 from backend.core.abuse_limits import build_abuse_limits
 from backend.core.config import Settings, get_settings
@@ -86,7 +86,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessionmaker = sessionmaker
     app.state.brain_name = "starting"
 
-    for router in (health.router, auth.router, tasks.router, conversations.router, chat.router):
+    for router in (
+        health.router,
+        auth.router,
+        tasks.router,
+        lists.router,
+        conversations.router,
+        chat.router,
+    ):
         app.include_router(router)
 
     mount_docs(app)

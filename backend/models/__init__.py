@@ -15,9 +15,11 @@ from backend.models.task import (
     TaskStatus,
     TaskUpdate,
 )
+from backend.models.task_list import STARTING_LISTS, TaskList
 from backend.models.user import User, UserPublic
 
 __all__ = [
+    "STARTING_LISTS",
     "TITLE_MAX_LENGTH",
     "Conversation",
     "ConversationPublic",
@@ -26,6 +28,7 @@ __all__ = [
     "MessageRole",
     "Task",
     "TaskCreate",
+    "TaskList",
     "TaskPublic",
     "TaskStatus",
     "TaskUpdate",

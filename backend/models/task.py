@@ -1,18 +1,37 @@
 from __future__ import annotations
 
+import builtins
 import re
-from datetime import datetime
+from datetime import date, datetime, time
 from enum import StrEnum
 
-from pydantic import StrictBool, ValidationInfo, field_validator
+from pydantic import StrictBool, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import Date, Index, Time, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from backend.core.timeutil import UTCDateTime, utcnow
 
 TITLE_MAX_LENGTH = 200
 DESCRIPTION_MAX_LENGTH = 2000
+
+
+LIST_NAME_MAX_LENGTH = 60
+DEFAULT_LIST = "Inbox"
+MAX_TAGS = 10
+# What a tag may be: a short lower-case word ("#Work" is stored as "work").
+_TAG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,29}$")
+# "09:30", as people and the web UI's time input write it.
+_CLOCK = re.compile(r"^(?P<h>[01]\d|2[0-3]):(?P<m>[0-5]\d)(?::00)?$")
+
+
+class Priority(StrEnum):
+    """Words, never numbers: "1" is the highest in one app and the lowest in another."""
+
+    NONE = "none"
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
 
 
 class TaskStatus(StrEnum):
@@ -61,14 +80,116 @@ def _cleaned_field(value: object, info: ValidationInfo) -> object:
     return _clean_text(value)
 
 
-class TaskCreate(SQLModel):
-    title: str = Field(min_length=1, max_length=TITLE_MAX_LENGTH)
-    description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
+def clean_list_name(value: object) -> object:
+    """A list's name as shown: cleaned text of 1-60 characters. As for titles, the limit
+    holds for what was sent (the schema's maxLength), before cleaning shortens it."""
+    if not isinstance(value, str):
+        return value
+    if len(value) > LIST_NAME_MAX_LENGTH:
+        raise ValueError(f"list must have at most {LIST_NAME_MAX_LENGTH} characters")
+    name = _clean_text(value) or ""
+    if not name:
+        raise ValueError("list must not be blank")
+    return name
 
-    @field_validator("title", "description", mode="before")
+
+def clean_tags(value: object) -> object:
+    """Lower-case words, each once, in the order given; a leading "#" is dropped."""
+    if not isinstance(value, list):
+        return value
+    tags: list[str] = []
+    for tag in value:
+        if not isinstance(tag, str):
+            raise ValueError("tags must be strings")
+        word = tag.strip().lstrip("#").lower()
+        if not _TAG.match(word):
+            raise ValueError(
+                f"tag {tag!r} must be 1-30 letters, digits, '_' or '-' (a leading '#' is fine)"
+            )
+        if word not in tags:
+            tags.append(word)
+    if len(tags) > MAX_TAGS:
+        raise ValueError(f"a task has at most {MAX_TAGS} tags")
+    return tags
+
+
+def parse_clock(value: object) -> object:
+    """ "09:30" as a time of day (seconds other than :00 are refused; a number is no time,
+    though pydantic would read it as seconds)."""
+    if isinstance(value, str):
+        found = _CLOCK.match(value.strip())
+        if found is None:
+            raise ValueError("due_time must be HH:MM (24-hour)")
+        return time(int(found["h"]), int(found["m"]))
+    if value is not None and not isinstance(value, time):
+        raise ValueError("due_time must be HH:MM (24-hour)")
+    return value
+
+
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def parse_day(value: object) -> object:
+    """ "2026-11-25" only: pydantic would also read a number as a Unix time."""
+    if isinstance(value, str) and not _DAY.match(value.strip()):
+        raise ValueError("due_date must be YYYY-MM-DD")
+    if value is not None and not isinstance(value, (str, date)):
+        raise ValueError("due_date must be YYYY-MM-DD")
+    return value.strip() if isinstance(value, str) else value
+
+
+class _TaskInput(SQLModel):
+    """The rules a task's fields follow wherever they come in (a create, an update, an
+    import): the same validators on the same field names."""
+
+    @field_validator("title", "description", mode="before", check_fields=False)
     @classmethod
     def _strip(cls, value: object, info: ValidationInfo) -> object:
         return _cleaned_field(value, info)
+
+    @field_validator("list", mode="before", check_fields=False)
+    @classmethod
+    def _list(cls, value: object) -> object:
+        return clean_list_name(value)
+
+    @field_validator("tags", mode="before", check_fields=False)
+    @classmethod
+    def _tags(cls, value: object) -> object:
+        return clean_tags(value)
+
+    @field_validator("due_time", mode="before", check_fields=False)
+    @classmethod
+    def _clock(cls, value: object) -> object:
+        return parse_clock(value)
+
+    @field_validator("due_date", mode="before", check_fields=False)
+    @classmethod
+    def _day(cls, value: object) -> object:
+        return parse_day(value)
+
+
+class TaskCreate(_TaskInput):
+    title: str = Field(min_length=1, max_length=TITLE_MAX_LENGTH)
+    description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
+    due_date: date | None = Field(default=None, description="The day it is due (YYYY-MM-DD)")
+    due_time: time | None = Field(
+        default=None, description="The time it is due (HH:MM, 24-hour), in the account's zone"
+    )
+    # Optional in the schema (clients may leave them out): "none" and Inbox when absent.
+    priority: Priority | None = Field(default=None, description='Default "none"')
+    list: str | None = Field(
+        default=None, max_length=LIST_NAME_MAX_LENGTH, description="Default Inbox"
+    )
+    # `builtins.list`: the field named "list" hides the type inside the class
+    tags: builtins.list[str] = Field(
+        default_factory=builtins.list, description="Short lower-case words"
+    )
+
+    @model_validator(mode="after")
+    def _time_needs_a_day(self) -> TaskCreate:
+        if self.due_time is not None and self.due_date is None:
+            raise ValueError("due_time needs a due_date")
+        return self
 
     @field_validator("title")
     @classmethod
@@ -78,16 +199,17 @@ class TaskCreate(SQLModel):
         return value
 
 
-class TaskUpdate(SQLModel):
+class TaskUpdate(_TaskInput):
     title: str | None = Field(default=None, min_length=1, max_length=TITLE_MAX_LENGTH)
     description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
     # Strict: JSON 0/1 or "true" are type confusion, not a completion state.
     completed: StrictBool | None = None
-
-    @field_validator("title", "description", mode="before")
-    @classmethod
-    def _strip(cls, value: object, info: ValidationInfo) -> object:
-        return _cleaned_field(value, info)
+    # null clears a due date (and its time) or a time; "none" clears a priority; [] the tags.
+    due_date: date | None = None
+    due_time: time | None = None
+    priority: Priority | None = None
+    list: str | None = Field(default=None, max_length=LIST_NAME_MAX_LENGTH)
+    tags: builtins.list[str] | None = None
 
     @field_validator("title")
     @classmethod
@@ -112,6 +234,23 @@ class Task(SQLModel, table=True):
     completed: bool = Field(default=False)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    # The day and time as the user said them, and the instant they make in the account's
+    # zone (recomputed when the zone changes): see specs/issue-14-dates-lists.md.
+    due_date: date | None = Field(default=None, sa_type=Date)
+    due_time: time | None = Field(default=None, sa_type=Time)
+    due_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    priority: str = Field(default=Priority.NONE.value, max_length=6)
+    list_name: str = Field(default=DEFAULT_LIST, max_length=LIST_NAME_MAX_LENGTH)
+    # " home work ": one word per tag, a space at each end, so a tag filter is a LIKE.
+    tags_text: str = Field(default=" ", max_length=400)
+
+    @property
+    def tag_list(self) -> list[str]:
+        return self.tags_text.split()
+
+
+def tags_text(tags: list[str]) -> str:
+    return f" {' '.join(tags)} "
 
 
 class TaskPublic(SQLModel):
@@ -121,6 +260,14 @@ class TaskPublic(SQLModel):
     completed: bool
     created_at: datetime
     updated_at: datetime
+    due_date: date | None = None
+    due_time: str | None = Field(default=None, description="HH:MM in the account's zone")
+    due_at: datetime | None = Field(
+        default=None, description="The due instant (UTC); an all-day task's start of day"
+    )
+    priority: Priority = Priority.NONE
+    list: str = DEFAULT_LIST
+    tags: builtins.list[str] = Field(default_factory=builtins.list)
 
     @classmethod
     def of(cls, task: Task) -> TaskPublic:
@@ -131,4 +278,10 @@ class TaskPublic(SQLModel):
             completed=task.completed,
             created_at=task.created_at,
             updated_at=task.updated_at,
+            due_date=task.due_date,
+            due_time=task.due_time.strftime("%H:%M") if task.due_time else None,
+            due_at=task.due_at,
+            priority=Priority(task.priority),
+            list=task.list_name,
+            tags=task.tag_list,
         )

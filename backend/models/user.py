@@ -24,7 +24,11 @@ class User(UserBase, table=True):
     # a removed newest account's id to the next sign-up) or an email signed up again never
     # opens the account with a removed account's token.
     account_key: str = Field(default_factory=lambda: secrets.token_hex(8), max_length=32)
+    # An IANA zone name ("America/New_York"): "today", "overdue" and due instants are the
+    # account's, never the server's.
+    timezone: str = Field(default="UTC", max_length=64)
 
 
 class UserPublic(UserBase):
     id: int
+    timezone: str = "UTC"

@@ -13,7 +13,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.models import Conversation, Message, MessageRole, Task, User
+from backend.models import STARTING_LISTS, Conversation, Message, MessageRole, Task, TaskList, User
+from backend.models.task import DEFAULT_LIST, Priority, tags_text
 from backend.services.backup_format import (
     BackupConversation,
     BackupInvalidError,
@@ -22,6 +23,7 @@ from backend.services.backup_format import (
     BackupUser,
     UserBackup,
 )
+from backend.services.due import due_instant
 from backend.services.errors import ServiceError
 from backend.services.users import get_user_by_email
 
@@ -69,6 +71,11 @@ async def export_user(session: AsyncSession, *, email: str) -> dict[str, Any]:
             completed=t.completed,
             created_at=t.created_at,
             updated_at=t.updated_at,
+            due_date=t.due_date,
+            due_time=t.due_time,
+            priority=Priority(t.priority),
+            list=t.list_name,
+            tags=t.tag_list,
         )
         for t in found_tasks.all()
     ]
@@ -83,6 +90,7 @@ async def export_user(session: AsyncSession, *, email: str) -> dict[str, Any]:
             hashed_password=user.hashed_password,
             last_task_number=max([user.last_task_number, *(t.number for t in tasks)]),
             created_at=user.created_at,
+            timezone=user.timezone,
         ),
         tasks=tasks,
         conversations=[await _export_conversation(session, c) for c in found_conversations.all()],
@@ -99,10 +107,16 @@ async def _write(session: AsyncSession, backup: UserBackup) -> User:
         hashed_password=account.hashed_password,
         last_task_number=account.last_task_number,
         created_at=account.created_at,
+        timezone=account.timezone,
     )
     session.add(user)
     await session.flush()
     assert user.id is not None
+    # The starting lists, then each list the tasks name (its first spelling wins).
+    lists: dict[str, str] = {name.lower(): name for name in STARTING_LISTS}
+    for task in backup.tasks:
+        lists.setdefault((task.list or DEFAULT_LIST).lower(), task.list or DEFAULT_LIST)
+    session.add_all(TaskList(owner_id=user.id, name=n, name_key=k) for k, n in lists.items())
     session.add_all(
         Task(
             owner_id=user.id,
@@ -112,6 +126,12 @@ async def _write(session: AsyncSession, backup: UserBackup) -> User:
             completed=task.completed,
             created_at=task.created_at,
             updated_at=task.updated_at,
+            due_date=task.due_date,
+            due_time=task.due_time,
+            due_at=due_instant(task.due_date, task.due_time, account.timezone),
+            priority=(task.priority or Priority.NONE).value,
+            list_name=lists[(task.list or DEFAULT_LIST).lower()],
+            tags_text=tags_text(task.tags),
         )
         for task in backup.tasks
     )

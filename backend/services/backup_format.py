@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, JsonValue, StrictBool, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    JsonValue,
+    StrictBool,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import ErrorDetails
 
 from backend.models import MessageRole, TaskCreate
@@ -25,6 +33,7 @@ from backend.services.backup_checks import (
     Timestamp,
     ToolCall,
 )
+from backend.services.due import DEFAULT_ZONE, is_known_zone
 from backend.services.errors import ServiceError
 
 FORMAT = "todo-chatbot/user-export"
@@ -49,6 +58,15 @@ class BackupUser(_Strict):
     hashed_password: PasswordHash
     last_task_number: TaskCounter
     created_at: Timestamp
+    # Absent from documents written before time zones existed: those accounts were UTC.
+    timezone: str = DEFAULT_ZONE
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        if not is_known_zone(value):
+            raise ValueError(f"unknown time zone {value[:64]!r}")
+        return value
 
 
 class BackupTask(TaskCreate):

@@ -41,3 +41,25 @@ class AccountGoneError(ServiceError):
     def __init__(self, user_id: int) -> None:
         super().__init__(f"user {user_id} does not exist")
         self.user_id = user_id
+
+
+class DueTimeWithoutDateError(ServiceError):
+    """A time of day for a task that has no due day."""
+
+    def __init__(self) -> None:
+        super().__init__("due_time needs a due_date (the task has none)")
+
+
+class ListNotFoundError(NotFoundError):
+    def __init__(self) -> None:
+        super().__init__("List not found")
+
+
+class ListExistsError(ServiceError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"You already have a list called {name!r}")
+
+
+class InboxIsFixedError(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("Inbox is where tasks go by default: it cannot be renamed or deleted")

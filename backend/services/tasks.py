@@ -8,17 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
+from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, bindparam, delete, func, literal, or_, update
+from sqlalchemy import ColumnElement, and_, bindparam, case, delete, func, literal, or_, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import SelectOfScalar
 
 from backend.core.timeutil import utcnow
-from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate, User
-from backend.services.errors import AccountGoneError, TaskLimitError, TaskNotFoundError
+from backend.models import STARTING_LISTS, Task, TaskCreate, TaskList, TaskStatus, TaskUpdate, User
+from backend.models.task import DEFAULT_LIST, Priority, tags_text
+from backend.services.due import due_instant, today_in
+from backend.services.errors import (
+    AccountGoneError,
+    DueTimeWithoutDateError,
+    TaskLimitError,
+    TaskNotFoundError,
+)
 from backend.services.title_words import canonical
 
 # Statements every tool call runs are built once, with bound parameters: building one costs
@@ -29,34 +38,77 @@ _NEXT_NUMBER = (
     update(User)
     .where(col(User.id) == bindparam("oid"))
     .values(last_task_number=User.last_task_number + 1)
-    .returning(col(User.last_task_number))
+    .returning(col(User.last_task_number), col(User.timezone))
+)
+_ZONE = select(User.timezone).where(col(User.id) == bindparam("oid"))
+_LIST_NAMED = select(TaskList.name).where(
+    (col(TaskList.owner_id) == bindparam("oid")) & (col(TaskList.name_key) == bindparam("key"))
 )
 _OWNED_NUMBER = (col(Task.owner_id) == bindparam("oid")) & (col(Task.number) == bindparam("num"))
 _GET = select(Task).where(_OWNED_NUMBER)
 _DELETE = delete(Task).where(_OWNED_NUMBER).returning(Task).execution_options(**_ORM_DML)
 
 
-async def _next_task_number(session: AsyncSession, owner_id: int) -> int:
+async def _next_task_number(session: AsyncSession, owner_id: int) -> tuple[int, str]:
+    """The next task number, and the account's time zone (read in the same statement)."""
     # The row update locks the user's counter until commit (PostgreSQL row lock; SQLite
     # write lock), so concurrent creates get distinct numbers and deleted ones never return.
     result = await session.exec(_NEXT_NUMBER, params={"oid": owner_id})
-    number = result.scalar_one_or_none()
-    if number is None:
+    row = result.one_or_none()
+    if row is None:
         raise AccountGoneError(owner_id)
-    return int(number)
+    return int(row[0]), str(row[1])
+
+
+async def account_zone(session: AsyncSession, owner_id: int) -> str:
+    zone = (await session.exec(_ZONE, params={"oid": owner_id})).first()
+    if zone is None:
+        raise AccountGoneError(owner_id)
+    return str(zone)
+
+
+async def list_named(session: AsyncSession, *, owner_id: int, name: str) -> str:
+    """The account's list of that name (any casing), created if it has none: lists are made
+    by use ("add milk to my hardware list")."""
+    if name == DEFAULT_LIST:
+        return name
+    key = name.lower()
+    found = (await session.exec(_LIST_NAMED, params={"oid": owner_id, "key": key})).first()
+    if found is not None:
+        return str(found)
+    session.add(TaskList(owner_id=owner_id, name=name, name_key=key))
+    await session.flush()
+    return name
+
+
+async def add_starting_lists(session: AsyncSession, *, owner_id: int) -> None:
+    """Inbox and Shopping, which every account has (committed by the caller)."""
+    for name in STARTING_LISTS:
+        session.add(TaskList(owner_id=owner_id, name=name, name_key=name.lower()))
 
 
 async def create_task(
     session: AsyncSession, *, owner_id: int, data: TaskCreate, max_tasks: int | None = None
 ) -> Task:
-    number = await _next_task_number(session, owner_id)
+    number, zone = await _next_task_number(session, owner_id)
     # Numbers only grow, so an account that never made `max_tasks` tasks cannot hold that
     # many: only those pay for the count (under the counter's lock: no race past the cap).
     if max_tasks is not None and number > max_tasks:
         if await count_tasks(session, owner_id=owner_id) >= max_tasks:
             await session.rollback()
             raise TaskLimitError(max_tasks)
-    task = Task(owner_id=owner_id, number=number, title=data.title, description=data.description)
+    task = Task(
+        owner_id=owner_id,
+        number=number,
+        title=data.title,
+        description=data.description,
+        due_date=data.due_date,
+        due_time=data.due_time,
+        due_at=due_instant(data.due_date, data.due_time, zone),
+        priority=(data.priority or Priority.NONE).value,
+        list_name=await list_named(session, owner_id=owner_id, name=data.list or DEFAULT_LIST),
+        tags_text=tags_text(data.tags),
+    )
     session.add(task)
     await session.commit()
     return task
@@ -129,6 +181,101 @@ async def list_tasks(
     return result.all()
 
 
+class DueFilter(StrEnum):
+    TODAY = "today"
+    TOMORROW = "tomorrow"
+    OVERDUE = "overdue"
+    THIS_WEEK = "this_week"
+    NEXT_7_DAYS = "next_7_days"
+    NO_DATE = "no_date"
+
+
+class TaskSort(StrEnum):
+    NUMBER = "number"
+    DUE = "due"
+    PRIORITY = "priority"
+    CREATED = "created"
+    TITLE = "title"
+
+
+@dataclass(frozen=True)
+class TaskQuery:
+    """What the task panel asks for: filters that all hold, and an order."""
+
+    status: TaskStatus = TaskStatus.ALL
+    list_name: str | None = None
+    tag: str | None = None
+    priority: Priority | None = None
+    due: DueFilter | None = None
+    keyword: str | None = None
+    sort: TaskSort = TaskSort.NUMBER
+
+
+_PRIORITY_RANK = case({"high": 0, "medium": 1, "low": 2}, value=col(Task.priority), else_=3)
+
+
+def _due_filter(due: DueFilter, zone: str) -> ColumnElement[bool]:
+    """The due filter in the account's zone: days compare with its today; a timed task is
+    overdue once its instant has passed, an all-day one once its day has."""
+    today = today_in(zone)
+    day = col(Task.due_date)
+    if due is DueFilter.NO_DATE:
+        return day.is_(None)
+    if due is DueFilter.TODAY:
+        return day == today
+    if due is DueFilter.TOMORROW:
+        return day == today + timedelta(days=1)
+    if due is DueFilter.NEXT_7_DAYS:
+        return day.between(today, today + timedelta(days=6))
+    if due is DueFilter.THIS_WEEK:  # today up to Sunday
+        return day.between(today, today + timedelta(days=6 - today.weekday()))
+    return and_(
+        col(Task.completed).is_(False),
+        or_(
+            and_(col(Task.due_time).is_(None), day < today),
+            and_(col(Task.due_time).is_not(None), col(Task.due_at) < utcnow()),
+        ),
+    )
+
+
+def _keyword_filter(keyword: str) -> ColumnElement[bool]:
+    pattern = f"%{_like_escape(keyword.strip().lower())}%"
+    return or_(
+        func.lower(col(Task.title)).like(pattern, escape="/"),
+        func.lower(func.coalesce(col(Task.description), "")).like(pattern, escape="/"),
+    )
+
+
+async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery) -> Sequence[Task]:
+    """The owner's tasks that pass every filter of `query`, in its order (ties by number)."""
+    statement = select(Task).where(col(Task.owner_id) == owner_id)
+    completed = _status_filter(query.status)
+    if completed is not None:
+        statement = statement.where(col(Task.completed) == completed)
+    if query.list_name is not None:
+        statement = statement.where(func.lower(col(Task.list_name)) == query.list_name.lower())
+    if query.tag is not None:
+        tag = _like_escape(query.tag.strip().lstrip("#").lower())
+        statement = statement.where(col(Task.tags_text).like(f"% {tag} %", escape="/"))
+    if query.priority is not None:
+        statement = statement.where(col(Task.priority) == query.priority.value)
+    if query.due is not None:
+        zone = await account_zone(session, owner_id)
+        statement = statement.where(_due_filter(query.due, zone))
+    if query.keyword is not None and query.keyword.strip():
+        statement = statement.where(_keyword_filter(query.keyword))
+    orders: dict[TaskSort, list[Any]] = {
+        TaskSort.NUMBER: [],
+        # undated last, on both databases (PostgreSQL puts NULLs last, SQLite first)
+        TaskSort.DUE: [col(Task.due_at).is_(None), col(Task.due_at)],
+        TaskSort.PRIORITY: [_PRIORITY_RANK],
+        TaskSort.CREATED: [col(Task.created_at)],
+        TaskSort.TITLE: [func.lower(col(Task.title))],
+    }
+    statement = statement.order_by(*orders[query.sort], col(Task.number))
+    return (await session.exec(statement)).all()
+
+
 @cache
 def _list_statement(completed: bool | None, *, limited: bool) -> SelectOfScalar[Task]:
     query = select(Task).where(col(Task.owner_id) == bindparam("oid"))
@@ -160,11 +307,21 @@ async def update_task(
     session: AsyncSession, *, owner_id: int, task_id: int, data: TaskUpdate
 ) -> Task:
     changes = data.model_dump(exclude_unset=True)
-    # An explicit null title means "leave it"; a title is never removed.
-    if changes.get("title") is None:
-        changes.pop("title", None)
-    if changes.get("completed") is None:
-        changes.pop("completed", None)
+    # An explicit null title means "leave it"; a title is never removed. So for the
+    # completion, the priority ("none" clears it), the list and the tags.
+    for name in ("title", "completed", "priority", "list", "tags"):
+        if changes.get(name) is None:
+            changes.pop(name, None)
+    if "priority" in changes:
+        changes["priority"] = str(changes["priority"])
+    if "tags" in changes:
+        changes["tags_text"] = tags_text(changes.pop("tags"))
+    if "list" in changes:
+        changes["list_name"] = await list_named(
+            session, owner_id=owner_id, name=changes.pop("list")
+        )
+    if "due_date" in changes or "due_time" in changes:
+        changes.update(await _due_changes(session, owner_id, task_id, changes))
     if not changes:
         return await get_task(session, owner_id=owner_id, task_id=task_id)
     statement = (
@@ -179,6 +336,35 @@ async def update_task(
         raise TaskNotFoundError(task_id)
     await session.commit()
     return task
+
+
+async def _due_changes(
+    session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
+) -> dict[str, Any]:
+    """The due day, time and instant after a change to either: a cleared day clears the
+    time too; a time needs a day (given now or already there)."""
+    current = await get_task(session, owner_id=owner_id, task_id=task_id)
+    day = changes["due_date"] if "due_date" in changes else current.due_date
+    clock = changes["due_time"] if "due_time" in changes else current.due_time
+    if day is None:
+        if changes.get("due_time") is not None:
+            raise DueTimeWithoutDateError()
+        clock = None
+    zone = await account_zone(session, owner_id)
+    return {"due_date": day, "due_time": clock, "due_at": due_instant(day, clock, zone)}
+
+
+async def set_account_zone(session: AsyncSession, *, owner_id: int, zone: str) -> None:
+    """Moves the account to another zone. Due days and times keep their wall-clock values
+    ("9:00 on Tuesday" stays so), so every due instant is recomputed, in one transaction."""
+    await session.exec(update(User).where(col(User.id) == owner_id).values(timezone=zone))
+    due = await session.exec(
+        select(Task).where(col(Task.owner_id) == owner_id, col(Task.due_date).is_not(None))
+    )
+    for task in due.all():
+        task.due_at = due_instant(task.due_date, task.due_time, zone)
+        session.add(task)
+    await session.commit()
 
 
 async def complete_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:

@@ -9,7 +9,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.security import AccessClaims, hash_password, verify_password_or_dummy
 from backend.models import User
+from backend.services.due import DEFAULT_ZONE
 from backend.services.errors import EmailTakenError
+from backend.services.tasks import add_starting_lists
 
 
 def normalize_email(email: str) -> str:
@@ -40,10 +42,17 @@ async def get_user_by_email(session: AsyncSession, *, email: str) -> User | None
     return result.first()
 
 
-async def register_user(session: AsyncSession, *, email: str, password: str) -> User:
-    user = User(email=normalize_email(email), hashed_password=hash_password(password))
+async def register_user(
+    session: AsyncSession, *, email: str, password: str, timezone: str = DEFAULT_ZONE
+) -> User:
+    user = User(
+        email=normalize_email(email), hashed_password=hash_password(password), timezone=timezone
+    )
     session.add(user)
     try:
+        await session.flush()
+        assert user.id is not None
+        await add_starting_lists(session, owner_id=user.id)
         await session.commit()
     except IntegrityError as exc:
         await session.rollback()

@@ -102,3 +102,40 @@ async def test_the_account_key_upgrade_keeps_accounts_tasks_and_issued_tokens(
     # Tokens issued before the upgrade carry this stamp of the email: they still work.
     assert key == hashlib.sha256(b"early@example.com").hexdigest()[:16]
     assert titles == ["kept"]
+
+
+async def test_the_dates_and_lists_upgrade_gives_every_account_inbox_and_shopping(
+    empty_database_url: str,
+) -> None:
+    engine = create_engine(make_settings(empty_database_url))
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), "0005"))
+            await connection.execute(
+                text(
+                    'INSERT INTO "user" (email, hashed_password, last_task_number, created_at, '
+                    "account_key) VALUES ('early@example.com', 'x', 1, CURRENT_TIMESTAMP, 'k')"
+                )
+            )
+            await connection.execute(
+                text(
+                    "INSERT INTO task (owner_id, number, title, completed, created_at, updated_at)"
+                    " SELECT id, 1, 'kept', false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP"
+                    ' FROM "user"'
+                )
+            )
+        await migrate(engine)
+        async with engine.connect() as connection:
+            lists = await connection.execute(text("SELECT name FROM task_list ORDER BY name"))
+            task = (
+                await connection.execute(
+                    text("SELECT title, priority, list_name, tags_text, due_date FROM task")
+                )
+            ).one()
+            zone = (await connection.execute(text('SELECT timezone FROM "user"'))).scalar_one()
+            names = lists.scalars().all()
+    finally:
+        await engine.dispose()
+    assert names == ["Inbox", "Shopping"]
+    assert tuple(task) == ("kept", "none", "Inbox", " ", None)
+    assert zone == "UTC"

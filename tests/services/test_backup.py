@@ -314,3 +314,40 @@ async def test_an_export_never_writes_a_counter_behind_its_tasks(
         exported = await backup.export_user(session, email=user.email)
     assert exported["user"]["last_task_number"] == 2
     assert parse_backup(json.dumps(exported).encode()).user.last_task_number == 2
+
+
+async def test_an_export_carries_due_dates_priorities_lists_tags_and_the_zone(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession
+) -> None:
+    await client.patch("/api/auth/me", json={"timezone": "Asia/Tokyo"}, headers=user.headers)
+    dated = {
+        "title": "pay rent",
+        "due_date": "2026-12-01",
+        "due_time": "09:00",
+        "priority": "high",
+        "list": "Bills",
+        "tags": ["home"],
+    }
+    assert (await client.post("/api/tasks", json=dated, headers=user.headers)).status_code == 201
+    async with app.state.sessionmaker() as session:
+        exported = await backup.export_user(session, email=user.email)
+    assert exported["user"]["timezone"] == "Asia/Tokyo"
+    task = exported["tasks"][0]
+    assert (task["due_date"], task["due_time"][:5]) == ("2026-12-01", "09:00")
+    assert (task["priority"], task["list"], task["tags"]) == ("high", "Bills", ["home"])
+    copy_email = unique_email()
+    restored = parse_backup(
+        json.dumps({**exported, "user": {**exported["user"], "email": copy_email}}).encode()
+    )
+    async with app.state.sessionmaker() as session:
+        copy = await backup.import_user(session, restored)
+        again = await backup.export_user(session, email=copy_email)
+        stored = (await session.exec(select(Task).where(Task.owner_id == copy.id))).one()
+    assert again["tasks"] == exported["tasks"]
+    assert stored.due_at is not None and stored.due_at.isoformat().startswith("2026-12-01T00:00")
+    login = await client.post(
+        "/api/auth/login", json={"email": copy_email, "password": "correct horse battery"}
+    )
+    headers = {"Authorization": f"Bearer {login.json()['access_token']}"}
+    lists = (await client.get("/api/lists", headers=headers)).json()
+    assert [entry["name"] for entry in lists] == ["Inbox", "Shopping", "Bills"]

@@ -9,6 +9,7 @@ from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.builders import is_command, new_request
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, extract_task_id, split_title_description
+from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.targets import position_in
 from backend.agent.rules.text import SENTENCE_END, clean_title, core_request
@@ -42,6 +43,12 @@ _OFFER_INTENT = {
 }
 
 Answer = tuple[list[steps.Step], Intent, str]
+
+_AND_ONE_MORE = re.compile(
+    r"[,;]?\s+(?:and|also|plus)\s+(?P<item>(?!(?:it|that|this|them|please|thanks)\b)[\w' -]+?)"
+    r"\s+(?:too|as well|also)[\s.!]*$",
+    _I,
+)
 
 
 def answer_to_pending(message: str, context: ConversationContext) -> Answer | None:
@@ -121,7 +128,9 @@ _AROUND_A_YES = _YES_WORDS | _INTERJECTIONS
 # "Yes, I am absolutely sure", "yes really": words that only strengthen a yes.
 _AFFIRMING = re.compile(
     r"\b(?:i am|i'm|im|really|totally|quite|completely|positive|certain|certainly|sure|go for it|"
-    r"go ahead|proceed|obviously|of course|course|duh|naturally|indeed|for sure|you bet)\b"
+    r"go ahead|proceed|obviously|of course|course|duh|naturally|indeed|for sure|you bet|"
+    # "yes, all of them": the yes to a clear, said of what it clears
+    r"all of them|all of it|all of those|every one of them|everything|the lot|all)\b"
 )
 _NO_WORDS = frozenset("n no nope nah cancel don't dont not never stop wait".split())
 _DO_IT = re.compile(
@@ -214,7 +223,11 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
             status = extract_status(text)
         return [steps.list_tasks(status)], Intent.LIST, "answer: yes, show the list"
     if kind == "offer_add":
-        return ([steps.add_task(str(pending["title"]), None)], Intent.CREATE, "answer: yes, add it")
+        adds = [steps.add_task(str(pending["title"]), None)]
+        more = _AND_ONE_MORE.search(text)
+        if more:  # "ok add it, and bred too": one more thing with the yes
+            adds.append(steps.add_task(clean_title(more["item"]), None))
+        return adds, Intent.CREATE, "answer: yes, add it"
     status = str(pending.get("status", "all"))
     confirmed = pending.get("task_ids")
     task_ids = [int(i) for i in confirmed] if isinstance(confirmed, list) else None
@@ -278,7 +291,12 @@ def _choice(text: str, pending: dict[str, Any], context: ConversationContext) ->
     titled = pending.get("titles")
     if isinstance(titled, list) and text and not is_command(text):
         options = [{"id": c, "title": t} for c, t in zip(candidates, titled, strict=False)]
-        matches = match_tasks(strip_reference_noise(text), options)
+        # "the Q4 one, the draft review is tomorrow's problem": the first part chooses; the
+        # rest may name the other one to set it aside.
+        first_part = text.split(",")[0]
+        matches = match_tasks(strip_reference_noise(first_part), options)
+        if len(matches) != 1:
+            matches = match_tasks(strip_reference_noise(text), options)
         if len(matches) == 1:
             return _act(tool, int(matches[0]["id"]), pending, context, "answer: title of one")
         if len(matches) > 1:
@@ -311,6 +329,25 @@ def _named_task(text: str, pending: dict[str, Any], context: ConversationContext
     return [step], _TOOL_INTENT[tool], "answer: the title meant"
 
 
+# "make it X", "change that to: X": the value itself, not a field name ("it's description to").
+_PRONOUN_THEN_VALUE = re.compile(
+    r"^(?:it|that|this|that one|this one)\s*(?:(?:to|into|as|say|read|be)\b)?\s*[:-]?\s*"
+    r"(?!(?:the\s+|its\s+|new\s+)?(?:description|desc|details?|notes?|title|name)\b)(?P<value>\S.*)$",
+    _I,
+)
+# "and the dentist you can delete": a second request, not the new title of the first.
+_ANOTHER_REQUEST = re.compile(r"^(?:and|also|oh and|plus)\b", _I)
+
+
+def _another_request(text: str) -> bool:
+    if _ANOTHER_REQUEST.match(text):
+        return True
+    detection = detect_intent(text)
+    return detection.intent in (Intent.DELETE, Intent.COMPLETE) and detection.rule.startswith(
+        "keyword"
+    )
+
+
 def _new_fields(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
     task_id = int(pending["task_id"])
     if not text:
@@ -324,9 +361,22 @@ def _new_fields(text: str, pending: dict[str, Any], context: ConversationContext
             Intent.UPDATE,
             "answer: what to change",
         )
+    if _another_request(text):
+        return None
     if is_command(text):
         if re.match(r"^(?:change|update|set|make|rename|edit)\b", text, _I):
             words = re.sub(r"^\w+\s*", "", text)
+            new_title = _PRONOUN_THEN_VALUE.match(words)
+            if new_title:  # "make it water the plants on balcony"
+                return (
+                    [
+                        task_actions.act_on_task(
+                            "update_task", task_id, {"title": clean_title(new_title.group("value"))}
+                        )
+                    ],
+                    Intent.UPDATE,
+                    "answer: the new title",
+                )
             focused = ConversationContext(focus_task_id=task_id)
             return (
                 [update_step(f"it {words}", "change it", focused)],

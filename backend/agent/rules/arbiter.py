@@ -27,7 +27,7 @@ from backend.agent.rules.numbers import names_a_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import BARE_THING, query_slot
 from backend.agent.rules.social import is_about_the_assistant, names_another_job
-from backend.agent.rules.text import core_request
+from backend.agent.rules.text import SENTENCE_END, core_request
 from backend.agent.rules.types import ACTIONS_ON_A_TASK, Action, Detection, Intent, act_of
 from backend.agent.rules.vocabulary import OTHER_APPS_THINGS, is_task_verb
 
@@ -157,6 +157,21 @@ def _reminded_to_do(clause: str, detection: Detection) -> bool:
 _WIPED = re.compile(r"^(?:scrap|bin|trash|ditch|nuke|wipe|clear|delete|remove|erase|empty)\b", _I)
 
 
+_SENTENCE_MARK = re.compile(r"[.!?]\s+\S")
+
+
+def _after_small_talk(clause: str) -> str:
+    """The clause without a first sentence that is only thanks or an interjection ("Thank
+    you. Now only the ones still to be done", "Splendid. Please mark them as purchased."): the
+    model weighs the thanks as much as the request after it."""
+    if not _SENTENCE_MARK.search(clause):
+        return clause
+    sentences = SENTENCE_END.split(clause.strip(), maxsplit=1)
+    if len(sentences) == 2 and not core_request(sentences[0]) and core_request(sentences[1]):
+        return sentences[1]
+    return clause
+
+
 def _small_talk(prediction: Prediction) -> bool:
     return prediction.label in ("social", "greeting") and prediction.confidence >= WEAK_OVERRULE
 
@@ -185,7 +200,7 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     ):
         # "do you ever get sick of people asking you to remember milk": talk to the assistant
         return Detection(Intent.SOCIAL, f"about the assistant over '{detection.rule}'")
-    prediction = model.predict(clause)
+    prediction = model.predict(_after_small_talk(clause))
     if (
         detection.intent is Intent.UNCLEAR
         and prediction.label in ("social", "off_topic", "greeting")

@@ -13,6 +13,7 @@ from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.text import clean_title, core_request
 from backend.agent.rules.titles import QUOTED, TitleSlot, add_title, onto_a_list_said
 from backend.agent.rules.vocabulary import is_task_verb
+from backend.models.task import TITLE_MAX_LENGTH
 
 _I = re.IGNORECASE
 
@@ -48,9 +49,15 @@ _ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|;|\band\b|&)\s*", _I)
 # "a new task", "do that thing later": nothing a person could do from the title alone.
 _NO_TITLE = re.compile(
     r"^(?:(?:do|get|handle|sort(?: out)?|take care of|deal with)\s+)?"
-    r"(?:(?:a|an|the|that|this|new|one|another|some)\s+)*(?:task|todo|to-do|item|reminder|note|"
+    r"(?:(?:a|an|the|that|this|new|one|another|some|one more|a few more|few more|more)\s+)*"
+    r"(?:task|todo|to-do|item|reminder|note|"
     r"entry|something|one|thing|stuff|it|that|this)s?"
-    r"(?:\s+(?:later|soon|tomorrow|today|in a while|in awhile|sometime|at some point))?$",
+    # "add one more thing", "something else": more is coming, nothing named yet
+    r"(?:\s+(?:more|else|new))?"
+    r"(?:\s+(?:later|soon|tomorrow|today|in a while|in awhile|sometime|at some point))?$"
+    # "put that on too" read as the title "on": words that never name a thing alone
+    r"|^(?:on|in|to|too|too then|up|off|there|here|also|as well|then|now|please|them|those|"
+    r"these|and|or|so)$",
     _I,
 )
 
@@ -194,6 +201,45 @@ def _talked_about(context: ConversationContext) -> str | None:
     return None
 
 
+# Parts of "she's vegan now, so oat milk too" or "butter also, same, if not there" that are
+# said about the items, not items: a clause, a "same", a linking word at either end.
+_A_CLAUSE_PART = re.compile(
+    r"^(?:she|he|they|it|we|i|you|that|this|there)(?:'s|'re|'m|\s+(?:is|are|was|were|am))\b"
+    r"|^(?:same|same thing|same here|the same|likewise|ditto)$",
+    _I,
+)
+_LINKING_EDGE = re.compile(r"^(?:so|then|and|also|plus)\s+|\s+(?:also|too|as well|then)$", _I)
+
+
+def _without_chatter(items: list[str]) -> list[str]:
+    kept = [_LINKING_EDGE.sub("", item).strip() for item in items]
+    kept = [item for item in kept if item and not _A_CLAUSE_PART.match(item)]
+    return kept or items
+
+
+# What a title never holds: the request's own frame ("... so put X on my list"), or a
+# story told by "I" or "we" at length ("I'm making lasagna tonight and I need ricotta, ...").
+_THE_LIST_ITSELF = re.compile(r"\b(?:my|the|your|our)\s+(?:to[- ]?do\s+|shopping\s+)?list\b", _I)
+_SPEAKER = re.compile(
+    r"\b(?:i|we|i'm|we're|i've|we've|i'll|we'll|i'd|can you|could you|would you|will you)\b", _I
+)
+_STORY_WORDS = 8
+_LONGEST_TITLE = 16
+
+
+def reads_as_a_story(title: str) -> bool:
+    words = len(title.split())
+    if words > _LONGEST_TITLE or _THE_LIST_ITSELF.search(title):
+        return True
+    return _SPEAKER.search(title) is not None and (words >= _STORY_WORDS or "," in title)
+
+
+def _after_a_colon(obj: str, clause: str) -> bool:
+    """Whether `obj` is all that follows the clause's last colon."""
+    _, colon, after = clause.rpartition(":")
+    return bool(colon) and after.strip().rstrip(" .!?") == obj.strip().rstrip(" .!?")
+
+
 def create_steps(obj: str, clause: str, context: ConversationContext) -> list[steps.Step]:
     casual = bool(_CASUAL.match(core_request(clause)))
     slot = _title_slot(obj, clause)
@@ -203,8 +249,16 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
             return [steps.say(replies.ask_title_to_add(), pending={"kind": "ask_title"})]
         slot = TitleSlot(named, slot.if_missing)
     items = _several_items(obj)
+    if len(items) <= 1 and _after_a_colon(obj, clause):
+        # "I want to add three things: buy shoes for school, fix the bicycle, call the bank":
+        # after a colon, each comma part is an item, however long
+        items = _introduced_items(f"things: {obj.strip()}") or items
     if len(items) <= 1:
         items = _noun_items(slot.title)
+    if len(items) > 1:
+        items = _without_chatter(items)
+        if len(items) == 1:  # "she's vegan now, so oat milk too": the one item said
+            slot = TitleSlot(items[0], slot.if_missing)
     if len(items) > 1:
         return [
             steps.add_task(
@@ -218,6 +272,19 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
     title, description = split_title_description(slot.title)
     if not title or _NO_TITLE.match(title):
         return [steps.say(replies.ask_title_to_add(), pending={"kind": "ask_title"})]
+    if (
+        reads_as_a_story(title)
+        and len(title) <= TITLE_MAX_LENGTH  # a longer one gets the length's own reply
+        and not QUOTED.fullmatch(obj.strip())
+    ):
+        # Safety over guessing: a title that is still a story about the request would be a
+        # task nobody asked for. Asked first; a yes adds it as it is.
+        return [
+            steps.say(
+                replies.confirm_sentence_title(title),
+                pending={"kind": "offer_add", "title": title},
+            )
+        ]
     add = steps.add_task(
         title,
         description,

@@ -23,6 +23,7 @@ from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.followups import (
     continue_last_action,
     corrected_title,
+    left_out_of_completion,
     puts_back_the_deleted,
     swapped_completion,
     the_other_one,
@@ -246,11 +247,17 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     correction = corrected_title(text, context) or respelt_title(text, context)
     if correction is not None:
         task_id, title = correction
-        step = task_actions.act_on_task("update_task", task_id, {"title": title})
+        step = task_actions.act_on_task(
+            "update_task", task_id, {"title": title}, old_title=context.known_title(task_id)
+        )
         return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
     if puts_back_the_deleted(text, context):
         undo = Plan([steps.undo(context.last_change)], [Intent.UPDATE], ["put back"], ["undo"])
         return undo
+    left_out = left_out_of_completion(text, context)
+    if left_out is not None:
+        reopen = task_actions.act_on_title("update_task", left_out, {"completed": False})
+        return Plan([reopen], [Intent.UPDATE], ["left out of the completion"], ["reopen"])
     swapped = swapped_completion(text, context)
     if swapped is not None:
         # "sorry, not the milk, the eggs I buy", "no wait put eggs back, I meant milk": the

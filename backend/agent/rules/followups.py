@@ -40,6 +40,8 @@ _ANOTHER_RENAME = re.compile(
 def renamed_last(context: ConversationContext) -> bool:
     """Whether the last change renamed a task."""
     change = context.last_change or {}
+    if change.get("did") == "rename":  # by number, its old title unseen
+        return True
     return change.get("tool") == "update_task" and "title" in (change.get("arguments") or {})
 
 
@@ -222,7 +224,8 @@ _A_SENTENCE = re.compile(
     r"\b(?:is|are|was|were|am|i|i'm|you|we|she|he|they|everything|nothing|anything|haha|lol)\b", _I
 )
 _MEANT = re.compile(
-    r"^(?:(?:i|we)\s+(?:meant|mean|said|wanted)|meant|(?:it|that)\s+(?:should|ought to|must|has to)"
+    r"^(?:(?:i|we)\s+(?:meant|mean|said|wanted|should have said|should've said)|meant|"
+    r"(?:it|that)\s+(?:should|ought to|must|has to)"
     r"\s+(?:be|say|read)|should\s+"
     r"(?:be|say|read)|(?:make|change)\s+(?:it|that)(?:\s+to)?|(?:it|that)(?:'s|\s+is|\s+was)|"
     r"(?:i\s+)?(?:write|wrote|typed|spelled|spelt)\s+it\s+wrong[\s,.;]*(?:(?:it\s+)?is\s+)?|is|"
@@ -231,11 +234,19 @@ _MEANT = re.compile(
     r"[\s,:]*(?:(?:actually|really)\s+)?",  # "it's actually theatre tickets"
     _I,
 )
+# A sentence about the title, not the title: "no. shorter. just review final draft".
+_ABOUT_THE_TITLE = re.compile(
+    r"^(?:(?:too|much|a bit|bit|way|a little)\s+)?(?:shorter|longer|simpler|short|long|wordy)"
+    r"(?:\s+(?:please|pls|one))?$",
+    _I,
+)
 # "*call" after "add cal the bank": the star marks a fixed word, before or after it
 _STARRED_FIRST = re.compile(r"^\s*\*+\s*(?P<word>[\w'-]+)\s*$")
 _LAUGH_TAIL = re.compile(r"[\s,]+(?:obvs|obviously|lol|haha|lmao)[\s.!]*$", _I)
 _MEANT_TAIL = re.compile(
-    r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|\*+(?:\s+(?:lol|haha|lmao|oops|sorry))?\s*$"
+    r"[\s,]+(?:i\s+mean|i\s+meant|instead)[\s.!]*$|"
+    # "is brown rice I want": what was wanted, said first
+    r"\s+(?:(?:that|what)\s+)?(?:i|we)\s+(?:want|need|meant|mean)[\s.!]*$|\*+(?:\s+(?:lol|haha|lmao|oops|sorry))?\s*$"
     # "Anya, with y": how the new word is spelt
     r"|[\s,(]+(?:with|spelled with|spelt with)\s+(?:an?\s+|two\s+|double\s+)?\w[\s.!)]*$",
     _I,
@@ -268,7 +279,7 @@ def _correction_parts(text: str) -> tuple[str, str] | None:
         rest = _MARKER_LEAD.sub("", sentence)
         lead = sentence[: len(sentence) - len(rest)]
         marked = marked or bool(lead.strip() and not _WEAK_MARKERS.match(lead.strip()))
-        if rest.strip(" .!?"):
+        if rest.strip(" .!?") and not _ABOUT_THE_TITLE.match(rest.strip(" .!?")):
             break
     else:
         return None
@@ -278,14 +289,20 @@ def _correction_parts(text: str) -> tuple[str, str] | None:
     marked = marked or rest != before
     rest = _LAUGH_TAIL.sub("", rest)  # "oops i meant onions obvs": not a correction mark
     new = CHATTER_AFTER_COMMA.sub("", rest).strip(" .!?'\"*")
+    new = re.sub(
+        r"^(?:just|only|simply)\s+(?=\S+\s)", "", new, flags=_I
+    )  # "just review final draft"
     if not new or not marked or len(new.split()) > 8 or _A_SENTENCE.search(new):
         return None
     return new, old
 
 
 def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] | None:
-    """(task number, new title) for a correction right after an add; None otherwise."""
-    if last_action(context) != "add" or context.focus_task_id is None:
+    """(task number, new title) for a correction right after an add or a rename; None
+    otherwise."""
+    if (
+        last_action(context) != "add" and not renamed_last(context)
+    ) or context.focus_task_id is None:
         return None
     starred = _STARRED_FIRST.match(text)
     if starred:
@@ -324,7 +341,22 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
         return task_id, head + new + current[start + len(old) :]
     if current and _QUANTITY.match(new) and not _QUANTITY.match(current) and len(new.split()) <= 3:
         return task_id, f"{new} of {current}"  # "make it two bottles"
+    if current and old:  # "is brown rice I want, not the white": the thing, said exactly
+        new = _with_the_titles_verb(new, str(current))
     return task_id, new
+
+
+def _with_the_titles_verb(new: str, current: str) -> str:
+    """ "brown rice" for "buy rice": the same thing said more exactly keeps the title's verb
+    ("buy brown rice")."""
+    new_words, old_words = new.split(), current.split()
+    if len(new_words) < 2 or len(old_words) < 2 or not is_task_verb(old_words[0]):
+        return new
+    if new_words[-1].lower().rstrip("s") != old_words[-1].lower().rstrip("s"):
+        return new
+    if is_task_verb(new_words[0]):
+        return new
+    return f"{' '.join(old_words[:-1])} {new}" if len(old_words) == 2 else new
 
 
 def _one_word_fixed(word: str, title: str) -> str | None:
@@ -509,3 +541,32 @@ def swapped_completion(text: str, context: ConversationContext) -> tuple[str, st
 def _names(said: str, title: str) -> bool:
     said_words = set(re.findall(r"\w+", said.lower()))
     return bool(said_words) and said_words <= set(re.findall(r"\w+", title.lower()))
+
+
+# "wait, not the dentist one, I still haven't booked that" right after everything was
+# completed: that one is left out, so it is reopened.
+_LEFT_OUT = re.compile(
+    r"^(?:(?:wait|no|nope|oh|hold on|hang on|actually|oops|hmm+|but|sorry|except)\b[\s,.!]*)*"
+    r"(?:but\s+)?not\s+(?:the\s+)?(?P<left_out>[\w' -]+?)(?:\s+(?:one|task|item))?"
+    r"\s*(?:[,;.!]\s*(?:(?:i|we|i've|i'm|that|it|he|she|they)\b.*)?)?$",
+    _I,
+)
+
+
+def left_out_of_completion(text: str, context: ConversationContext) -> str | None:
+    """The task a "not X" right after a completion of everything (or of X) leaves out."""
+    change = context.last_change or {}
+    arguments = change.get("arguments") or {}
+    bulk = bool(change.get("bulk")) and change.get("did") == "complete_task"
+    completed = change.get("tool") == "update_task" and arguments.get("completed") is False
+    if not (bulk or completed):
+        return None
+    found = _LEFT_OUT.match(text.strip())
+    if found is None:
+        return None
+    left_out = found["left_out"].strip()
+    if completed:
+        title = context.known_title(arguments.get("task_id"))
+        if title is None or not _names(left_out, title):
+            return None  # "not the milk" after the eggs were ticked: another correction
+    return left_out

@@ -19,6 +19,8 @@ _LIST_NOUN = (
 )
 _MY_LIST = rf"(?:my|the|our|your)\s+(?:\w+\s+)?{_LIST_NOUN}"
 _TASKS = r"(?:tasks?|to-?dos?|todos|items?|things|reminders?|stuff|chores|errands)"
+# "mark them as purchased": how it got done, as the state it is marked with
+_MARKED_AS = r"as (?:purchased|bought|paid|sent|handled|got|gotten|collected|picked up|read)"
 _DONE_WORDS = (
     r"(?:done|complete|completed|finished|finish|ticked off|checked off|crossed off|sorted)"
 )
@@ -42,7 +44,8 @@ HELP_PATTERN = re.compile(
     _I,
 )
 UNDO_PATTERN = re.compile(
-    r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action)|last|please|pls|again))*|"
+    r"^(?:undo(?: (?:that|it|this|the last (?:one|change|action|thing|step|edit)|last|please|pls|"
+    r"again|what you (?:just )?did|my last (?:change|request|one|thing)))*|"
     # "wait no i didnt submit it yet, undo", "oops wrong one undo"
     r".+[,;.!]\s*(?:so\s+|please\s+)?undo(?: (?:that|it|this))?(?: please)?|"
     r"(?:oops|(?:oh )?no|wrong|my bad|sorry)[\w\s,.!']*?\s+undo(?: (?:that|it|this))?(?: please)?|"
@@ -379,7 +382,10 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             rf"checked off|crossed off|knocked out|wrapped up)|i'm done with|i am done with|"
             rf"i'm finished with|i am finished with|i just (?:finished|completed|did)|"
             rf"i got (?:done with )?)\b\s*(?P<obj>.*?)"
-            rf"(?:\s+(?:as\s+)?(?:{_DONE_WORDS}|off)(?:\s+now)?)?(?:\s+off(?:\s+(?:of\s+)?{_MY_LIST})?)?$",
+            rf"(?:(?:\s+(?:as\s+)?(?:{_DONE_WORDS}|off)(?:\s+now)?|\s+{_MARKED_AS})?(?:\s+off(?:\s+(?:of\s+)?{_MY_LIST})?)?"
+            # "mark the passport renewal as completed, the new one arrived today": the aside
+            rf"|\s+as\s+{_DONE_WORDS}[,;]\s+(?!(?:with|except|excluding|apart|other|but|not|"
+            rf"save|besides|and|or|plus|also|too)\b).*)$",
         ),
         (
             "leading verb: delete",
@@ -496,7 +502,8 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:cross|tick|check|mark|knock)\s+(?P<obj>it|that|this|that one|this one|them)\s+"
-            r"(?:off|out|done|as done|complete|as complete|as finished)(?:\s+(?:now|too|please))*"
+            rf"(?:off|out|done|as done|complete|as complete|as finished|{_MARKED_AS})"
+            r"(?:\s+(?:now|too|please))*"
             # "k cross it off got some on the way hom": how it got done
             r"(?:[\s,.;!]+(?:i\s+)?(?:got|bought|did|picked|finished|grabbed)\b.*)?$",
         ),

@@ -117,6 +117,13 @@ def ask_what_to_update(task_id: int) -> str:
     )
 
 
+def confirm_sentence_title(title: str) -> str:
+    return (
+        f"I'm not sure which part of that is the task. Should I add '{title}' as it is, or "
+        "tell me the task in a few words?"
+    )
+
+
 def ask_title_to_add() -> str:
     return "What would you like to add? For example, 'Add buy groceries'."
 

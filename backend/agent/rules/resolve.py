@@ -147,11 +147,21 @@ def _words_misspelt(query: str, title: str) -> bool:
     for word in words:
         if word in title_words:
             continue
-        if len(word) < 5 or not any(
-            DamerauLevenshtein.distance(word, other) <= 1 for other in title_words
-        ):
+        if len(word) < 5:
+            if not any(_short_slip(word, other) for other in title_words):
+                return False
+            continue
+        if not any(DamerauLevenshtein.distance(word, other) <= 1 for other in title_words):
             return False
     return True
+
+
+def _short_slip(word: str, other: str) -> bool:
+    """A short word typed with a letter dropped, doubled or swapped ("egs", "mlik"), never a
+    letter replaced ("call dad" is not "call mom") and never another real word."""
+    if len(word) < 3 or is_english_word(word) or DamerauLevenshtein.distance(word, other) != 1:
+        return False
+    return len(word) != len(other) or sorted(word) == sorted(other)
 
 
 def match_tasks(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

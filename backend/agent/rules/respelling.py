@@ -18,7 +18,7 @@ _I = re.IGNORECASE
 
 # Something in the message says it is about spelling, not a new request.
 _RESPELLING_CUE = re.compile(
-    r"\b(?:spell\w*|spelt|typo|misspel\w*|wrong(?:ly)?|oops|i mean|i meant|"
+    r"\b(?:spell\w*|spelt|typo|misspel\w*|wrong(?:ly)?|oops|i mean|i meant|i said|"
     r"with (?:an?|two|double|one)\s+\w)\b",
     _I,
 )
@@ -34,6 +34,7 @@ _ABOUT_SPELLING = frozenset(
     letters his her their name names spell spelled spelt spelling typo typed misspelled
     misspelt wrong wrongly write wrote written mean meant should be sorry my bad mistake
     please pls ok okay right correct correctly actually this that of in on o e h y s
+    lol haha lmao oopsie whoops said alexa google siri hey
     """.split()
 )
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
@@ -74,7 +75,10 @@ def respelt_title(text: str, context: ConversationContext) -> tuple[int, str] | 
         return None
     _, old, new = best
     said_besides = {
-        w.lower() for w in words if w.lower() not in lowered and w.lower() != new.lower()
+        w.lower()
+        for w in words
+        # "flour f l o u r": the word spelt out, a letter at a time
+        if w.lower() not in lowered and w.lower() != new.lower() and len(w) > 1
     }
     if said_besides - _ABOUT_SPELLING:
         return None  # "I meant iced tea, not ice cream": another thing named, not a respelling

@@ -214,7 +214,8 @@ _NOTE_FOR_TOPIC = re.compile(
     r"(?:\s+(?:task|one|item))?\s*,?|the\s+(?P<named>[\w'-]+(?:\s+[\w'-]+){0,5}?)"
     r"(?:\s+(?:task|one|item))?\s*,)\s*(?:(?:please|pls|can you|could you)\s+)*"
     r"(?:write|put|add|set)\s+(?:in(?:to)?\s+(?:it\s+)?)?(?:the\s+|a\s+)?"
-    r"(?:description|note|notes|details)\s*:\s*(?P<note>\S.*)$",
+    r"(?:description|note|notes|details)(?:\s+(?:on|to|in|for)\s+(?:it|that|this)(?:\s+one)?)?"
+    r"\s*:\s*(?P<note>\S.*)$",
     _I,
 )
 
@@ -268,6 +269,13 @@ _NOTES = (
         rf"(?:\s+(?:on|to|for|in)\s+(?:{_SHORT_NOTE_TARGET}))?\s*:\s*(?P<note>\S.*)$",
         _I,
     ),
+    # "could you also jot down on it, as a note, that she loves lilies?"
+    re.compile(
+        _NOTE_LEAD + r"(?:add|put|write|jot|note)(?:\s+down)?\s+(?:on|to|in|for)\s+"
+        rf"(?P<target>{_SHORT_NOTE_TARGET})[\s,]+as\s+(?:a|the)\s+note[\s,:]*(?:that\s+)?"
+        r"(?P<note>\S.*)$",
+        _I,
+    ),
     # "the pasport one add a note bring old pasport", "the dentist task, add a note: X"
     re.compile(
         _NOTE_LEAD + r"(?P<target>(?:the|my)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?\s+(?:task|one|item))"
@@ -290,6 +298,17 @@ def _a_note(text: str) -> str | None:
     lowered = text.lower()
     if "note" not in lowered and "description" not in lowered:
         return None  # a cheap first look
+    # The note may be asked for after what it is about: "ooh the fifth one, I keep
+    # forgetting that. put a note on it: clinic opens at 8".
+    starts = [0, *(m.end() for m in SENTENCE_END.finditer(text))]
+    for start in starts:
+        said = _note_in(text[start:], before=text[:start])
+        if said is not None:
+            return said
+    return None
+
+
+def _note_in(text: str, *, before: str) -> str | None:
     for pattern in _NOTES:
         match = pattern.match(text)
         if match is None:
@@ -300,6 +319,11 @@ def _a_note(text: str) -> str | None:
             return None
         if target.lower() in ("that", "this", "that one", "this one"):
             target = "it"
+        said_rows = position_phrases(before) if target == "it" else []
+        if len(said_rows) == 1:
+            target = said_rows[0]  # the row said before: "the fifth one, ... put a note on it"
+        elif before and target == "it":
+            return None  # what "it" is lies in the sentences before: not this reading's to say
         return f"add a note to {target}: {note}"
     return None
 
@@ -443,6 +467,32 @@ _ITEMS_THEN_PUT_THEM = re.compile(
 )
 
 
+# "and once that's done I'll need to vacuum the couch, put that on too", "I just remembered I
+# have to drop the car off on friday, can you add that?": the thing to do, said first
+_TASK_THEN_ADD_IT = re.compile(
+    r"^.*?\b(?:i|we)(?:'ll|\s+will)?\s+(?:(?:also|still|really)\s+)?(?:need|needs|have|has|must|"
+    r"should|gotta|got)(?:\s+to)?\s+(?!(?:no|not|none|nothing|any)\b)(?:(?P<shopping>buy|get)\s+)?"
+    r"(?P<task>[^.?!,;]+?)\s*[,.;]\s*"
+    r"(?:(?:so|and|please|pls|ok|okay)\s+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
+    r"(?:please\s+)?(?:add|put|write|stick|throw|pop)\s+(?:(?:that|it|this|them|those)\s*)?"
+    r"(?:(?:on|in|down|onto|to|into)\b\s*)?(?:(?:the|my)\s+)?"
+    r"(?:(?:list|to-?do list|shopping list)\b)?"
+    r"(?:\s*(?:too|as well|also|please|pls|for me))*[\s?.!]*$",
+    _I,
+)
+
+
+_ADD_IT_WORD = re.compile(r"\b(?:add|put|write|stick|throw|pop)\b")
+# "ok she just rang me back and we had a proper chat, so now it really is done": the story,
+# then its conclusion about the task talked about
+_SO_IT_IS_DONE = re.compile(
+    r"^.+?[,;.]?\s+so\s+(?:now\s+|finally\s+)?(?:it|that|this one|that one)(?:'s|\s+is)?"
+    r"(?:\s+(?:really|finally|actually|now|properly|officially))*(?:\s+is)?\s+"
+    r"(?:done|finished|complete|completed)(?:\s+(?:now|for real|at last))?[\s.!]*$",
+    _I,
+)
+
+
 # "and bathroom one, make it clean the bathroom and kitchen": the task named first
 _TOPIC_THEN_MAKE_IT = re.compile(
     r"^(?:(?:and|also|so|oh and)\s+)?(?P<topic>(?:the\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?\s+"
@@ -483,6 +533,14 @@ def rewritten(text: str) -> str:
     put_them = _ITEMS_THEN_PUT_THEM.match(text) if " list" in lowered else None
     if put_them:
         return f"add {put_them['items']}"
+    if " so " in lowered and _SO_IT_IS_DONE.match(text) and not position_phrases(text):
+        return "mark it as done"
+    add_it = _TASK_THEN_ADD_IT.match(text) if _ADD_IT_WORD.search(lowered) else None
+    if add_it:
+        items = add_it["task"]
+        if add_it["shopping"] and not re.search(r"\b(?:and|,)\b", items):
+            items = f"{add_it['shopping']} {items}"  # "buy a present": the errand, whole
+        return f"add {items}"
     made = _TOPIC_THEN_MAKE_IT.match(text) if " it " in lowered else None
     if made:
         return f"rename {made['topic']} to {made['title']}"

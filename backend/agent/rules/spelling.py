@@ -133,5 +133,6 @@ def correct_spelling(text: str) -> str:
 
 
 def has_misspelt_word(text: str) -> bool:
-    """Whether a word of `text` (five letters or more) is not an English word ("reprot")."""
-    return any(len(w) > 4 and not _is_word(w.lower()) for w in _WORD.findall(text))
+    """Whether a word of `text` (three letters or more) is not an English word ("reprot",
+    "egs")."""
+    return any(len(w) > 2 and not _is_word(w.lower()) for w in _WORD.findall(text))

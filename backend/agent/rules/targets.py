@@ -149,6 +149,9 @@ def _each(tool: str, task_ids: list[int], context: ConversationContext) -> list[
 _NUMBER_WORD = re.compile(r"\bnumber\s+\w", _I)
 
 
+_BARE_NUMBER = re.compile(r"^\s*(?:#|no\.?\s*)?(\d{1,6})\s*$", re.IGNORECASE)
+
+
 def _row_or_id(task_id: int | None, clause: str, listed: tuple[int, ...]) -> int | None:
     """ "the number seven" right after a list without a task 7 on it is its seventh row: the
     user cannot mean a number they were not shown. "task 7" is always task 7."""
@@ -188,8 +191,19 @@ def target_step(
     verb = steps.ACTION_VERB[tool]
     task_id = _row_or_id(extract_task_id(core_request(clause)), clause, context.listed_task_ids)
     if task_id is not None:
-        return task_actions.act_on_task(tool, task_id, fields, completions=context.completions)
+        return task_actions.act_on_task(
+            tool,
+            task_id,
+            fields,
+            completions=context.completions,
+            old_title=context.known_title(task_id),
+        )
     reference = clean_title(obj)
+    bare_number = _BARE_NUMBER.match(reference)
+    if bare_number:  # "14 done": the number the list shows beside the task
+        return task_actions.act_on_task(
+            tool, int(bare_number.group(1)), fields, completions=context.completions
+        )
     positioned = position_in(reference, context.listed_task_ids)
     if positioned is None:
         inside = positions_inside(reference, context.listed_task_ids)

@@ -62,7 +62,8 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
             previous = {f: before.get(f) or "" for f in fields}
             meta["undo"] = {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
         else:
-            meta["undo"] = {"tool": None}  # the old values were never seen: not undoable
+            # The old values were never seen: not undoable, but a correction may follow.
+            meta["undo"] = {"tool": None, "did": "rename" if "title" in fields else "update"}
     return Say(text, meta)
 
 
@@ -75,9 +76,20 @@ def ask_fields(task_id: int) -> Say:
 
 
 def act_on_task(
-    tool: str, task_id: int, fields: dict[str, Any] | None = None, *, completions: int = 0
+    tool: str,
+    task_id: int,
+    fields: dict[str, Any] | None = None,
+    *,
+    completions: int = 0,
+    old_title: str | None = None,
 ) -> Step:
-    """complete_task / delete_task / update_task on a known task number."""
+    """complete_task / delete_task / update_task on a known task number. `old_title`, when
+    the conversation has seen it, lets a rename be undone."""
+    before: Task | None = (
+        {"id": task_id, "title": old_title}
+        if old_title is not None and set(fields or {}) == {"title"}
+        else None
+    )
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if task_id not in TASK_NUMBERS:
@@ -89,7 +101,7 @@ def act_on_task(
         outcome = outcomes[0]
         if not outcome.ok:
             return failure(outcome)
-        return _changed(tool, outcome, completions=completions, before=None)
+        return _changed(tool, outcome, completions=completions, before=before)
 
     return step
 
@@ -396,7 +408,8 @@ def _completed_all(done: list[ToolOutcome], *, these: bool) -> Say:
         return Say(replies.task_list([], "pending"))
     if len(done) == 1:  # one task: said, and undoable, as completing it alone is
         return _changed("complete_task", done[0], completions=0, before=None)
-    return Say(replies.completed_all(len(done), these=these), dict(BULK_CHANGE))
+    meta = {"undo": {**BULK_CHANGE["undo"], "did": "complete_task"}}
+    return Say(replies.completed_all(len(done), these=these), meta)
 
 
 def complete_all_except(kept: tuple[str, ...]) -> Step:

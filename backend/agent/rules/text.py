@@ -49,6 +49,7 @@ _LEAD_FILLER = re.compile(
     r"(?:two|three|a couple of|a few|couple of|some|2|3) (?:things|requests|quick ones)(?=\s*:)|"
     r"while (?:i'm|i am|we're|we are|you're|you are) at it|"
     r"come to think of it|by the way|btw|just so you know|fyi|for the record|in that case|"
+    r"either way|in any case|regardless|"
     r"if so|if that's the case|(?:right|alright|ok|okay) then|"
     r"(?:i am|i'm) (?:pleased|happy|glad|delighted) to (?:say|report|tell you)(?: that)?|"
     r"happy to report(?: that)?|if (?:it's|it is) no trouble|if you (?:don't|do not|wouldn't|would "
@@ -167,10 +168,31 @@ _CROSS_OF = re.compile(
 )
 
 
+# "flour f l o u r", "s-h-a-m-p-o-o": a word spelt out a letter at a time, read as the word
+# (before "u" and "r" are read as "you" and "are").
+_SPELT_OUT = re.compile(
+    r"(?:(?P<word>[a-z]+)[\s,:]+)?(?<![\w'])(?P<letters>[a-z](?:[ -][a-z]){3,})(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+_LETTER_RUN = re.compile(r"\b[a-z][ -][a-z][ -][a-z][ -][a-z]\b", re.IGNORECASE)
+
+
+def _spelt_word(match: re.Match[str]) -> str:
+    spelt = re.sub(r"[ -]", "", match["letters"])
+    said = match["word"]
+    if said is None:
+        return spelt
+    return said if said.lower() == spelt.lower() else f"{said} {spelt}"  # "flour f l o u r"
+
+
 def prepare(message: str) -> str:
     """Single spaces and straight quotes, bulleted lines as "; "-separated items, no invisible
     characters, "wanna" as "want to"; the user's casing is kept (patterns ignore case)."""
     message = _ARROW.sub(" to ", _INVISIBLE.sub("", message))
+    if _LETTER_RUN.search(message):  # cheap look first: the full pattern is costly
+        message = _SPELT_OUT.sub(_spelt_word, message)
     message = _OK_TYPED_SHORT.sub("ok", message)
     message = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m.group(0).lower()], message)
     message = _ITS.sub("it's", message)

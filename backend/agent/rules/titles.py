@@ -119,7 +119,10 @@ _EDGE_WORDS = re.compile(
     # "add buy an umbrella to my list then, mine snapped": the "then" before the aside
     r"|\s+then(?=\s*,)"
     r"|\s*,?\s+(?:thanks|thank you|thx|ty|cheers)(?:\s+(?:a lot|so much))?$"
-    r"|\s+-\s+add it$",
+    r"|\s+-\s+add it$"
+    # "ad dog fod to my shoping list we ran out": why, said after it
+    r"|\s*,?\s+(?:we|i)(?:'ve| have)?\s+(?:ran|run|are|'re|just ran|just run)\s+out(?:\s+of\s+"
+    r"(?:it|them|that))?$",
     _I,
 )
 # What someone says after the thing to add: ", we're totally out", ". He's been sneezing".
@@ -218,8 +221,9 @@ def add_title(text: str, *, onto_a_list: bool | None = None) -> TitleSlot:
 # "remind me friday to call my mother", "set a reminder for monday pay taxes": when it is
 # due, said first, goes after the task, as a person types it ("call my mother friday").
 _WHEN = (
-    r"(?:(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|"
-    r"thu|thur|thurs|fri|sat|sun)|today|tonight|tomorrow|tommorow|tomorow|tmrw|"
+    # "sun cream", "wed the dress": a short day name only after "on"
+    r"(?:(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+(?:mon|tue|"
+    r"tues|wed|thu|thur|thurs|fri|sat|sun)\b|today|tonight|tomorrow|tommorow|tomorow|tmrw|"
     r"next\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"this\s+(?:weekend|week|morning|afternoon|evening)|(?:in\s+the\s+)?(?:morning|afternoon|"
     r"evening)|at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|\d{1,2}(?::\d{2})?\s*(?:am|pm))"

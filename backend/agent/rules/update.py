@@ -138,6 +138,9 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
             )
         asked_about = task_id
         return lambda _outcomes: task_actions.ask_fields(asked_about)
+    if description:
+        # "put a note on it: ticket number 4471": numbers in the note name no task
+        clause = clause.replace(description, " ")
     if not target and extract_task_id(core_request(clause)) is None:
         target = "it"
     return target_step("update_task", target, clause, context, fields)

@@ -11,7 +11,8 @@ from backend.api.errors import BAD_REQUEST, CONFLICT, TOO_LARGE, TOO_MANY, UNAUT
 from backend.core.password_policy import password_problem
 from backend.core.security import create_access_token
 from backend.models import User, UserPublic
-from backend.services import users
+from backend.services import tasks, users
+from backend.services.due import DEFAULT_ZONE, is_known_zone
 from backend.services.errors import EmailTakenError
 
 router = APIRouter(
@@ -19,9 +20,29 @@ router = APIRouter(
 )
 
 
+def _known_zone(value: str) -> str:
+    if not is_known_zone(value):
+        raise PydanticCustomError(
+            "unknown_time_zone",
+            "Unknown time zone {zone}: use an IANA name such as 'America/New_York'",
+            {"zone": value[:64]},
+        )
+    return value
+
+
 class RegisterRequest(BaseModel):
     email: EmailStr = Field(max_length=320)
     password: str = Field(min_length=8, max_length=128)
+    timezone: str | None = Field(
+        default=None,
+        max_length=64,
+        description="IANA time zone (the web UI sends the browser's); UTC when absent",
+    )
+
+    @field_validator("timezone")
+    @classmethod
+    def _zone(cls, value: str | None) -> str | None:
+        return None if value is None else _known_zone(value)
 
     @field_validator("password")
     @classmethod
@@ -31,6 +52,15 @@ class RegisterRequest(BaseModel):
         if problem is not None:
             raise PydanticCustomError(problem.code, problem.message)
         return value
+
+
+class AccountChange(BaseModel):
+    timezone: str = Field(max_length=64, description="IANA time zone")
+
+    @field_validator("timezone")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        return _known_zone(value)
 
 
 class LoginRequest(BaseModel):
@@ -56,7 +86,7 @@ def _token_response(user: User, settings: SettingsDep) -> TokenResponse:
     assert user.id is not None
     return TokenResponse(
         access_token=create_access_token(user.id, settings, account=user.account_key),
-        user=UserPublic(id=user.id, email=user.email),
+        user=UserPublic(id=user.id, email=user.email, timezone=user.timezone),
     )
 
 
@@ -67,7 +97,12 @@ async def register(
     """Create an account and return a token for it."""
     await limit_sign_up(request)
     try:
-        user = await users.register_user(session, email=body.email, password=body.password)
+        user = await users.register_user(
+            session,
+            email=body.email,
+            password=body.password,
+            timezone=body.timezone or DEFAULT_ZONE,
+        )
     except EmailTakenError as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
     return _token_response(user, settings)
@@ -98,4 +133,13 @@ async def login(
 async def me(user: CurrentUser) -> UserPublic:
     """The user the bearer token belongs to."""
     assert user.id is not None
-    return UserPublic(id=user.id, email=user.email)
+    return UserPublic(id=user.id, email=user.email, timezone=user.timezone)
+
+
+@router.patch("/me", responses=UNAUTHORIZED)
+async def change_me(body: AccountChange, user: CurrentUser, session: SessionDep) -> UserPublic:
+    """Change the account's time zone. Due days and times keep their wall-clock values in
+    the new zone ("9:00 on Tuesday" stays 9:00 on Tuesday)."""
+    assert user.id is not None
+    await tasks.set_account_zone(session, owner_id=user.id, zone=body.timezone)
+    return UserPublic(id=user.id, email=user.email, timezone=body.timezone)

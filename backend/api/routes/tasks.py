@@ -9,8 +9,9 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query, Response, st
 from backend.api.deps import CurrentUserId, SessionDep, SettingsDep, limit_writes
 from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY, TOO_MANY_TASKS
 from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
+from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
 from backend.services import tasks
-from backend.services.errors import TaskLimitError, TaskNotFoundError
+from backend.services.errors import DueTimeWithoutDateError, TaskLimitError, TaskNotFoundError
 
 router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 
@@ -25,9 +26,30 @@ async def list_tasks(
     user_id: CurrentUserId,
     session: SessionDep,
     status_filter: Annotated[TaskStatus, Query(alias="status")] = TaskStatus.ALL,
+    list_name: Annotated[
+        str | None, Query(alias="list", max_length=LIST_NAME_MAX_LENGTH, description="Any casing")
+    ] = None,
+    tag: Annotated[str | None, Query(max_length=31, description="With or without '#'")] = None,
+    priority: Priority | None = None,
+    due: Annotated[tasks.DueFilter | None, Query(description="In the account's time zone")] = None,
+    q: Annotated[
+        str | None, Query(max_length=200, description="A word in the title or the note")
+    ] = None,
+    sort: tasks.TaskSort = tasks.TaskSort.NUMBER,
 ) -> list[TaskPublic]:
-    """The caller's tasks, by task number."""
-    found = await tasks.list_tasks(session, owner_id=user_id, status=status_filter)
+    """The caller's tasks that pass every filter given, by task number unless `sort` says
+    otherwise (`due`: soonest first, undated last; `priority`: high first; `created`;
+    `title`), ties by task number."""
+    query = tasks.TaskQuery(
+        status=status_filter,
+        list_name=list_name,
+        tag=tag,
+        priority=priority,
+        due=due,
+        keyword=q,
+        sort=sort,
+    )
+    found = await tasks.query_tasks(session, owner_id=user_id, query=query)
     return [TaskPublic.of(task) for task in found]
 
 
@@ -41,7 +63,8 @@ async def create_task(
     body: TaskCreate, user_id: CurrentUserId, session: SessionDep, settings: SettingsDep
 ) -> TaskPublic:
     """Add a task; it gets the caller's next task number. An account holds at most
-    `MAX_TASKS_PER_USER` tasks (409 beyond)."""
+    `MAX_TASKS_PER_USER` tasks (409 beyond). A `list` the account does not have yet is
+    created; `due_date` and `due_time` are in the account's time zone."""
     try:
         task = await tasks.create_task(
             session, owner_id=user_id, data=body, max_tasks=settings.max_tasks_per_user
@@ -65,11 +88,15 @@ async def get_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep)
 async def update_task(
     task_id: TaskId, body: TaskUpdate, user_id: CurrentUserId, session: SessionDep
 ) -> TaskPublic:
-    """Change the title, description or completion of a task."""
+    """Change a task's title, description, completion, due day and time, priority, list or
+    tags. A null `due_date` clears the due date and time, a null `due_time` the time only;
+    `priority: "none"` clears the priority, `tags: []` the tags."""
     try:
         task = await tasks.update_task(session, owner_id=user_id, task_id=task_id, data=body)
     except TaskNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
+    except DueTimeWithoutDateError as exc:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_ENTITY, detail=str(exc)) from exc
     return TaskPublic.of(task)
 
 

@@ -41,7 +41,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change Me
+         * @description Change the account's time zone. Due days and times keep their wall-clock values in
+         *     the new zone ("9:00 on Tuesday" stays 9:00 on Tuesday).
+         */
+        patch: operations["change_me_api_auth_me_patch"];
         trace?: never;
     };
     "/api/auth/register": {
@@ -165,6 +170,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Lists
+         * @description The caller's lists, Inbox first then in the order they were made, with counts.
+         */
+        get: operations["get_lists_api_lists_get"];
+        put?: never;
+        /**
+         * Create List
+         * @description A new, empty list (a task given a new list name also makes one). 409 if a list of
+         *     that name, in any casing, exists.
+         */
+        post: operations["create_list_api_lists_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lists/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete List
+         * @description Deletes a list; its tasks move to Inbox. Inbox cannot be deleted (409).
+         */
+        delete: operations["delete_list_api_lists__name__delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename List
+         * @description Renames a list and moves its tasks with it. Inbox cannot be renamed (409).
+         */
+        patch: operations["rename_list_api_lists__name__patch"];
+        trace?: never;
+    };
     "/api/tasks": {
         parameters: {
             query?: never;
@@ -174,14 +228,17 @@ export interface paths {
         };
         /**
          * List Tasks
-         * @description The caller's tasks, by task number.
+         * @description The caller's tasks that pass every filter given, by task number unless `sort` says
+         *     otherwise (`due`: soonest first, undated last; `priority`: high first; `created`;
+         *     `title`), ties by task number.
          */
         get: operations["list_tasks_api_tasks_get"];
         put?: never;
         /**
          * Create Task
          * @description Add a task; it gets the caller's next task number. An account holds at most
-         *     `MAX_TASKS_PER_USER` tasks (409 beyond).
+         *     `MAX_TASKS_PER_USER` tasks (409 beyond). A `list` the account does not have yet is
+         *     created; `due_date` and `due_time` are in the account's time zone.
          */
         post: operations["create_task_api_tasks_post"];
         delete?: never;
@@ -213,7 +270,9 @@ export interface paths {
         head?: never;
         /**
          * Update Task
-         * @description Change the title, description or completion of a task.
+         * @description Change a task's title, description, completion, due day and time, priority, list or
+         *     tags. A null `due_date` clears the due date and time, a null `due_time` the time only;
+         *     `priority: "none"` clears the priority, `tags: []` the tags.
          */
         patch: operations["update_task_api_tasks__task_id__patch"];
         trace?: never;
@@ -282,6 +341,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountChange */
+        AccountChange: {
+            /**
+             * Timezone
+             * @description IANA time zone
+             */
+            timezone: string;
+        };
         /** ChatRequest */
         ChatRequest: {
             /** Conversation Id */
@@ -315,6 +382,11 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * DueFilter
+         * @enum {string}
+         */
+        DueFilter: "today" | "tomorrow" | "overdue" | "this_week" | "next_7_days" | "no_date";
         /** ErrorDetail */
         ErrorDetail: {
             /** Detail */
@@ -324,6 +396,14 @@ export interface components {
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /**
+         * ListNameBody
+         * @description The body of a create or a rename.
+         */
+        ListNameBody: {
+            /** Name */
+            name: string;
         };
         /** LoginRequest */
         LoginRequest: {
@@ -350,6 +430,12 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        /**
+         * Priority
+         * @description Words, never numbers: "1" is the highest in one app and the lowest in another.
+         * @enum {string}
+         */
+        Priority: "none" | "low" | "medium" | "high";
         /** RegisterRequest */
         RegisterRequest: {
             /**
@@ -359,13 +445,55 @@ export interface components {
             email: string;
             /** Password */
             password: string;
+            /**
+             * Timezone
+             * @description IANA time zone (the web UI sends the browser's); UTC when absent
+             */
+            timezone?: string | null;
         };
         /** TaskCreate */
         TaskCreate: {
             /** Description */
             description?: string | null;
+            /**
+             * Due Date
+             * @description The day it is due (YYYY-MM-DD)
+             */
+            due_date?: string | null;
+            /**
+             * Due Time
+             * @description The time it is due (HH:MM, 24-hour), in the account's zone
+             */
+            due_time?: string | null;
+            /**
+             * List
+             * @description Default Inbox
+             */
+            list?: string | null;
+            /** @description Default "none" */
+            priority?: components["schemas"]["Priority"] | null;
+            /**
+             * Tags
+             * @description Short lower-case words
+             */
+            tags?: string[];
             /** Title */
             title: string;
+        };
+        /** TaskListPublic */
+        TaskListPublic: {
+            /** Name */
+            name: string;
+            /**
+             * Pending
+             * @description Its tasks not done yet
+             */
+            pending: number;
+            /**
+             * Total
+             * @description All its tasks
+             */
+            total: number;
         };
         /** TaskPublic */
         TaskPublic: {
@@ -378,8 +506,29 @@ export interface components {
             created_at: string;
             /** Description */
             description: string | null;
+            /**
+             * Due At
+             * @description The due instant (UTC); an all-day task's start of day
+             */
+            due_at?: string | null;
+            /** Due Date */
+            due_date?: string | null;
+            /**
+             * Due Time
+             * @description HH:MM in the account's zone
+             */
+            due_time?: string | null;
             /** Id */
             id: number;
+            /**
+             * List
+             * @default Inbox
+             */
+            list: string;
+            /** @default none */
+            priority: components["schemas"]["Priority"];
+            /** Tags */
+            tags?: string[];
             /** Title */
             title: string;
             /**
@@ -388,6 +537,11 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * TaskSort
+         * @enum {string}
+         */
+        TaskSort: "number" | "due" | "priority" | "created" | "title";
         /**
          * TaskStatus
          * @enum {string}
@@ -399,6 +553,15 @@ export interface components {
             completed?: boolean | null;
             /** Description */
             description?: string | null;
+            /** Due Date */
+            due_date?: string | null;
+            /** Due Time */
+            due_time?: string | null;
+            /** List */
+            list?: string | null;
+            priority?: components["schemas"]["Priority"] | null;
+            /** Tags */
+            tags?: string[] | null;
             /** Title */
             title?: string | null;
         };
@@ -430,6 +593,11 @@ export interface components {
             email: string;
             /** Id */
             id: number;
+            /**
+             * Timezone
+             * @default UTC
+             */
+            timezone: string;
         };
         /** ValidationError */
         ValidationError: {
@@ -574,6 +742,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    change_me_api_auth_me_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The database is unreachable; retry later */
@@ -1073,10 +1310,355 @@ export interface operations {
             };
         };
     };
+    get_lists_api_lists_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskListPublic"][];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    create_list_api_lists_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListNameBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskListPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_list_api_lists__name__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Any casing */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    rename_list_api_lists__name__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Any casing */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListNameBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskListPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     list_tasks_api_tasks_get: {
         parameters: {
             query?: {
                 status?: components["schemas"]["TaskStatus"];
+                /** @description Any casing */
+                list?: string | null;
+                /** @description With or without '#' */
+                tag?: string | null;
+                priority?: components["schemas"]["Priority"] | null;
+                /** @description In the account's time zone */
+                due?: components["schemas"]["DueFilter"] | null;
+                /** @description A word in the title or the note */
+                q?: string | null;
+                sort?: components["schemas"]["TaskSort"];
             };
             header?: never;
             path?: never;

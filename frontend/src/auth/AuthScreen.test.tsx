@@ -54,6 +54,23 @@ describe("AuthScreen", () => {
     expect(screen.getByRole("button", { name: "Log in" })).toHaveFocus();
   });
 
+  it("signs up with the browser's time zone, so 'today' is the user's", async () => {
+    const server = mockServer({ "POST /api/auth/register": () => json(TOKEN, 201) });
+    const { user } = renderWithClient(<AuthScreen />);
+
+    await user.click(screen.getByRole("button", { name: "Create an account" }));
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "long enough");
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+
+    await vi.waitFor(() => expect(server.callsTo("POST /api/auth/register")).toHaveLength(1));
+    expect(server.callsTo("POST /api/auth/register")[0]?.body).toEqual({
+      email: "sam@example.com",
+      password: "long enough",
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  });
+
   it("says so when signing up with an email that already has an account (409)", async () => {
     mockServer({
       "POST /api/auth/register": () => json({ detail: "A user with this email already exists" }, 409),

@@ -25,12 +25,23 @@ function authError(error: unknown, mode: AuthMode): unknown {
   return error;
 }
 
+/** The browser's IANA zone ("Europe/London"): due dates and "today" are the account's. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
 export function useAuthenticate(mode: AuthMode) {
   return useMutation({
     mutationFn: async (body: Credentials) => {
       try {
         const call =
-          mode === "login" ? api.POST("/api/auth/login", { body }) : api.POST("/api/auth/register", { body });
+          mode === "login"
+            ? api.POST("/api/auth/login", { body })
+            : api.POST("/api/auth/register", { body: { ...body, timezone: browserTimeZone() } });
         return await unwrap(call);
       } catch (error) {
         throw authError(error, mode);

@@ -9,7 +9,16 @@ import { TaskPanel } from "./TaskPanel";
 
 function task(id: number, title: string, completed = false): Task {
   const at = "2026-01-01T00:00:00Z";
-  return { id, title, description: null, completed, created_at: at, updated_at: at };
+  return {
+    id,
+    title,
+    description: null,
+    completed,
+    created_at: at,
+    updated_at: at,
+    priority: "none",
+    list: "Inbox",
+  };
 }
 
 /** A small in-memory task API, so refetches after each edit see the change. */

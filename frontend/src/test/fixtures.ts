@@ -16,6 +16,8 @@ export const task = (id: number, title: string): Task => ({
   completed: false,
   created_at: AT,
   updated_at: AT,
+  priority: "none",
+  list: "Inbox",
 });
 
 export const ADD_CALL = {

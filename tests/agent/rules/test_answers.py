@@ -503,3 +503,52 @@ def test_no_thanks_to_an_offer_is_a_reply_in_kind_that_changes_nothing() -> None
     exchange = conversation.say("no thanks")
     assert exchange.meta["acts"] == ["social"]
     assert [c["name"] for c in exchange.tool_calls] == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["make it water the orchids", "change it to: water the orchids", "make that water the orchids"],
+)
+def test_make_it_x_answers_what_to_change_with_the_new_title(answer: str) -> None:
+    conversation = _conversation("buy milk", "water the plants")
+    asked = conversation.say("i want to change the plants task")
+    assert asked.meta["pending"]["kind"] == "ask_fields"
+    conversation.say(answer)
+    assert _titles(conversation) == ["buy milk", "water the orchids"]
+
+
+def test_a_second_request_after_what_to_change_is_not_taken_as_the_new_title() -> None:
+    conversation = _conversation("buy milk", "water the plants", "book dentist")
+    conversation.say("i want to change the plants task")
+    conversation.say("and the dentist you can delete")
+    assert "water the plants" in _titles(conversation)
+    assert "and the dentist you can delete" not in [t.lower() for t in _titles(conversation)]
+
+
+def test_which_one_is_answered_by_the_first_part_when_the_rest_sets_the_other_aside() -> None:
+    conversation = _asked_which_report()
+    conversation.say("the finish one, the review is tomorrow's problem")
+    done = [t["title"] for t in conversation.store.tasks if t["completed"]]
+    assert done == []  # a delete was asked: the finish report is gone, the review stays
+    assert _titles(conversation) == ["buy milk", "call mom", "pay rent", "review report"]
+
+
+def test_put_that_on_too_never_adds_a_task_named_on() -> None:
+    conversation = _conversation("buy milk")
+    conversation.say("add give the dog a bath")
+    conversation.say("and then put that on too")
+    assert "on" not in [t.lower() for t in _titles(conversation)]
+
+
+def test_yes_all_of_them_confirms_a_clear() -> None:
+    conversation = _conversation(*TITLES)
+    conversation.say("please remove all my tasks, everything, i start new")
+    conversation.say("yes, all of them")
+    assert _titles(conversation) == []
+
+
+def test_yes_to_an_offer_with_one_more_thing_adds_both() -> None:
+    conversation = _conversation("buy milk")
+    conversation.say("did i ever put buter on the list")
+    conversation.say("ok add it, and bred too")
+    assert _titles(conversation) == ["buy milk", "buter", "bred"]

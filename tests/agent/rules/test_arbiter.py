@@ -7,6 +7,7 @@ import pytest
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.text import prepare, strip_end_punctuation
 from backend.agent.rules.types import Intent
+from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def detect(message: str) -> Intent:
@@ -62,3 +63,17 @@ def test_an_add_of_a_thing_to_do_with_a_long_description_stays_an_add() -> None:
 def test_a_clear_said_with_its_verb_asks_however_chatty_the_model_finds_it(message: str) -> None:
     detection = detect_intent(strip_end_punctuation(prepare(message)))
     assert detection.action.value == "clear"
+
+
+def test_thanks_said_first_in_its_own_sentence_does_not_outweigh_the_request() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk", "eggs", done=(1,))))
+    conversation.say("show my list")
+    exchange = conversation.say("Thank you. Now only the ones still to be done, if you would.")
+    assert exchange.tool_calls[-1]["arguments"]["status"] == "pending"
+
+
+def test_mark_them_as_purchased_after_a_lookup_completes_the_task_found() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk", "eggs")))
+    conversation.say("is eggs on my list?")
+    conversation.say("Splendid. Please mark them as purchased.")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]

@@ -245,3 +245,10 @@ def test_oh_and_one_more_item_after_an_add_is_one_more_add(message: str) -> None
         "mozzarella",
         "parmesan",
     ]
+
+
+def test_a_position_said_not_done_then_unmark_it_reopens_that_row() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("milk", "eggs", "bread", done=(1, 3))))
+    conversation.say("show me what i finished")
+    exchange = conversation.say("the 2nd one isnt actualy done, unmark it")
+    assert exchange.tool_calls[-1]["arguments"] == {"task_id": 3, "completed": False}

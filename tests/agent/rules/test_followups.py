@@ -23,6 +23,7 @@ def _after_adding(title: str) -> Conversation:
         ("chicken", "chicken thighs*", "chicken thighs"),
         ("chese", "ugh cheese i mean", "cheese"),
         ("potatos", "sorry, I write it wrong, is potatoes", "potatoes"),
+        ("buy rice", "no, is brown rice I want, not the white", "buy brown rice"),
         (
             "brown sugar",
             "Oh, my apologies, I meant icing sugar rather than brown sugar.",
@@ -253,3 +254,57 @@ def test_a_starred_word_fixes_that_word_of_the_task_just_added(
     conversation = _after_adding(added)
     exchange = conversation.say(said)
     assert exchange.tool_calls[-1]["arguments"]["title"] == title
+
+
+def test_a_correction_right_after_a_rename_by_number_renames_the_same_task_again() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("call mom", "review report draft")))
+    conversation.say("rename 2 to review final report draft")
+    conversation.say("no. shorter. just review final draft")
+    assert [t["title"] for t in conversation.store.tasks] == ["call mom", "review final draft"]
+    undone = conversation.say("undo")
+    assert [t["title"] for t in conversation.store.tasks] == [
+        "call mom",
+        "review final report draft",
+    ]
+    assert undone.tool_calls[-1]["arguments"] == {
+        "task_id": 2,
+        "title": "review final report draft",
+    }
+
+
+def test_not_x_right_after_completing_everything_reopens_x() -> None:
+    conversation = Conversation(
+        FakeTaskStore(numbered_tasks("buy milk", "book dentist", "pay rent"))
+    )
+    conversation.say("mark everything as done")
+    conversation.say("wait, not the dentist one, I still haven't booked that")
+    assert [t["completed"] for t in conversation.store.tasks] == [True, False, True]
+
+
+def test_not_another_task_right_after_one_completion_reopens_nothing() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "book dentist")))
+    conversation.say("I booked the dentist")
+    conversation.say("not the milk")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_a_story_ending_so_now_it_really_is_done_completes_the_task_talked_about() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "call mom")))
+    conversation.say("I called mom! check it off")
+    conversation.say("hmm actually she didn't pick up. can you undo that")
+    conversation.say("ok she just rang me back and we had a proper chat, so now it really is done")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True]
+
+
+def test_i_should_have_said_corrects_the_task_just_added() -> None:
+    conversation = Conversation(FakeTaskStore([]))
+    conversation.say("Please add call the landlord about the leak.")
+    conversation.say("Sorry, I should have said the heating, not the leak.")
+    assert [t["title"] for t in conversation.store.tasks] == ["call the landlord about the heating"]
+
+
+def test_undo_the_last_thing_undoes_a_rename() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("call mom")))
+    conversation.say("hey google rename call mom to call mom and dad")
+    conversation.say("hey google undo the last thing")
+    assert [t["title"] for t in conversation.store.tasks] == ["call mom"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from backend.agent.rules.resolve import (
+    MISSPELT,
     SIMILARITY_THRESHOLD,
     is_a_guess,
     match_tasks,
@@ -125,3 +126,17 @@ def test_a_reference_saying_a_word_its_task_lacks_is_a_guess(query: str, title: 
 )
 def test_a_reference_with_slips_or_request_words_is_no_guess(query: str, title: str) -> None:
     assert not is_a_guess(query, title)
+
+
+@pytest.mark.parametrize(("typed", "title"), [("egs", "eggs"), ("mlik", "milk"), ("milkk", "milk")])
+def test_a_short_word_with_a_letter_dropped_doubled_or_swapped_names_its_task(
+    typed: str, title: str
+) -> None:
+    assert score(typed, title) >= MISSPELT
+
+
+@pytest.mark.parametrize(("typed", "title"), [("dad", "mom"), ("cat", "car"), ("pan", "pay")])
+def test_a_short_real_word_or_a_replaced_letter_is_not_a_typing_slip(
+    typed: str, title: str
+) -> None:
+    assert score(typed, title) < MISSPELT

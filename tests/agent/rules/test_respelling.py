@@ -24,6 +24,8 @@ def _titles_after(first: str, said: str, tasks: list[dict[str, object]] | None =
             "call John about the car",
         ),
         ("buy shoos for my son", "sorry i write wrong, is shoes not shoos", "buy shoes for my son"),
+        ("yougurt", "spelled that wrong lol, yogurt", "yogurt"),
+        ("flower", "alexa no i said flour f l o u r", "flour"),
     ],
 )
 def test_a_word_spelt_again_after_an_add_replaces_only_that_word(

@@ -277,3 +277,49 @@ def test_commands_after_a_wake_word_are_no_position_statement() -> None:
 
 def test_out_of_an_item_then_add_to_a_list_adds_the_item() -> None:
     assert rewritten("i'm out of bananas; add to shopping list") == "add bananas"
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "and once that's done I'll need to vacuum the couch, put that on too",
+            "add vacuum the couch",
+        ),
+        (
+            "I just remembered I have to drop the car off on friday, can you add that?",
+            "add drop the car off on friday",
+        ),
+        ("i need buy rice and pasta, put in list", "add rice and pasta"),
+    ],
+)
+def test_a_thing_to_do_said_first_then_add_it_adds_that_thing(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
+
+
+def test_having_none_of_a_thing_is_not_the_thing_to_add() -> None:
+    assert not rewritten("i have no oranges, put them onto my list").startswith("add no")
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "ooh the fifth one, I keep forgetting that. put a note on it: clinic opens at 8",
+            "add a note to the fifth one: clinic opens at 8",
+        ),
+        (
+            "oh and for the suit one, put a note on it: ticket number 4471",
+            "add a note to the suit task: ticket number 4471",
+        ),
+    ],
+)
+def test_a_note_asked_for_after_what_it_is_about_goes_on_that_task(said: str, meant: str) -> None:
+    assert rewritten(said) == meant
+
+
+def test_jot_down_on_it_as_a_note_is_a_note_on_the_task_talked_about() -> None:
+    assert (
+        rewritten("Could you also jot down on it, as a note, that she loves lilies?")
+        == "add a note to it: she loves lilies"
+    )

@@ -137,3 +137,37 @@ def test_the_state_a_message_ends_on_names_no_task() -> None:
         "mark the report as finished"
     )
     assert _done(conversation) == []
+
+
+def test_a_bare_task_number_with_done_completes_that_task() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks(*[f"task {n}" for n in range(1, 16)])))
+    conversation.say("list")
+    exchange = conversation.say("14 done")
+    assert [c["name"] for c in exchange.tool_calls] == ["complete_task"]
+    assert conversation.store.tasks[13]["completed"] is True
+
+
+def test_a_number_inside_a_note_names_no_task() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "pick up the suit")))
+    exchange = conversation.say("for the suit one, put a note on it: ticket number 4471")
+    assert exchange.tool_calls[-1]["arguments"] == {
+        "task_id": 2,
+        "description": "ticket number 4471",
+    }
+
+
+def test_an_aside_after_marked_as_completed_is_not_the_task_named() -> None:
+    conversation = Conversation(FakeTaskStore(numbered_tasks("renew passport", "call mom")))
+    conversation.say(
+        "I'd be grateful if you could mark the passport renewal as completed, "
+        "the new one arrived today."
+    )
+    assert [t["completed"] for t in conversation.store.tasks] == [True, False]
+
+
+def test_an_exception_after_marked_as_done_is_kept() -> None:
+    conversation = Conversation(
+        FakeTaskStore(numbered_tasks("renew passport", "call mom", "pay rent"))
+    )
+    conversation.say("mark every pending task as done, with the exception of renewing the passport")
+    assert [t["completed"] for t in conversation.store.tasks] == [False, True, True]

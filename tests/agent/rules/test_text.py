@@ -68,3 +68,11 @@ def test_invisible_characters_around_a_fragment_or_elsewhere_stay_out_of_it() ->
     assert as_typed("milk", "add \u200bmilk\u200d") == "milk"
     assert as_typed("buy milk", "add buy milk 👨\u200d👩") == "buy milk"
     assert as_typed("buy milk", "add buy milk") == "buy milk"
+
+
+@pytest.mark.parametrize(
+    ("message", "prepared"),
+    [("no i said flour f l o u r", "no i said flour"), ("add s-h-a-m-p-o-o", "add shampoo")],
+)
+def test_a_word_spelt_out_letter_by_letter_is_read_as_the_word(message: str, prepared: str) -> None:
+    assert prepare(message) == prepared

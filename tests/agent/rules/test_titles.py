@@ -111,3 +111,14 @@ def test_items_introduced_by_a_colon_or_quoted_are_separate_tasks(
 )
 def test_reminder_frames_around_the_task_are_removed(said: str, title: str) -> None:
     assert add_title(said).title == title
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        ("sun cream, we go to the beach on sunday", "sun cream"),
+        ("on sat call mom", "call mom on sat"),
+    ],
+)
+def test_a_short_day_name_is_a_time_only_after_on(said: str, title: str) -> None:
+    assert add_title(said).title == title

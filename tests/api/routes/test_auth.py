@@ -52,7 +52,7 @@ async def test_login_with_right_password_returns_a_working_token(client: httpx.A
     me = await client.get(
         "/api/auth/me", headers={"Authorization": f"Bearer {response.json()['access_token']}"}
     )
-    assert me.json() == {"id": account.id, "email": account.email}
+    assert me.json() == {"id": account.id, "email": account.email, "timezone": "UTC"}
 
 
 async def test_login_with_wrong_password_or_unknown_email_is_401(client: httpx.AsyncClient) -> None:

@@ -37,7 +37,22 @@ async def test_created_task_has_the_public_shape_with_aware_timestamps(
     client: httpx.AsyncClient, user: UserSession
 ) -> None:
     task = await _create(client, user, "  Write report  ", description="with charts")
-    assert set(task) == {"id", "title", "description", "completed", "created_at", "updated_at"}
+    assert set(task) == {
+        "id",
+        "title",
+        "description",
+        "completed",
+        "created_at",
+        "updated_at",
+        "due_date",
+        "due_time",
+        "due_at",
+        "priority",
+        "list",
+        "tags",
+    }
+    assert (task["due_date"], task["due_time"], task["due_at"]) == (None, None, None)
+    assert (task["priority"], task["list"], task["tags"]) == ("none", "Inbox", [])
     assert task["title"] == "Write report"
     assert task["description"] == "with charts"
     assert task["completed"] is False

@@ -1,0 +1,93 @@
+"""The account's lists (`/api/lists`): the web UI's list switcher, with counts."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Response, status
+from pydantic import BaseModel, Field, field_validator
+
+from backend.api.deps import CurrentUserId, SessionDep, limit_writes
+from backend.api.errors import AUTHENTICATED, CONFLICT, NOT_FOUND, TOO_MANY
+from backend.models.task import LIST_NAME_MAX_LENGTH, clean_list_name
+from backend.services import lists
+from backend.services.errors import InboxIsFixedError, ListExistsError, ListNotFoundError
+
+router = APIRouter(prefix="/api/lists", tags=["lists"], responses=AUTHENTICATED)
+
+WRITES = [Depends(limit_writes)]
+ListName = Annotated[
+    str, Path(min_length=1, max_length=LIST_NAME_MAX_LENGTH, description="Any casing")
+]
+
+
+class TaskListPublic(BaseModel):
+    name: str
+    pending: int = Field(description="Its tasks not done yet")
+    total: int = Field(description="All its tasks")
+
+
+class ListNameBody(BaseModel):
+    """The body of a create or a rename."""
+
+    name: str = Field(min_length=1, max_length=LIST_NAME_MAX_LENGTH)
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _clean(cls, value: object) -> object:
+        return clean_list_name(value)
+
+
+@router.get("")
+async def get_lists(user_id: CurrentUserId, session: SessionDep) -> list[TaskListPublic]:
+    """The caller's lists, Inbox first then in the order they were made, with counts."""
+    found = await lists.lists_with_counts(session, owner_id=user_id)
+    return [TaskListPublic(name=f.name, pending=f.pending, total=f.total) for f in found]
+
+
+@router.post(
+    "", status_code=status.HTTP_201_CREATED, responses={**CONFLICT, **TOO_MANY}, dependencies=WRITES
+)
+async def create_list(
+    body: ListNameBody, user_id: CurrentUserId, session: SessionDep
+) -> TaskListPublic:
+    """A new, empty list (a task given a new list name also makes one). 409 if a list of
+    that name, in any casing, exists."""
+    try:
+        made = await lists.create_list(session, owner_id=user_id, name=body.name)
+    except ListExistsError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
+    return TaskListPublic(name=made.name, pending=0, total=0)
+
+
+@router.patch("/{name}", responses={**NOT_FOUND, **CONFLICT, **TOO_MANY}, dependencies=WRITES)
+async def rename_list(
+    name: ListName, body: ListNameBody, user_id: CurrentUserId, session: SessionDep
+) -> TaskListPublic:
+    """Renames a list and moves its tasks with it. Inbox cannot be renamed (409)."""
+    try:
+        await lists.rename_list(session, owner_id=user_id, name=name, new_name=body.name)
+    except ListNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail=str(exc)) from exc
+    except (ListExistsError, InboxIsFixedError) as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
+    counts = await lists.lists_with_counts(session, owner_id=user_id)
+    renamed = next(c for c in counts if c.name == body.name)
+    return TaskListPublic(name=renamed.name, pending=renamed.pending, total=renamed.total)
+
+
+@router.delete(
+    "/{name}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    responses={**NOT_FOUND, **CONFLICT, **TOO_MANY},
+    dependencies=WRITES,
+)
+async def delete_list(name: ListName, user_id: CurrentUserId, session: SessionDep) -> Response:
+    """Deletes a list; its tasks move to Inbox. Inbox cannot be deleted (409)."""
+    try:
+        await lists.delete_list(session, owner_id=user_id, name=name)
+    except ListNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail=str(exc)) from exc
+    except InboxIsFixedError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
