@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any, Literal, Protocol
 
@@ -14,8 +15,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
+from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
 from backend.services import tasks
-from backend.services.errors import TaskLimitError, TaskNotFoundError
+from backend.services.due import due_label, read_due
+from backend.services.errors import DueTimeWithoutDateError, TaskLimitError, TaskNotFoundError
 from mcp_tools.principal import PrincipalSource, acting_user
 
 SERVER_NAME = "todo-tasks"
@@ -42,6 +45,33 @@ TaskIds = Annotated[
 ]
 # A bulk result names every task it changed, but titles only this many (a bounded reply).
 BULK_TITLES = 20
+Due = Annotated[
+    str | None,
+    Field(
+        max_length=40,
+        description="When it is due, in the user's time zone: an ISO date (2026-11-25) or "
+        "date-time (2026-11-25T09:00)",
+    ),
+]
+PriorityName = Literal["none", "low", "medium", "high"]
+ListName = Annotated[
+    str | None,
+    Field(
+        max_length=LIST_NAME_MAX_LENGTH,
+        description="The list it is in (any casing; a new name makes the list). Default Inbox",
+    ),
+]
+Tags = Annotated[
+    list[str] | None, Field(max_length=10, description='Short words, e.g. ["work", "home"]')
+]
+# The new fields an add or an update echoes when it was given them (an older client's call
+# gets the result it always got).
+_FIELD_KEYS = {
+    "due": ("due_date", "due_time", "due_label"),
+    "priority": ("priority",),
+    "list": ("list",),
+    "tags": ("tags",),
+}
 
 
 class SingleTaskChange(Protocol):
@@ -88,7 +118,18 @@ def _bulk_json(change: tasks.BulkChange, status: str) -> dict[str, Any]:
     return result
 
 
-def _task_json(task: Task) -> dict[str, Any]:
+def _fields_json(task: Task, zone: str) -> dict[str, Any]:
+    return {
+        "due_date": task.due_date.isoformat() if task.due_date else None,
+        "due_time": f"{task.due_time:%H:%M}" if task.due_time else None,
+        "due_label": due_label(task.due_date, task.due_time, zone, completed=task.completed),
+        "priority": task.priority,
+        "list": task.list_name,
+        "tags": task.tag_list,
+    }
+
+
+def _task_json(task: Task, zone: str) -> dict[str, Any]:
     return {
         "id": task.number,
         "title": task.title,
@@ -96,7 +137,37 @@ def _task_json(task: Task) -> dict[str, Any]:
         "completed": task.completed,
         "created_at": task.created_at.isoformat(),
         "updated_at": task.updated_at.isoformat(),
+        **_fields_json(task, zone),
+        "due_at": task.due_at.isoformat() if task.due_at else None,
     }
+
+
+def _changed_json(task: Task, status: str, zone: str, given: set[str]) -> dict[str, Any]:
+    """An add's or an update's result: the task's number, status and title, and the new
+    fields among `given` as they now stand."""
+    result: dict[str, Any] = {"task_id": task.number, "status": status, "title": task.title}
+    if given:
+        fields = _fields_json(task, zone)
+        for name in sorted(given):
+            result.update({key: fields[key] for key in _FIELD_KEYS[name]})
+    return result
+
+
+def _due_data(due: str | None, zone: str) -> dict[str, Any]:
+    """The TaskCreate/TaskUpdate fields of a `due` argument ("none" clears it)."""
+    if due is None:
+        return {}
+    if due.strip().lower() in ("none", ""):
+        return {"due_date": None, "due_time": None}
+    try:
+        day, clock = read_due(due, zone)
+    except ValueError as exc:
+        raise ToolError(f"Invalid due: {exc}") from exc
+    return {"due_date": day, "due_time": clock}
+
+
+def _given(**fields: object) -> set[str]:
+    return {name for name, value in fields.items() if value is not None}
 
 
 def _validation_message(error: ValidationError) -> str:
@@ -150,24 +221,41 @@ def build_task_server(
 
     @server.tool()
     async def add_task(
-        title: Title, ctx: Context, user_id: UserId = None, description: str | None = None
+        title: Title,
+        ctx: Context,
+        user_id: UserId = None,
+        description: str | None = None,
+        due: Due = None,
+        priority: PriorityName | None = None,
+        list: ListName = None,
+        tags: Tags = None,
     ) -> dict[str, Any]:
-        """Create a new task for the user."""
+        """Create a new task for the user, optionally with a due date or time, a priority,
+        a list and tags."""
         owner = acting_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
-        try:
-            data = TaskCreate(title=title, description=description)
-        except ValidationError as exc:
-            raise ToolError(_validation_message(exc)) from exc
         async with sessionmaker() as session:
+            zone = await tasks.account_zone(session, owner) if due is not None else "UTC"
+            fields = {"priority": priority, "list": list, "tags": tags}
+            try:
+                data = TaskCreate.model_validate(
+                    {
+                        "title": title,
+                        "description": description,
+                        **_due_data(due, zone),
+                        **{name: value for name, value in fields.items() if value is not None},
+                    }
+                )
+            except ValidationError as exc:
+                raise ToolError(_validation_message(exc)) from exc
             try:
                 task = await tasks.create_task(
                     session, owner_id=owner, data=data, max_tasks=max_tasks
                 )
             except TaskLimitError as exc:
                 raise ToolError(str(exc)) from exc
-        return {"task_id": task.number, "status": "created", "title": task.title}
+        return _changed_json(task, "created", zone, _given(due=due, **fields))
 
     @server.tool()
     async def list_tasks(
@@ -179,18 +267,54 @@ def build_task_server(
             Field(max_length=200, description="Only tasks whose title shares a word with this"),
         ] = None,
         limit: Annotated[int | None, Field(ge=1, le=1000, description="At most this many")] = None,
+        list: Annotated[
+            str | None, Field(max_length=LIST_NAME_MAX_LENGTH, description="Only this list's")
+        ] = None,
+        tag: Annotated[str | None, Field(max_length=31, description="Only tasks with this tag")] = (
+            None
+        ),
+        priority: Annotated[
+            PriorityName | None, Field(description="Only tasks of this priority")
+        ] = None,
+        due: Annotated[
+            tasks.DueFilter | None,
+            Field(description="Only tasks due then, in the user's time zone"),
+        ] = None,
+        q: Annotated[
+            str | None,
+            Field(max_length=200, description="Only tasks whose title or description has this"),
+        ] = None,
+        sort: Annotated[
+            tasks.TaskSort, Field(description="The order: by number (default), due date...")
+        ] = tasks.TaskSort.NUMBER,
     ) -> list[dict[str, Any]]:
-        """List the user's tasks, optionally only pending or completed ones, or a title search."""
+        """List the user's tasks, optionally only pending or completed ones, a title search,
+        a list, a tag, a priority or a due period ("today", "overdue"...), in an order. A due
+        task has a due_label ("tomorrow 09:00", "overdue by 2 days")."""
         owner = acting_user(await principal(ctx), user_id)
+        task_status = TaskStatus(status)
         async with sessionmaker() as session:
-            found = await tasks.list_tasks(
-                session,
-                owner_id=owner,
-                status=TaskStatus(status),
-                limit=limit,
-                title_search=query,
-            )
-        return [_task_json(task) for task in found]
+            if (list, tag, priority, due, q) == (None,) * 5 and sort is tasks.TaskSort.NUMBER:
+                # The plain list (every turn that resolves a title): one prepared statement.
+                found = await tasks.list_tasks(
+                    session, owner_id=owner, status=task_status, limit=limit, title_search=query
+                )
+            else:
+                wanted = tasks.TaskQuery(
+                    status=task_status,
+                    list_name=list,
+                    tag=tag,
+                    priority=Priority(priority) if priority is not None else None,
+                    due=due,
+                    keyword=q,
+                    sort=sort,
+                    title_search=query,
+                    limit=limit,
+                )
+                found = await tasks.query_tasks(session, owner_id=owner, query=wanted)
+            dated = any(task.due_date is not None for task in found)
+            zone = await tasks.account_zone(session, owner) if dated else "UTC"
+        return [_task_json(task, zone) for task in found]
 
     async def change_tasks(
         ctx: Context,
@@ -264,24 +388,60 @@ def build_task_server(
         completed: Annotated[
             bool | None, Field(description="Set false to reopen a task, true to complete it")
         ] = None,
+        due: Annotated[
+            str | None,
+            Field(
+                max_length=40,
+                description="A new due date (2026-11-25) or date-time (2026-11-25T09:00) in "
+                'the user\'s time zone; "none" removes it',
+            ),
+        ] = None,
+        priority: Annotated[
+            PriorityName | None, Field(description='A new priority; "none" removes it')
+        ] = None,
+        list: Annotated[
+            str | None,
+            Field(max_length=LIST_NAME_MAX_LENGTH, description="Move it to this list"),
+        ] = None,
+        tags: Annotated[
+            builtins.list[str] | None,
+            Field(max_length=10, description="Its tags, all of them ([] removes every tag)"),
+        ] = None,
+        add_tags: Annotated[
+            builtins.list[str] | None,
+            Field(max_length=10, description="Tags to add to those it has"),
+        ] = None,
     ) -> dict[str, Any]:
-        """Change a task's title and/or description (or reopen it)."""
+        """Change a task's title, description, due date or time, priority, list or tags
+        (or reopen it)."""
         owner = acting_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
-        changes = {"title": title, "description": description, "completed": completed}
-        changes = {name: value for name, value in changes.items() if value is not None}
-        if not changes:
-            raise ToolError("Nothing to update: give a title and/or a description")
-        try:
-            data = TaskUpdate.model_validate(changes)
-        except ValidationError as exc:
-            raise ToolError(_validation_message(exc)) from exc
+        plain = {"title": title, "description": description, "completed": completed}
+        fields = {"priority": priority, "list": list, "tags": tags}
+        changes = {name: value for name, value in {**plain, **fields}.items() if value is not None}
+        if not changes and due is None and add_tags is None:
+            raise ToolError(
+                "Nothing to update: give a title, description, due, priority, list or tags"
+            )
         async with sessionmaker() as session:
+            zone = await tasks.account_zone(session, owner) if due is not None else "UTC"
+            changes.update(_due_data(due, zone))
             try:
+                if add_tags is not None:
+                    current = await tasks.get_task(session, owner_id=owner, task_id=task_id)
+                    changes["tags"] = [*(tags or current.tag_list), *add_tags]
+                data = TaskUpdate.model_validate(changes)
                 task = await tasks.update_task(session, owner_id=owner, task_id=task_id, data=data)
+            except ValidationError as exc:
+                raise ToolError(_validation_message(exc)) from exc
             except TaskNotFoundError as exc:
                 raise ToolError(str(exc)) from exc
-        return {"task_id": task.number, "status": "updated", "title": task.title}
+            except DueTimeWithoutDateError as exc:
+                raise ToolError(str(exc)) from exc
+        given = _given(
+            due=due, tags=tags if tags is not None else add_tags, priority=priority, list=list
+        )
+        return _changed_json(task, "updated", zone, given)
 
     return server

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agents import (
@@ -27,7 +27,7 @@ from agents.tool_context import ToolContext
 from openai.types.responses import ResponseTextDeltaEvent
 
 from backend.agent.brains import Brain
-from backend.agent.instructions import build_instructions
+from backend.agent.instructions import build_instructions, today_for_the_model
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.replies import SYSTEM_ERROR
@@ -40,6 +40,7 @@ from backend.agent.turn import (
     parse_arguments,
     parse_tool_output,
 )
+from backend.services.due import DEFAULT_ZONE
 
 logger = logging.getLogger(__name__)
 
@@ -100,6 +101,13 @@ def _reply_after_tools(
     return ToolsToFinalOutputResult(is_final_output=text is not None, final_output=text)
 
 
+def _instructions_for_the_turn(
+    context: RunContextWrapper[TurnContext], agent: Agent[TurnContext]
+) -> str:
+    """The spec's instructions and the user's today: an LLM does not know what day it is."""
+    return build_instructions() + today_for_the_model(context.context.zone, context.context.now)
+
+
 def _input_items(history: Sequence[Turn], message: str) -> list[TResponseInputItem]:
     items: list[TResponseInputItem] = []
     for turn in history:
@@ -147,7 +155,7 @@ class Assistant:
         )
         self._agent = Agent(
             name="Todo assistant",
-            instructions=build_instructions(),
+            instructions=_instructions_for_the_turn,
             tools=function_tools,
             tool_use_behavior=_reply_after_tools,
         )
@@ -158,10 +166,13 @@ class Assistant:
         history: Sequence[Turn],
         message: str,
         tool_calls: list[dict[str, Any]] | None = None,
+        zone: str = DEFAULT_ZONE,
     ) -> tuple[Model, TurnContext, Agent[TurnContext], RunConfig, list[TResponseInputItem], int]:
         if self._agent is None:
             raise RuntimeError("Assistant.start() was not awaited")
-        model = self.brain.model_for(ConversationContext.from_turns(history))
+        turn = TurnContext(user_id=user_id, zone=zone)
+        conversation = replace(ConversationContext.from_turns(history), zone=zone, now=turn.now)
+        model = self.brain.model_for(conversation)
         # The rule model reads the conversation from its context, not from the input, so
         # only an LLM is sent the history.
         items = _input_items(history if self.brain.needs_history else (), message)
@@ -173,8 +184,7 @@ class Assistant:
             # flour" numbers eggs first, and the turn records them in that order.
             tool_execution=ToolExecutionConfig(max_function_tool_concurrency=1),
         )
-        replier = model if isinstance(model, RepliesAfterTools) else None
-        turn = TurnContext(user_id=user_id, replier=replier)
+        turn.replier = model if isinstance(model, RepliesAfterTools) else None
         if tool_calls is not None:
             turn.tool_calls = tool_calls
         # A long list to add is many steps, not a runaway: the rule plan says how many.
@@ -190,11 +200,12 @@ class Assistant:
         history: Sequence[Turn],
         message: str,
         tool_calls: list[dict[str, Any]] | None = None,
+        zone: str = DEFAULT_ZONE,
     ) -> AgentReply:
         """One turn. Tool calls are recorded into `tool_calls` (if given) as each finishes, so
         a caller that is cancelled mid-turn still knows what was done."""
         model, turn, agent, run_config, items, max_turns = self._prepare(
-            user_id, history, message, tool_calls
+            user_id, history, message, tool_calls, zone
         )
         try:
             result = await Runner.run(
@@ -220,11 +231,12 @@ class Assistant:
         history: Sequence[Turn],
         message: str,
         tool_calls: list[dict[str, Any]] | None = None,
+        zone: str = DEFAULT_ZONE,
     ) -> AsyncIterator[AgentEvent]:
         """The same turn, event by event: tool calls as they finish, text as it is produced,
         then the whole reply (which is authoritative: after a failure it replaces the text)."""
         model, turn, agent, run_config, items, max_turns = self._prepare(
-            user_id, history, message, tool_calls
+            user_id, history, message, tool_calls, zone
         )
         sent = 0
         streamed_text = False

@@ -6,17 +6,19 @@ Intents and keywords come from `rules.types.SPEC_KEYWORDS`, reply wording from
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cache
 
 from backend.agent.rules import replies
 from backend.agent.rules.types import SPEC_KEYWORDS, Intent
+from backend.services.due import zone
 
 _TOOL_FOR = {
-    Intent.CREATE: "add_task(title, description?)",
-    Intent.LIST: "list_tasks(status)",
+    Intent.CREATE: "add_task(title, description?, due?, priority?, list?, tags?)",
+    Intent.LIST: "list_tasks(status, due?, list?, tag?, priority?, sort?)",
     Intent.COMPLETE: "complete_task(task_id)",
     Intent.DELETE: "delete_task(task_id)",
-    Intent.UPDATE: "update_task(task_id, title?, description?)",
+    Intent.UPDATE: "update_task(task_id, title?, description?, due?, priority?, list?, tags?)",
     Intent.HELP: "no tool: reply with the help text",
     Intent.GREETING: "no tool: reply with the greeting",
 }
@@ -28,6 +30,17 @@ def _keywords() -> str:
         listed = ", ".join(f'"{w}"' for w in words)
         lines.append(f"- {intent.value}: {listed} -> {_TOOL_FOR[intent]}")
     return "\n".join(lines)
+
+
+def today_for_the_model(zone_name: str, now: datetime) -> str:
+    """The user's today, for the end of the instructions (changes every turn, so never
+    cached): "Today is Tuesday 24 November 2026, 19:30 in the user's time zone
+    (Europe/London)."."""
+    local = now.astimezone(zone(zone_name))
+    return (
+        f"\nToday is {local:%A} {local.day} {local:%B %Y}, {local:%H:%M} in the user's time "
+        f"zone ({zone_name}).\n"
+    )
 
 
 @cache
@@ -42,8 +55,19 @@ Understanding requests (judge the whole sentence; keywords decide ties, in this 
 {_keywords()}
 - Questions about the list ("what's left?", "what did I finish?") are lists: status "pending" for
   pending/not done/left/remaining, "completed" for done/finished/completed, otherwise "all".
-- Titles: drop trigger words, politeness and list names ("add eggs to my shopping list" ->
-  "eggs"); keep the user's wording and casing. A description follows "with", ":" or "including".
+- Titles: drop trigger words, politeness, list names and dates ("add eggs to my shopping list"
+  -> "eggs" in list "Shopping"; "pay rent tomorrow at 9" -> "pay rent", due tomorrow 09:00);
+  keep the user's wording and casing. A description follows "with", ":" or "including".
+- Dates and times are the user's (their zone and today are given below); pass due as an ISO
+  date (2026-11-25) or date-time (2026-11-25T09:00), never with an offset. A bare weekday is
+  the next one; a time already past today is tomorrow's; "tonight" is 20:00, "morning" 09:00,
+  "afternoon" 15:00, "evening" 18:00. If a date is ambiguous, ask. Words inside quotes, and
+  words like may, mark, march, sat, sun or second inside a title, are not dates.
+- Priority is "none", "low", "medium" or "high" ("urgent", "important" -> high); update_task
+  with priority "none" removes it, due "none" removes the date, tags [] removes the tags,
+  add_tags adds to them. "What's due today/this week?", "what's overdue?" -> list_tasks with
+  due today|tomorrow|overdue|this_week|next_7_days|no_date; "show my shopping list" -> list;
+  "show #home" -> tag. Say dates as the due_label in tool results does.
 - Finding a task (in this order): an explicit number ("task 3", "#3"); else call
   list_tasks(status="all", query=<the words naming it>) and pick the exact title, else the one
   similar title. If several match, ask, listing them as below; if none, say so and offer the list.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
 
 from agents import FunctionToolResult
@@ -32,6 +33,9 @@ class TurnContext:
 
     user_id: int
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    # The user's time zone and the turn's moment (an LLM is told the date; rules read it).
+    zone: str = "UTC"
+    now: datetime = field(default_factory=lambda: datetime.now(UTC))
     # The turn's model, when it can end the run right after its last tools.
     replier: RepliesAfterTools | None = None
 

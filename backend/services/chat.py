@@ -15,7 +15,8 @@ from backend.agent.assistant import AgentReply, Assistant, TextDelta, ToolCallDo
 from backend.agent.rules.types import Turn
 from backend.core.db import SessionMaker, is_unavailable
 from backend.models import MessageRole
-from backend.services import conversations
+from backend.services import conversations, tasks
+from backend.services.due import DEFAULT_ZONE
 from backend.services.errors import ServiceError
 
 logger = logging.getLogger(__name__)
@@ -64,6 +65,8 @@ class OpenTurn:
     user_id: int
     message: str
     client_key: str | None = None
+    # The account's time zone, read with the window: the turn reads dates on its clock.
+    zone: str = DEFAULT_ZONE
 
 
 async def replay_turn(
@@ -133,9 +136,10 @@ async def _open_turn(
             content=message,
             client_key=client_key,
         )
+        zone = await tasks.account_zone(session, user_id)
         await session.commit()
     turns = [Turn(role, content, calls or [], meta or {}) for role, content, calls, meta in rows]
-    return OpenTurn(conversation_id, turns, user_id, message, client_key)
+    return OpenTurn(conversation_id, turns, user_id, message, client_key, zone)
 
 
 # The reply records what the tools already did, so storing it is worth a few tries when a
@@ -229,6 +233,7 @@ async def _run_turn(
                 history=opened.history,
                 message=opened.message,
                 tool_calls=tool_calls,
+                zone=opened.zone,
             )
     except TimeoutError:
         logger.warning("turn of user %s stopped at its time budget", opened.user_id)
@@ -295,6 +300,7 @@ async def stream_turn(
                     history=opened.history,
                     message=opened.message,
                     tool_calls=tool_calls,
+                    zone=opened.zone,
                 ):
                     if isinstance(event, AgentReply):
                         stored = True  # stored now, or not at all: never a second reply

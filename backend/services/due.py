@@ -42,3 +42,60 @@ def due_instant(due_date: date | None, due_time: time | None, zone_name: str) ->
 def today_in(zone_name: str, now: datetime | None = None) -> date:
     """The account's today."""
     return (now or datetime.now(UTC)).astimezone(zone(zone_name)).date()
+
+
+def read_due(text: str, zone_name: str) -> tuple[date, time | None]:
+    """An ISO 8601 due ("2026-11-25", "2026-11-25T09:00") as a day and an optional time of the
+    account's zone. A date-time with an offset ("...T14:00Z") is moved into the zone first;
+    seconds are dropped (a due time is to the minute). ValueError says what is expected."""
+    text = text.strip()
+    try:
+        if len(text) == 10:
+            return date.fromisoformat(text), None
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(
+            f"due must be an ISO date (2026-11-25) or date-time (2026-11-25T09:00), not {text!r}"
+        ) from None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(zone(zone_name))
+    return moment.date(), time(moment.hour, moment.minute)
+
+
+def _count(amount: int, unit: str) -> str:
+    return f"{amount} {unit}{'' if amount == 1 else 's'}"
+
+
+def short_day(day: date, today: date) -> str:
+    """ "Fri 27 Nov", with the year only when it is not this one."""
+    label = f"{day:%a} {day.day} {day:%b}"
+    return label if day.year == today.year else f"{label} {day.year}"
+
+
+def due_label(
+    due_date: date | None,
+    due_time: time | None,
+    zone_name: str,
+    *,
+    completed: bool = False,
+    now: datetime | None = None,
+) -> str | None:
+    """How a person would say when a task is due, from the account's today: "today 09:00",
+    "tomorrow", "Fri 27 Nov", "overdue by 2 days" (a done task is never overdue)."""
+    if due_date is None:
+        return None
+    now = now or datetime.now(UTC)
+    today = today_in(zone_name, now)
+    days = (due_date - today).days
+    clock = f" {due_time:%H:%M}" if due_time is not None else ""
+    if not completed:
+        if days < 0:
+            return f"overdue by {_count(-days, 'day')}"
+        instant = due_instant(due_date, due_time, zone_name)
+        if due_time is not None and instant is not None and instant <= now:
+            minutes = int((now - instant).total_seconds() // 60)
+            if minutes >= 60:
+                return f"overdue by {_count(minutes // 60, 'hour')}"
+            return f"overdue by {_count(max(minutes, 1), 'minute')}"
+    named = {0: "today", 1: "tomorrow", -1: "yesterday"}.get(days)
+    return f"{named or short_day(due_date, today)}{clock}"

@@ -209,6 +209,9 @@ class TaskQuery:
     due: DueFilter | None = None
     keyword: str | None = None
     sort: TaskSort = TaskSort.NUMBER
+    # The MCP list's own: titles sharing a word with this, and at most this many.
+    title_search: str | None = None
+    limit: int | None = None
 
 
 _PRIORITY_RANK = case({"high": 0, "medium": 1, "low": 2}, value=col(Task.priority), else_=3)
@@ -264,6 +267,8 @@ async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery)
         statement = statement.where(_due_filter(query.due, zone))
     if query.keyword is not None and query.keyword.strip():
         statement = statement.where(_keyword_filter(query.keyword))
+    if query.title_search is not None and query.title_search.strip():
+        statement = statement.where(_title_filter(query.title_search))
     orders: dict[TaskSort, list[Any]] = {
         TaskSort.NUMBER: [],
         # undated last, on both databases (PostgreSQL puts NULLs last, SQLite first)
@@ -273,6 +278,8 @@ async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery)
         TaskSort.TITLE: [func.lower(col(Task.title))],
     }
     statement = statement.order_by(*orders[query.sort], col(Task.number))
+    if query.limit is not None:
+        statement = statement.limit(query.limit)
     return (await session.exec(statement)).all()
 
 

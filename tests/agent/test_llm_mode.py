@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
@@ -113,6 +115,34 @@ async def test_the_llm_adds_a_task_through_the_mcp_tools(
         "update_task",
     }
     assert all("user_id" not in schema["properties"] for schema in tool_schemas.values())
+
+
+async def test_the_llm_is_told_the_users_today_and_zone_and_can_give_a_due_date(
+    fake: FakeOpenAI, llm: httpx.AsyncClient
+) -> None:
+    user = await register(llm)
+    zone = "Pacific/Kiritimati"
+    await llm.patch("/api/auth/me", json={"timezone": zone}, headers=user.headers)
+    before = datetime.now(UTC).astimezone(ZoneInfo(zone))
+    tomorrow = before.date() + timedelta(days=1)
+    due = f"{tomorrow.isoformat()}T09:00"
+    fake.queue(
+        CallTools.of(("add_task", {"title": "pay rent", "due": due, "priority": "high"})),
+        Reply("Added 'pay rent', due tomorrow at 09:00."),
+    )
+    body = await say(llm, user, "remind me to pay rent tomorrow at 9, it's urgent")
+    [call] = body["tool_calls"]
+    assert call["result"]["due_date"] == tomorrow.isoformat()
+    assert call["result"]["priority"] == "high"
+    instructions = fake.requests[0]["messages"][0]["content"]
+    after = datetime.now(UTC).astimezone(ZoneInfo(zone))
+    # the last line, read every turn: weekday, date and the zone (never the server's); the
+    # turn ran between `before` and `after`, which a midnight may separate
+    said = {f"Today is {t:%A} {t.day} {t:%B %Y}" for t in (before, after)}
+    assert any(today in instructions for today in said), instructions[-200:]
+    assert f"in the user's time zone ({zone})" in instructions
+    [task] = (await llm.get("/api/tasks", headers=user.headers)).json()
+    assert (task["due_date"], task["due_time"]) == (tomorrow.isoformat(), "09:00")
 
 
 async def test_list_then_complete_by_title_in_one_turn(

@@ -21,7 +21,15 @@ from mcp_tools.principal import PRINCIPAL_META_KEY, fixed_principal, principal_f
 from mcp_tools.server import BULK_TITLES, build_task_server
 from tests.conftest import UserSession, register
 
-TASK_KEYS = {"id", "title", "description", "completed", "created_at", "updated_at"}
+TASK_KEYS = {"id", "title", "description", "completed", "created_at", "updated_at"} | {
+    "due_date",
+    "due_time",
+    "due_at",
+    "due_label",
+    "priority",
+    "list",
+    "tags",
+}
 
 
 @pytest.fixture
@@ -60,13 +68,21 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
     async with Client(server) as mcp:
         tools = {tool.name: tool for tool in (await mcp.list_tools()).tools}
         expected = {
-            "add_task": ({"title", "user_id", "description"}, ["title"]),
-            "list_tasks": ({"user_id", "status", "query", "limit"}, []),
+            "add_task": (
+                {"title", "user_id", "description", "due", "priority", "list", "tags"},
+                ["title"],
+            ),
+            "list_tasks": (
+                {"user_id", "status", "query", "limit"}
+                | {"list", "tag", "priority", "due", "q", "sort"},
+                [],
+            ),
             # One task by task_id, or several in one statement (task_ids, or every).
             "complete_task": ({"task_id", "user_id", "task_ids", "every"}, []),
             "delete_task": ({"task_id", "user_id", "task_ids", "every"}, []),
             "update_task": (
-                {"task_id", "user_id", "title", "description", "completed"},
+                {"task_id", "user_id", "title", "description", "completed"}
+                | {"due", "priority", "list", "tags", "add_tags"},
                 ["task_id"],
             ),
         }

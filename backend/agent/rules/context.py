@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +17,7 @@ from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.text import prepare
 from backend.agent.rules.types import JSON, Turn
+from backend.services.due import zone as due_zone
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,13 @@ class ConversationContext:
     # The message being read, whole: a clause whose reference names no task may name it
     # elsewhere ("just got back from the store, I grabbed the milk so cross that off").
     message: str = ""
+    # The user's time zone and the turn's moment: "tomorrow at 9" is read on their clock.
+    zone: str = "UTC"
+    now: datetime | None = None
+
+    def local_now(self) -> datetime:
+        """The turn's moment on the user's clock."""
+        return (self.now or datetime.now(UTC)).astimezone(due_zone(self.zone))
 
     def known_title(self, number: object) -> str | None:
         """The title the window's tool results last gave task `number`, if any."""

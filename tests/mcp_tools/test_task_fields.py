@@ -1,0 +1,194 @@
+"""Due dates, priorities, lists and tags through the MCP tools (issue 14), on both databases.
+
+Older calls keep their exact results (tests/mcp_tools/test_server.py); these are the new
+arguments, what the results echo, and the list filters.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+from fastapi import FastAPI
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+
+from backend.services.due import today_in
+from tests.conftest import UserSession, register
+from tests.mcp_tools.test_server import call, error_text, server, tasks_of
+
+__all__ = ["server"]  # the fixture, shared
+
+ZONE = "Pacific/Kiritimati"  # UTC+14: its today is often the server's tomorrow
+
+
+async def _user_in(client: httpx.AsyncClient, zone: str = ZONE) -> UserSession:
+    user = await register(client)
+    response = await client.patch("/api/auth/me", json={"timezone": zone}, headers=user.headers)
+    assert response.status_code == 200, response.text
+    return user
+
+
+def _day(offset: int, zone: str = ZONE) -> str:
+    return (today_in(zone) + timedelta(days=offset)).isoformat()
+
+
+async def _result(mcp: Client, user: UserSession, tool: str, **arguments: Any) -> dict[str, Any]:
+    result = await call(mcp, user, tool, **arguments)
+    assert result.is_error is False, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+async def test_add_task_keeps_a_due_time_priority_list_and_tags_and_echoes_them(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        added = await _result(
+            mcp,
+            user,
+            "add_task",
+            title="Pay rent",
+            due=f"{_day(1)}T09:00",
+            priority="high",
+            list="bills",
+            tags=["#Home", "money"],
+        )
+        assert added == {
+            "task_id": 1,
+            "status": "created",
+            "title": "Pay rent",
+            "due_date": _day(1),
+            "due_time": "09:00",
+            "due_label": "tomorrow 09:00",
+            "priority": "high",
+            "list": "bills",
+            "tags": ["home", "money"],
+        }
+        [rent] = await tasks_of(mcp, user)
+        assert (rent["due_date"], rent["due_time"], rent["priority"]) == (_day(1), "09:00", "high")
+        assert (rent["list"], rent["tags"], rent["due_label"]) == (
+            "bills",
+            ["home", "money"],
+            "tomorrow 09:00",
+        )
+        # 09:00 at UTC+14 is 19:00 UTC the day before
+        instant = datetime.fromisoformat(rent["due_at"])
+        assert instant.replace(tzinfo=instant.tzinfo or UTC).astimezone(UTC).hour == 19
+        lists = (await client.get("/api/lists", headers=user.headers)).json()
+        assert "bills" in [entry["name"] for entry in lists]
+
+
+async def test_an_add_without_the_new_arguments_gets_the_result_it_always_got(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        added = await _result(mcp, user, "add_task", title="Buy milk")
+        assert added == {"task_id": 1, "status": "created", "title": "Buy milk"}
+        [milk] = await tasks_of(mcp, user)
+        assert milk["list"] == "Inbox" and milk["priority"] == "none" and milk["tags"] == []
+        assert milk["due_date"] is milk["due_label"] is milk["due_at"] is None
+
+
+async def test_a_due_with_an_offset_is_moved_into_the_users_zone(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client, "America/New_York")
+        added = await _result(mcp, user, "add_task", title="Call", due="2030-01-15T15:30:00Z")
+        assert (added["due_date"], added["due_time"]) == ("2030-01-15", "10:30")
+
+
+async def test_a_due_that_is_not_an_iso_date_is_refused_with_what_is_expected(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        for bad in ("next friday", "2026-02-30", "25/11/2026"):
+            message = error_text(await call(mcp, user, "add_task", title="x", due=bad))
+            assert "Invalid due: due must be an ISO date" in message, message
+        assert await tasks_of(mcp, user) == []
+        message = error_text(await call(mcp, user, "add_task", title="x", priority="urgent"))
+        assert "Invalid priority" in message, message
+
+
+async def test_update_task_changes_and_clears_each_field(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        await _result(mcp, user, "add_task", title="Dentist", due=_day(2), tags=["health"])
+        moved = await _result(mcp, user, "update_task", task_id=1, due=f"{_day(3)}T14:15")
+        assert (moved["due_date"], moved["due_time"]) == (_day(3), "14:15")
+        assert moved["title"] == "Dentist" and "priority" not in moved
+        tagged = await _result(mcp, user, "update_task", task_id=1, add_tags=["#work", "health"])
+        assert tagged["tags"] == ["health", "work"]
+        cleared = await _result(
+            mcp, user, "update_task", task_id=1, due="none", priority="none", tags=[]
+        )
+        assert (cleared["due_date"], cleared["due_time"], cleared["due_label"]) == (None,) * 3
+        assert (cleared["priority"], cleared["tags"]) == ("none", [])
+        listed = await _result(mcp, user, "update_task", task_id=1, list="Errands")
+        assert listed["list"] == "Errands"
+        [task] = await tasks_of(mcp, user)
+        assert (task["due_date"], task["list"], task["tags"]) == (None, "Errands", [])
+        message = error_text(await call(mcp, user, "update_task", task_id=9, due=_day(1)))
+        assert message.endswith("Task 9 not found")
+
+
+async def test_list_tasks_filters_and_sorts_like_the_rest_api(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        adds: list[dict[str, Any]] = [
+            {"title": "Old bill", "due": _day(-2), "priority": "high", "list": "bills"},
+            {"title": "Milk", "list": "Shopping", "tags": ["food"]},
+            {"title": "Report", "due": _day(0), "priority": "low", "tags": ["work"]},
+            {"title": "Call bank", "due": _day(1), "priority": "medium"},
+        ]
+        for arguments in adds:
+            await _result(mcp, user, "add_task", **arguments)
+
+        async def titles(**filters: Any) -> list[str]:
+            result = await _result(mcp, user, "list_tasks", **filters)
+            return [task["title"] for task in result["result"]]
+
+        assert await titles(due="overdue") == ["Old bill"]
+        assert await titles(due="today") == ["Report"]
+        assert await titles(due="tomorrow") == ["Call bank"]
+        assert await titles(due="no_date") == ["Milk"]
+        assert await titles(list="shopping") == ["Milk"]
+        assert await titles(tag="#work") == ["Report"]
+        assert await titles(priority="high") == ["Old bill"]
+        assert await titles(q="BANK") == ["Call bank"]
+        assert await titles(sort="priority") == ["Old bill", "Call bank", "Report", "Milk"]
+        assert await titles(sort="due") == ["Old bill", "Report", "Call bank", "Milk"]
+        assert await titles(sort="due", limit=2) == ["Old bill", "Report"]
+        labels = {
+            task["title"]: task["due_label"]
+            for task in (await _result(mcp, user, "list_tasks"))["result"]
+        }
+        assert labels == {
+            "Old bill": "overdue by 2 days",
+            "Milk": None,
+            "Report": "today",
+            "Call bank": "tomorrow",
+        }
+        assert (await call(mcp, user, "list_tasks", due="someday")).is_error is True
+
+
+async def test_the_new_filters_never_show_another_users_tasks(
+    server: MCPServer, client: httpx.AsyncClient, app: FastAPI
+) -> None:
+    async with Client(server) as mcp:
+        owner, stranger = await _user_in(client), await _user_in(client)
+        await _result(mcp, owner, "add_task", title="Secret", due=_day(0), list="private")
+        for filters in ({"due": "today"}, {"list": "private"}, {"q": "Secret"}, {"sort": "due"}):
+            result = await _result(mcp, stranger, "list_tasks", **filters)
+            assert result["result"] == [], filters
+        message = error_text(await call(mcp, stranger, "update_task", task_id=1, due="none"))
+        assert message.endswith("Task 1 not found")
