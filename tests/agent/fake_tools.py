@@ -44,12 +44,37 @@ class FakeTaskStore:
                 return task
         raise LookupError(f"Task {task_id} not found")
 
-    def add_task(self, title: str, description: str | None = None) -> dict[str, Any]:
+    def add_task(self, title: str, description: str | None = None, **fields: Any) -> dict[str, Any]:
+        """Also keeps the issue-14 fields (due, priority, list, tags), echoed as the real
+        tool echoes the ones given."""
         self.last_number += 1
-        self.tasks.append(
-            {"id": self.last_number, "title": title, "description": description, "completed": False}
-        )
-        return {"task_id": self.last_number, "status": "created", "title": title}
+        task = {"id": self.last_number, "title": title, "description": description}
+        task["completed"] = False
+        self.tasks.append(task)
+        result = {"task_id": self.last_number, "status": "created", "title": title}
+        return {**result, **self._set_fields(task, fields)}
+
+    @staticmethod
+    def _set_fields(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+        echoed: dict[str, Any] = {}
+        unknown = set(fields) - {"due", "priority", "list", "tags", "add_tags"}
+        if unknown:
+            raise TypeError(f"unexpected arguments {sorted(unknown)}")
+        if "due" in fields:
+            due = str(fields["due"])
+            day, _, clock = due.partition("T")
+            task["due_date"], task["due_time"] = (
+                (None, None) if due == "none" else (day, clock or None)
+            )
+            echoed.update(due_date=task["due_date"], due_time=task["due_time"])
+        if "priority" in fields:
+            task["priority"] = echoed["priority"] = fields["priority"]
+        if "list" in fields:
+            task["list"] = echoed["list"] = fields["list"]
+        if "tags" in fields or "add_tags" in fields:
+            tags = [*fields.get("tags", task.get("tags", [])), *fields.get("add_tags", [])]
+            task["tags"] = echoed["tags"] = list(dict.fromkeys(t.lstrip("#") for t in tags))
+        return echoed
 
     def list_tasks(
         self, status: str = "all", query: str | None = None, limit: int | None = None

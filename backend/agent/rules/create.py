@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from backend.agent.rules import replies, steps
 from backend.agent.rules.context import ConversationContext
@@ -10,6 +11,7 @@ from backend.agent.rules.extract import (
     split_title_description,
 )
 from backend.agent.rules.shopping_items import items_in_a_run
+from backend.agent.rules.task_fields import TaskFields, list_named, take_fields
 from backend.agent.rules.text import clean_title, core_request
 from backend.agent.rules.titles import QUOTED, TitleSlot, add_title, onto_a_list_said
 from backend.agent.rules.vocabulary import is_task_verb
@@ -240,8 +242,36 @@ def _after_a_colon(obj: str, clause: str) -> bool:
     return bool(colon) and after.strip().rstrip(" .!?") == obj.strip().rstrip(" .!?")
 
 
+def _fields_of(obj: str, clause: str, context: ConversationContext) -> tuple[TaskFields, str]:
+    """The due, priority, list and tags said with an add, and the rest of `obj`. A list
+    named in the clause but outside `obj` ("to my shopping list, add milk") counts too."""
+    fields, rest = take_fields(obj, context.local_now())
+    if fields.list_name is None:
+        named, _ = list_named(clause)
+        fields = replace(fields, list_name=named)
+    return fields, rest
+
+
+def _fields_of_each(
+    said: str, items: list[str], shared: TaskFields, context: ConversationContext
+) -> list[TaskFields]:
+    """Each item's own fields when the request listed them apart ("buy a gift for Anna, book
+    a table for Saturday": only the table is for Saturday); otherwise the fields said once
+    are every item's ("add milk and eggs to my shopping list tomorrow")."""
+    listed = _several_items(said)
+    if len(listed) != len(items):
+        return [shared] * len(items)
+    own = [take_fields(item, context.local_now())[0] for item in listed]
+    return [replace(fields, list_name=fields.list_name or shared.list_name) for fields in own]
+
+
 def create_steps(obj: str, clause: str, context: ConversationContext) -> list[steps.Step]:
     casual = bool(_CASUAL.match(core_request(clause)))
+    said = obj
+    fields, obj = _fields_of(obj, clause, context)
+    if fields.due is not None and fields.due.unclear is not None:
+        return [steps.say(replies.ask_which_date(fields.due.unclear))]
+    today = context.local_now().date()
     slot = _title_slot(obj, clause)
     if _PRONOUN_TITLE.match(slot.title):
         named = _talked_about(context)
@@ -260,14 +290,17 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
         if len(items) == 1:  # "she's vegan now, so oat milk too": the one item said
             slot = TitleSlot(items[0], slot.if_missing)
     if len(items) > 1:
+        each = _fields_of_each(said, items, fields, context)
         return [
             steps.add_task(
                 *split_title_description(_title_text(item)),
                 casual=casual,
                 adds_in_a_row=context.adds_in_a_row + n,
                 may_nudge=False,
+                fields=item_fields,
+                today=today,
             )
-            for n, item in enumerate(items)
+            for n, (item, item_fields) in enumerate(zip(items, each, strict=True))
         ]
     title, description = split_title_description(slot.title)
     if not title or _NO_TITLE.match(title):
@@ -291,5 +324,7 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
         casual=casual,
         adds_in_a_row=context.adds_in_a_row,
         known_pending=context.known_pending(),
+        fields=fields,
+        today=today,
     )
     return [steps.add_if_missing(title, add) if slot.if_missing else add]

@@ -115,7 +115,9 @@ def _summed_adds(parts: list[Say]) -> list[str]:
             run.append(part)
             continue
         if len(run) >= SUMMED_ADDS:
-            texts.append(replies.tasks_added([str(added.added) for added in run]))
+            places = {added.added_where for added in run}
+            where = places.pop() if len(places) == 1 else None
+            texts.append(replies.tasks_added([str(added.added) for added in run], where))
         else:
             texts.extend(added.text for added in run)
         run = []

@@ -64,21 +64,35 @@ def quoted(title: str) -> str:
     return f"'{display_title(title)}'"
 
 
-def task_added(title: str, *, casual: bool = False) -> str:
+def _your_list(where: str | None) -> str:
+    return f"your {where} list" if where and where != "Inbox" else "your list"
+
+
+def task_added(
+    title: str, *, casual: bool = False, where: str | None = None, details: str = ""
+) -> str:
+    """ "I've added 'pay rent' to your list — due tomorrow (Wed 25 Nov) at 09:00." """
     if casual:
-        return f"Got it! {quoted(title)} is now on your list."
-    return f"I've added {quoted(title)} to your list."
+        return f"Got it! {quoted(title)} is now on {_your_list(where)}{details}."
+    return f"I've added {quoted(title)} to {_your_list(where)}{details}."
 
 
 ADDED_NAMED = 8  # titles named in a summary of many adds; the rest are counted
 
 
-def tasks_added(titles: list[str]) -> str:
+def tasks_added(titles: list[str], where: str | None = None) -> str:
     named = [quoted(t) for t in titles[:ADDED_NAMED]]
     rest = len(titles) - len(named)
     listed = ", ".join(named[:-1]) + f" and {named[-1]}" if rest == 0 else ", ".join(named)
     more = f" and {rest} more" if rest else ""
-    return f"I've added {len(titles)} tasks to your list: {listed}{more}."
+    return f"I've added {len(titles)} tasks to {_your_list(where)}: {listed}{more}."
+
+
+def ask_which_date(phrase: str) -> str:
+    return (
+        f"When is that due? I can read {quoted(phrase)} more than one way: please say it "
+        "like '3 April' or 'next Friday at 9'."
+    )
 
 
 def task_completed(title: str, *, encouragement_index: int = 0) -> str:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 from typing import Any
 
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import match_tasks, misspelt_match, similar_tasks
 from backend.agent.rules.spelling import has_misspelt_word
+from backend.agent.rules.task_fields import NO_FIELDS, TaskFields, fields_echo
 from backend.agent.rules.text import visible
 from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
@@ -86,9 +88,12 @@ def add_task(
     adds_in_a_row: int = 0,
     known_pending: tuple[Task, ...] = (),
     may_nudge: bool = True,
+    fields: TaskFields = NO_FIELDS,
+    today: date | None = None,
 ) -> Step:
     """add_task; the "you also have" note comes from tasks this conversation has seen, and
-    every few adds in a row one look-up counts the pending tasks for a friendly nudge."""
+    every few adds in a row one look-up counts the pending tasks for a friendly nudge.
+    `fields` (due, priority, list, tags) go with the call, and the reply echoes them."""
     nudge = may_nudge and (adds_in_a_row + 1) % NUDGE_EVERY == 0
 
     def step(outcomes: list[ToolOutcome]) -> Action:
@@ -96,6 +101,7 @@ def add_task(
             arguments: dict[str, Any] = {"title": title}
             if description:
                 arguments["description"] = description
+            arguments.update(fields.arguments())
             return ToolCall("add_task", arguments)
         added = outcomes[0]
         if not added.ok:
@@ -105,12 +111,16 @@ def add_task(
             "focus": task_id,
             "undo": {"tool": "delete_task", "arguments": {"task_id": task_id}},
         }
-        text = replies.task_added(stored_title, casual=casual)
+        where = added.data.get("list")
+        details = fields_echo(added.data, today or date.today())
+        text = replies.task_added(stored_title, casual=casual, where=where, details=details)
         similar = similar_tasks(stored_title, known_pending, exclude=task_id)
         if similar:
             return Say(replies.with_similar_note(text, similar[0]), meta)
+        if details:
+            return Say(text, meta)  # each add says its own date or priority
         if not nudge:
-            return Say(text, meta, added=stored_title)
+            return Say(text, meta, added=stored_title, added_where=where)
         if len(outcomes) == 1:
             return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
         if outcomes[1].ok:

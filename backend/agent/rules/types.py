@@ -51,6 +51,8 @@ class Say:
     # The title this part reports as added (a plain "I've added X"): several in a row are
     # summed up in one sentence.
     added: str | None = None
+    # The list it was added to, when not the Inbox ("your Shopping list").
+    added_where: str | None = None
     # A stop that lets independent adds after it still run: "remove ginger ale and add root
     # beer" adds the root beer though there was no ginger ale to remove.
     adds_may_follow: bool = False

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.agent.corpus.model import STANDARD_TASKS, Call
-from tests.agent.corpus.report import counted_calls
+from tests.agent.corpus.report import call_matches, calls_match, counted_calls
 from tests.agent.corpus.split import split_name
 from tests.agent.fake_tools import Conversation, Exchange, FakeTaskStore
 
@@ -90,7 +90,7 @@ def kind_matches(expected: Expectation, observed: Observed) -> bool:
 
 def is_right(expected: Expectation, observed: Observed) -> bool:
     return (
-        observed.calls == expected.calls
+        calls_match(observed.calls, expected.calls)
         and (expected.asks is None or expected.asks == observed.asked)
         and kind_matches(expected, observed)
     )
@@ -102,7 +102,11 @@ _CHANGING_TOOLS = frozenset({"add_task", "complete_task", "delete_task", "update
 def unasked_changes(expected: Expectation, observed: Observed) -> tuple[Call, ...]:
     """The calls that changed data the label did not ask to change: the worst kind of miss
     ("is bread on there?" stored as a task, the wrong task deleted)."""
-    return tuple(c for c in observed.calls if c.name in _CHANGING_TOOLS and c not in expected.calls)
+    return tuple(
+        c
+        for c in observed.calls
+        if c.name in _CHANGING_TOOLS and not any(call_matches(c, e) for e in expected.calls)
+    )
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,171 @@
+"""The slots of a task beyond its title: when it is due, how important it is, its list, its tags.
+
+Each has one extractor here, run on an add's text before the title is cut from it (and on an
+update's): "urgent: call the bank", "add milk and eggs to my shopping list", "pay rent
+tomorrow at 9 #home". What each takes out of the text stays out of the title. Quoted text is
+never read (specs/issue-14-dates-lists.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from backend.agent.rules.when import DueSlot, find_due
+from backend.services.due import short_day
+
+_I = re.IGNORECASE
+_QUOTED = re.compile(r"(['\"]).*?\1|[‘“].*?[’”]")
+
+# "to my shopping list", "on the hardware list", "in my Work list": a list named by the user.
+# "my list", "my to-do list", "my tasks" name no list (the task goes to Inbox).
+_NAMED_LIST = re.compile(
+    r"\s*\b(?:to|on|onto|in|into|for|from)\s+(?:my|the|our)\s+"
+    r"(?P<name>[a-z][\w'&-]*(?:\s+[a-z][\w'&-]*)?)\s+list\b",
+    _I,
+)
+_NO_LIST_NAME = re.compile(
+    r"^(?:to[- ]?do|todo|to do|task|tasks|reminder|reminders|main|master|usual|whole|own|new|"
+    r"daily|things to do|check|bucket)$",
+    _I,
+)
+_SHOPPING = re.compile(r"^(?:shopping|grocery|groceries|grocery shopping|food shopping)$", _I)
+
+# "urgent: call the bank", "(high priority)", "..., it's urgent", "low priority".
+_LEVEL = r"(?P<level>high|top|highest|medium|normal|low|lowest)"
+_PRIORITY = re.compile(
+    r"^\s*(?P<lead>urgent|important|asap|high priority|top priority)\s*[:!-]+\s*"
+    r"|\s*[,(-]?\s*\b(?:(?:with|as|at|set to|make it)\s+(?:a\s+)?)?" + _LEVEL + r"[ -]priority\b\)?"
+    r"|\s*[,(-]?\s*\bpriority\s*[:=]?\s*(?P<level_after>high|medium|low)\b\)?"
+    r"|\s*[,;(-]\s*(?:(?:it'?s|it is|this is|that'?s|very|really|super|so)\s+)*"
+    r"(?P<tail>urgent|important|asap)\s*!*\)?\s*$"
+    r"|\s+(?P<bare_tail>asap|urgently)\s*!*$",
+    _I,
+)
+_PRIORITY_OF = {
+    "high": "high",
+    "top": "high",
+    "highest": "high",
+    "urgent": "high",
+    "important": "high",
+    "asap": "high",
+    "urgently": "high",
+    "high priority": "high",
+    "top priority": "high",
+    "medium": "medium",
+    "normal": "medium",
+    "low": "low",
+    "lowest": "low",
+}
+# "#work", "#home": a hash before a letter (a "#3" is a task number).
+_TAG = re.compile(r"\s*(?<![\w&])#(?P<tag>[a-z][\w-]{0,29})\b", _I)
+
+
+@dataclass(frozen=True)
+class TaskFields:
+    """What an add or an update said besides the title."""
+
+    due: DueSlot | None = None
+    priority: str | None = None
+    list_name: str | None = None
+    tags: tuple[str, ...] = field(default=())
+
+    def __bool__(self) -> bool:
+        return any((self.due, self.priority, self.list_name, self.tags))
+
+    def arguments(self) -> dict[str, Any]:
+        """The add_task / update_task arguments these fields make."""
+        found: dict[str, Any] = {}
+        if self.due is not None:
+            clock = f"T{self.due.clock:%H:%M}" if self.due.clock else ""
+            found["due"] = f"{self.due.day.isoformat()}{clock}"
+        if self.priority is not None:
+            found["priority"] = self.priority
+        if self.list_name is not None:
+            found["list"] = self.list_name
+        if self.tags:
+            found["tags"] = list(self.tags)
+        return found
+
+
+NO_FIELDS = TaskFields()
+
+
+def _outside_quotes(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+    return list(pattern.finditer(masked))
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str:
+    for start, end in sorted(spans, reverse=True):
+        text = f"{text[:start]} {text[end:]}"
+    return " ".join(text.split())
+
+
+def list_named(text: str) -> tuple[str | None, str]:
+    """The list `text` names ("to my shopping list" -> "Shopping") and the text without it."""
+    for found in _outside_quotes(text, _NAMED_LIST):
+        name = " ".join(found["name"].split())
+        if _NO_LIST_NAME.match(name):
+            continue
+        shown = "Shopping" if _SHOPPING.match(name) else name[:1].upper() + name[1:]
+        return shown, _cut(text, [found.span()])
+    return None, text
+
+
+def priority_said(text: str) -> tuple[str | None, str]:
+    """ "urgent: call the bank" -> ("high", "call the bank")."""
+    for found in _outside_quotes(text, _PRIORITY):
+        word = next(w for w in found.groups() if w is not None).lower()
+        return _PRIORITY_OF[word], _cut(text, [found.span()])
+    return None, text
+
+
+def tags_said(text: str) -> tuple[tuple[str, ...], str]:
+    found = _outside_quotes(text, _TAG)
+    tags = tuple(dict.fromkeys(m["tag"].lower() for m in found))
+    return tags, _cut(text, [m.span() for m in found]) if found else text
+
+
+def take_fields(text: str, now: datetime) -> tuple[TaskFields, str]:
+    """The fields said in `text` and what is left of it for the title."""
+    tags, text = tags_said(text)
+    priority, text = priority_said(text)
+    list_name, text = list_named(text)
+    due = find_due(text, now)
+    if due is not None and due.unclear is None:
+        text = due.remove_from(text)
+    return TaskFields(due, priority, list_name, tags), text
+
+
+def when_said(day: date | None, clock: str | None, today: date) -> str:
+    """ "tomorrow (Wed 25 Nov) at 09:00", "today", "Fri 27 Nov": the due echoed in a reply."""
+    if day is None:
+        return ""
+    shown = short_day(day, today)
+    named = {0: "today", 1: "tomorrow"}.get((day - today).days)
+    said = f"{named} ({shown})" if named else shown
+    return f"{said} at {clock}" if clock else said
+
+
+def fields_echo(result: dict[str, Any], today: date) -> str:
+    """What an add's or an update's result says was kept besides the title, as a reply's
+    tail: " — due tomorrow (Wed 25 Nov) at 09:00, high priority, #work"."""
+    parts = []
+    if result.get("due_date"):
+        parts.append(
+            "due "
+            + when_said(date.fromisoformat(str(result["due_date"])), result.get("due_time"), today)
+        )
+    elif "due_date" in result:
+        parts.append("no due date")
+    priority = result.get("priority")
+    if priority and priority != "none":
+        parts.append(f"{priority} priority")
+    elif priority == "none":
+        parts.append("no priority")
+    if result.get("tags"):
+        parts.append(" ".join(f"#{tag}" for tag in result["tags"]))
+    return f" — {', '.join(parts)}" if parts else ""
