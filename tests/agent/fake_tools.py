@@ -77,11 +77,26 @@ class FakeTaskStore:
         return echoed
 
     def list_tasks(
-        self, status: str = "all", query: str | None = None, limit: int | None = None
+        self,
+        status: str = "all",
+        query: str | None = None,
+        limit: int | None = None,
+        **filters: Any,
     ) -> list[dict[str, Any]]:
+        """Also the list, tag and priority filters (a due filter needs the real tool's clock:
+        it keeps the tasks with any due date)."""
         found = [
             t for t in self.tasks if status == "all" or t["completed"] == (status == "completed")
         ]
+        if "list" in filters:
+            found = [t for t in found if t.get("list", "Inbox").lower() == filters["list"].lower()]
+        if "tag" in filters:
+            found = [t for t in found if filters["tag"] in t.get("tags", [])]
+        if "priority" in filters:
+            found = [t for t in found if t.get("priority", "none") == filters["priority"]]
+        if "due" in filters:
+            dated = filters["due"] != "no_date"
+            found = [t for t in found if (t.get("due_date") is not None) == dated]
         if query:
             terms = title_search_terms(query)
             found = [
@@ -164,8 +179,9 @@ class FakeTaskStore:
         title: str | None = None,
         description: str | None = None,
         completed: bool | None = None,
+        **fields: Any,
     ) -> dict[str, Any]:
-        if title is None and description is None and completed is None:
+        if title is None and description is None and completed is None and not fields:
             raise LookupError("Nothing to update")
         task = self._find(task_id)
         for name, value in (
@@ -175,7 +191,10 @@ class FakeTaskStore:
         ):
             if value is not None:
                 task[name] = value
-        return {"task_id": task_id, "status": "updated", "title": task["title"]}
+        echoed = self._set_fields(task, fields)
+        if "due_date" in echoed:
+            echoed["due_label"] = task["due_date"]  # the real tool's label is relative
+        return {"task_id": task_id, "status": "updated", "title": task["title"], **echoed}
 
 
 @dataclass

@@ -12,6 +12,7 @@ from backend.agent.rules.extract import (
     extract_status,
     extract_task_id,
 )
+from backend.agent.rules.field_requests import asks_for_the_lists, field_change, list_filters
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.query import STILL_YET, query_slot
 from backend.agent.rules.resolve import strip_reference_noise
@@ -51,6 +52,14 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return [steps.undo(context.last_change)]
     if intent is Intent.CREATE:
         return create_steps(detection.obj, clause, context)
+    if action is Action.FIELDS:
+        change = field_change(clause, context.local_now())
+        if change is not None:
+            return [target_step("update_task", change.target, change.rest, context, change.fields)]
+    if intent is Intent.LIST and action is Action.FILTERED:
+        if asks_for_the_lists(clause):
+            return [steps.list_lists()]
+        return [steps.list_tasks(extract_status(clause), list_filters(clause))]
     if intent is Intent.LIST:
         if action is Action.COUNT:
             return [steps.count(extract_status(clause))]

@@ -32,7 +32,11 @@ _ACTION_START = (
     r"update|rename|edit|set|let me see|how many|take(?=.*\b(?:off|out)\b)|"
     # "add batteries and cross off eggs"
     r"cross(?=.*\b(?:off|out)\b)|tick(?=.*\boff\b)|check(?=.*\boff\b)|scratch|strike|"
-    r"get rid of)\b"
+    r"get rid of|"
+    # a due date, priority, list or tags: "..., and tag it #home", "and push it to friday"
+    r"tag|label|reschedule|postpone|prioriti[sz]e|deprioriti[sz]e|"
+    r"(?:move|push)(?=\s+(?:it|that|this|task\s*#?\d+)\b)|"
+    r"make(?=\s+(?:it|that|this|task\s*#?\d+)\s+(?:high|low|medium|top)[\s-]+priority\b))\b"
 )
 _CLAUSE_SPLIT = re.compile(
     # "Could you also add a note to it": the "also" of a polite request splits nothing

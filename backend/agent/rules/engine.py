@@ -155,14 +155,20 @@ def advance(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | Batch | Final
 
 def after_new_task(first: list[Step], follow: Callable[[int], list[Step]]) -> Step:
     """ "Add pay rent and mark it done": runs the adding steps, then the steps `follow`
-    builds for the task just added (its number is known only from the add's result)."""
+    builds for the task just added (its number is known only from the add's result). So for
+    a field change: "make pay rent high priority and tag it #home" tags the task just
+    changed."""
 
     def step(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
         pending, said, rest = run_steps(first, outcomes)
         if pending is not None:
             return pending
         used = outcomes[: len(outcomes) - len(rest)]
-        added = [o for o in used if o.call.name == "add_task" and o.ok and isinstance(o.data, dict)]
+        added = [
+            o
+            for o in used
+            if o.call.name in ("add_task", "update_task") and o.ok and isinstance(o.data, dict)
+        ]
         if any(part.stop for part in said) or not added:
             return _joined(said)
         pending, more, _ = run_steps(follow(int(added[-1].data["task_id"])), rest)
@@ -313,7 +319,8 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
         if detection.intent is Intent.CREATE:
             clause_steps = [marked_as_add(s) for s in clause_steps]
         plan_steps.extend(clause_steps)
-        created = clause_steps if detection.intent is Intent.CREATE else []
+        named_its_task = detection.intent is Intent.CREATE or detection.action is Action.FIELDS
+        created = clause_steps if named_its_task else []
         intents.append(_intent_of(detection, context))
         acts.append(act_of(detection.intent, detection.action))
         rules.append(detection.rule)

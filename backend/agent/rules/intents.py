@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.arbiter import arbitrate
+from backend.agent.rules.field_requests import asks_for_a_filtered_list, is_field_change
 from backend.agent.rules.patterns import (
     DONE_STATEMENTS,
     GREETING_PATTERN,
@@ -76,7 +77,13 @@ def _object(match: re.Match[str]) -> str:
 
 
 def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
-    """The rules' decision (`rule_intent`), reconciled with the learned model (`arbiter`)."""
+    """The rules' decision (`rule_intent`), reconciled with the learned model (`arbiter`).
+    A change of a due date, priority, list or tags, and a list filtered by them, are read
+    first: "remove the date from it" is no delete."""
+    if is_field_change(clause):
+        return Detection(Intent.UPDATE, "field change", clause, Action.FIELDS)
+    if asks_for_a_filtered_list(clause):
+        return Detection(Intent.LIST, "filtered list", clause, Action.FILTERED)
     detection = arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
     return _asks_whether(clause, _question_changes_nothing(clause, detection))
 

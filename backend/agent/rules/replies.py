@@ -116,6 +116,32 @@ def task_updated(task_id: int, title: str, fields: Sequence[str]) -> str:
     return f"I've updated task {task_id} with the new title and description."
 
 
+def task_fields_changed(result: dict[str, Any]) -> str:
+    """ "Done: 'Dentist' is now due Thu 26 Nov." from update_task's echo of what it set."""
+    now: list[str] = []
+    gone: list[str] = []
+    if "due_date" in result:
+        (now if result.get("due_date") else gone).append(
+            f"due {result.get('due_label')}" if result.get("due_date") else "a due date"
+        )
+    if "priority" in result:
+        level = result["priority"]
+        (gone if level == "none" else now).append(
+            "a priority" if level == "none" else f"{level} priority"
+        )
+    if "list" in result:
+        now.append(f"on your {result['list']} list")
+    if "tags" in result:
+        tags = " ".join(f"#{tag}" for tag in result["tags"])
+        (now if tags else gone).append(f"tagged {tags}" if tags else "tags")
+    said = []
+    if now:
+        said.append("is now " + " and ".join(now))
+    if gone:
+        said.append("no longer has " + " or ".join(gone))
+    return f"Done: {quoted(str(result['title']))} {' and '.join(said) or 'is updated'}."
+
+
 def task_not_found(task_id: int) -> str:
     return f"I couldn't find task {task_id}. Would you like to see your current tasks?"
 
@@ -153,8 +179,66 @@ _EMPTY_CHEER = {
 
 
 def task_line(task: dict[str, Any]) -> str:
+    """ "3. Pay rent (due tomorrow 09:00, high priority)": the number, the title, and when
+    it is due and how important, when the tool said."""
     mark = "✓ " if task.get("completed") else ""
-    return f"{task['id']}. {mark}{display_title(str(task['title']))}"
+    notes = []
+    if task.get("due_label"):
+        label = str(task["due_label"])
+        notes.append(label if label.startswith("overdue") else f"due {label}")
+    if task.get("priority") in ("high", "medium", "low"):
+        notes.append(f"{task['priority']} priority")
+    extra = f" ({', '.join(notes)})" if notes else ""
+    return f"{task['id']}. {mark}{display_title(str(task['title']))}{extra}"
+
+
+_DUE_WORDS = {
+    "today": "due today",
+    "tomorrow": "due tomorrow",
+    "overdue": "overdue",
+    "this_week": "due this week",
+    "next_7_days": "due in the next 7 days",
+    "no_date": "without a due date",
+}
+
+
+def _filtered(filters: dict[str, str]) -> str:
+    """ "high-priority tasks on your Shopping list tagged #home due today"."""
+    what = f"{filters['priority']}-priority tasks" if "priority" in filters else "tasks"
+    if "list" in filters:
+        what += f" on your {filters['list']} list"
+    if "tag" in filters:
+        what += f" tagged #{filters['tag']}"
+    if "due" in filters:
+        what += f" {_DUE_WORDS[filters['due']]}"
+    return what
+
+
+def filtered_task_list(tasks: Sequence[dict[str, Any]], filters: dict[str, str]) -> str:
+    what = _filtered(filters)
+    only_a_list = set(filters) == {"list"}
+    if not tasks:
+        return f"Your {filters['list']} list is empty." if only_a_list else f"You have no {what}."
+    heading = f"Here's your {filters['list']} list:" if only_a_list else f"Here are your {what}:"
+    lines = [heading, *(task_line(task) for task in tasks[:LIST_LIMIT])]
+    if len(tasks) > LIST_LIMIT:
+        lines.append("…and more.")
+    return "\n".join(lines)
+
+
+def lists_overview(tasks: Sequence[dict[str, Any]]) -> str:
+    """ "Your lists: Inbox, Shopping." and each list's tasks under its name (Inbox and
+    Shopping always, as every account has them)."""
+    grouped: dict[str, list[dict[str, Any]]] = {"Inbox": [], "Shopping": []}
+    for task in tasks[:LIST_LIMIT]:
+        grouped.setdefault(str(task.get("list") or "Inbox"), []).append(task)
+    lines = [f"Your lists: {', '.join(grouped)}."]
+    for name, members in grouped.items():
+        lines.append(f"{name}:" if members else f"{name}: (empty)")
+        lines.extend(task_line(task) for task in members)
+    if len(tasks) > LIST_LIMIT:
+        lines.append("…and more.")
+    return "\n".join(lines)
 
 
 def task_list(tasks: Sequence[dict[str, Any]], status: str) -> str:

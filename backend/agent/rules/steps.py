@@ -148,10 +148,14 @@ def add_if_missing(title: str, add: Step) -> Step:
     return step
 
 
-def list_tasks(status: str) -> Step:
+def list_tasks(status: str, filters: dict[str, str] | None = None) -> Step:
+    """list_tasks to show, optionally filtered by due, list, tag or priority."""
+
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
-            return ToolCall("list_tasks", {"status": status, "limit": SHOW_LIMIT})
+            return ToolCall(
+                "list_tasks", {"status": status, "limit": SHOW_LIMIT, **(filters or {})}
+            )
         outcome = outcomes[0]
         if not outcome.ok:
             return failure(outcome)
@@ -160,7 +164,25 @@ def list_tasks(status: str) -> Step:
         meta: dict[str, Any] = {"listed": [int(t["id"]) for t in shown]}
         if shown:
             meta["focus"] = int(shown[0]["id"])
+        if filters:
+            return Say(replies.filtered_task_list(tasks, filters), meta)
         return Say(replies.task_list(tasks, status), meta)
+
+    return step
+
+
+def list_lists() -> Step:
+    """ "What lists do I have?": the lists, each with its tasks (the first 50 tasks)."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall("list_tasks", {"status": "all", "limit": SHOW_LIMIT})
+        if not outcomes[0].ok:
+            return failure(outcomes[0])
+        tasks: list[Task] = outcomes[0].data
+        shown = tasks[: replies.LIST_LIMIT]
+        meta: dict[str, Any] = {"listed": [int(t["id"]) for t in shown]}
+        return Say(replies.lists_overview(tasks), meta)
 
     return step
 

@@ -35,6 +35,8 @@ from backend.agent.rules.steps import (
 )
 from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
+_FIELD_ARGUMENTS = frozenset({"due", "priority", "list", "tags", "add_tags"})
+
 
 def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task | None) -> Say:
     data, arguments = outcome.data, outcome.call.arguments
@@ -52,6 +54,9 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
         if before and before.get("description"):
             restore["description"] = before["description"]
         meta["undo"] = {"tool": "add_task", "arguments": restore}
+    elif set(arguments) & _FIELD_ARGUMENTS:
+        text = replies.task_fields_changed(data)
+        meta["undo"] = {"tool": None, "did": "update"}
     elif arguments.get("completed") is False:
         text = replies.task_reopened(data["title"])
         meta["undo"] = {"tool": "complete_task", "arguments": {"task_id": task_id}}

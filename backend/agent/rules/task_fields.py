@@ -28,7 +28,7 @@ _NAMED_LIST = re.compile(
 )
 _NO_LIST_NAME = re.compile(
     r"^(?:to[- ]?do|todo|to do|task|tasks|reminder|reminders|main|master|usual|whole|own|new|"
-    r"daily|things to do|check|bucket)$",
+    r"daily|things to do|check|bucket|play|wish|reading|guest|[\w-]+'s)$",
     _I,
 )
 _SHOPPING = re.compile(r"^(?:shopping|grocery|groceries|grocery shopping|food shopping)$", _I)

@@ -91,6 +91,8 @@ class Action(StrEnum):
     REOPEN = "reopen"  # UPDATE: "mark task 2 as not done"
     COUNT = "count"  # LIST: "how many items are on my list?"
     CONFIRM = "confirm"  # COMPLETE/DELETE the model read, not a rule: ask before acting
+    FIELDS = "fields"  # UPDATE: a due date, priority, list or tags ("push it to friday")
+    FILTERED = "filtered"  # LIST: by due date, list, tag or priority ("what's due today?")
 
 
 def act_of(intent: Intent, action: Action = Action.PLAIN) -> str:

@@ -64,3 +64,29 @@ async def test_quoted_words_and_date_lookalikes_stay_in_the_title(
         "march in the parade",
     ]
     assert all(t["due_date"] is None for t in tasks)
+
+
+async def test_a_task_is_rescheduled_found_by_its_due_date_and_cleared_in_chat(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await chat("add pay rent on 2030-01-04")
+    await chat("add water the plants")
+    moved = await chat("push pay rent to 2030-01-07 at 10:00")
+    assert moved["tool_calls"][-1]["arguments"] == {"task_id": 1, "due": "2030-01-07T10:00"}
+    assert moved["response"] == "Done: 'Pay rent' is now due Mon 7 Jan 2030 10:00."
+    [rent, plants] = await _tasks(client, user)
+    assert (rent["due_date"], rent["due_time"], plants["due_date"]) == ("2030-01-07", "10:00", None)
+    undated = await chat("show my tasks with no due date")
+    assert undated["response"] == "Here are your tasks without a due date:\n2. Water the plants"
+    both = await chat("make pay rent high priority and tag it #home")
+    assert [c["arguments"] for c in both["tool_calls"] if c["name"] == "update_task"] == [
+        {"task_id": 1, "priority": "high"},
+        {"task_id": 1, "add_tags": ["home"]},
+    ], both
+    important = await chat("what's important?")
+    assert important["response"] == (
+        "Here are your high-priority tasks:\n1. Pay rent (due Mon 7 Jan 2030 10:00, high priority)"
+    )
+    await chat("remove the date from task 1")
+    [rent, _] = await _tasks(client, user)
+    assert (rent["due_date"], rent["priority"], rent["tags"]) == (None, "high", ["home"])

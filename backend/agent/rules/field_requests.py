@@ -1,0 +1,247 @@
+"""Requests about a task's due date, priority, list or tags, and lists filtered by them.
+
+- a change: "push the dentist to thursday", "move it to tomorrow at 3", "remove the date from
+  it", "make it high priority", "prioritize the report", "move it to my work list", "tag it
+  #work" -> update_task on the task named, with only those fields;
+- a filtered list: "what's due today?", "anything due tomorrow?", "what's overdue?", "show my
+  shopping list", "show #home", "what's important?" -> list_tasks with `due`, `list`, `tag`
+  or `priority`; "what lists do I have?" -> the lists the tasks are in.
+
+Recognised here before the general intent rules read the clause: "remove the date from it"
+must never reach the delete rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from backend.agent.rules.task_fields import list_named
+from backend.agent.rules.text import core_request
+from backend.agent.rules.when import DueSlot, find_due
+
+_I = re.IGNORECASE
+
+_RESCHEDULE = re.compile(
+    r"^(?:push|move|reschedule|postpone|bump|shift|change|delay|defer|switch)\s+"
+    r"(?:the\s+(?:due\s+)?(?:date|deadline|time)\s+(?:of|on|for)\s+)?(?P<target>.+?)\s+"
+    r"(?:back\s+|forward\s+|off\s+|out\s+)?(?:to|till|until|for|by|due)\s+(?P<when>.+)$"
+    # "the report is due friday", but never "what is due today"
+    r"|^(?!(?:what|which|who|anything|something|nothing|everything|is|are)\b)"
+    r"(?P<target2>.+?)\s+is\s+(?:now\s+)?due\s+(?P<when2>.+)$",
+    _I,
+)
+_CLEAR_DUE = re.compile(
+    r"^(?:remove|clear|delete|drop|take\s+off|take\s+away|get\s+rid\s+of|unset)\s+"
+    r"(?:the\s+)?(?:due\s+)?(?:date|deadline|due date|time|day)\s+(?:from|on|of|for)\s+"
+    r"(?P<target>.+)$"
+    r"|^(?P<target2>.+?)\s+(?:has|needs|should have)\s+no\s+(?:due\s+)?(?:date|deadline)$",
+    _I,
+)
+_LEVELS = {
+    "high": "high",
+    "top": "high",
+    "urgent": "high",
+    "important": "high",
+    "medium": "medium",
+    "normal": "medium",
+    "low": "low",
+}
+_PRIORITY_CHANGE = re.compile(
+    r"^(?:make|set|mark|flag|change|put)\s+(?:the\s+priority\s+(?:of|on|for)\s+)?"
+    r"(?P<target>.+?)\s+(?:as\s+|to\s+|at\s+)?(?:a\s+)?"
+    r"(?:(?P<level>high|top|medium|normal|low)[\s-]+priority|(?P<word>urgent|important))$"
+    r"|^(?P<up>prioriti[sz]e)\s+(?P<target2>.+)$"
+    r"|^(?P<down>deprioriti[sz]e)\s+(?P<target3>.+)$"
+    r"|^(?:remove|clear|drop)\s+(?:the\s+)?priority\s+(?:from|on|of)\s+(?P<target4>.+)$",
+    _I,
+)
+_LIST_MOVE = re.compile(
+    r"^(?P<verb>move|file|transfer|shift|put)\s+"
+    r"(?P<target>(?:(?!\b(?:to|from|into|onto)\b).)+?)\s+(?:to|on|onto|in|into)\s+"
+    r"(?:my\s+|the\s+|our\s+)?(?P<name>[a-z][\w'&-]*(?:\s+[a-z][\w'&-]*)?)(?P<list>\s+list)?$",
+    _I,
+)
+# What another assistant keeps: "set an alarm for 6am", "move the meeting in my calendar".
+_NOT_A_TASK = re.compile(r"\b(?:alarm|alarms|timer|calendar|wake[- ]?up call|playlist)\b", _I)
+_GENERIC_LIST = re.compile(
+    r"^(?:list|to[- ]?do|todo|do|tasks?|done|completed|top|bottom|end|front|back|trash|bin|"
+    r"garbage|rubbish|recycle bin)$",
+    _I,
+)
+_TAG_CHANGE = re.compile(
+    r"^(?:tag|label)\s+(?P<target>.+?)\s+(?:with\s+|as\s+)?#?(?P<tag>[a-z][\w-]{0,29})$"
+    r"|^add\s+(?:the\s+)?(?:tag\s+)?#(?P<tag2>[a-z][\w-]{0,29})\s+to\s+(?P<target2>.+)$"
+    r"|^(?:remove|clear)\s+(?:all\s+)?(?:the\s+)?tags\s+(?:from|on|of)\s+(?P<target3>.+)$",
+    _I,
+)
+# The task a change names: a pronoun or a number for a list move without the word "list"
+# ("move it to work"); anything else needs "list" ("move the milk to my shopping list").
+_SHORT_TARGET = re.compile(r"^(?:it|that|this|that one|this one|task\s*#?\d+|#\d+)$", _I)
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    """An update of fields only: which task (as said) and the update_task arguments."""
+
+    target: str
+    fields: dict[str, Any]
+    # The clause without the date said, for finding the task ("push it to the 3rd" names
+    # no task 3).
+    rest: str
+
+
+def _whole_due(text: str, now: datetime) -> DueSlot | None:
+    """A due that is all of `text` ("thursday", "tomorrow at 3"), never part of a title."""
+    found = find_due(text, now)
+    if found is None or found.unclear is not None or found.remove_from(text):
+        return None
+    return found
+
+
+def _due_argument(due: DueSlot) -> str:
+    clock = f"T{due.clock:%H:%M}" if due.clock else ""
+    return f"{due.day.isoformat()}{clock}"
+
+
+def field_change(clause: str, now: datetime) -> FieldChange | None:
+    """The field change `clause` asks for, or None if it asks for something else."""
+    text = core_request(clause).strip()
+    if _NOT_A_TASK.search(text):
+        return None
+    cleared = _CLEAR_DUE.match(text)
+    if cleared:
+        target = cleared["target"] or cleared["target2"]
+        return FieldChange(target, {"due": "none"}, target)
+    moved = _RESCHEDULE.match(text)
+    if moved:
+        when = moved["when"] or moved["when2"]
+        due = _whole_due(when, now)
+        if due is not None:
+            target = moved["target"] or moved["target2"]
+            return FieldChange(target, {"due": _due_argument(due)}, target)
+    priority = _PRIORITY_CHANGE.match(text)
+    if priority:
+        return _priority_change(priority)
+    tagged = _TAG_CHANGE.match(text)
+    if tagged:
+        if tagged["target3"]:
+            return FieldChange(tagged["target3"], {"tags": []}, tagged["target3"])
+        target = tagged["target"] or tagged["target2"]
+        return FieldChange(
+            target, {"add_tags": [(tagged["tag"] or tagged["tag2"]).lower()]}, target
+        )
+    listed = _LIST_MOVE.match(text)
+    if listed:
+        said, named_a_list = listed["name"], listed["list"] is not None
+        if said.lower().endswith(" list"):  # "to my shopping list"
+            said, named_a_list = said[: -len(" list")], True
+        # "put bread on my shopping list" is an add; "put it on my work list" a move
+        short = _SHORT_TARGET.match(listed["target"]) is not None
+        if listed["verb"].lower() == "put" and not short:
+            return None
+        if _GENERIC_LIST.match(said) or not (named_a_list or short):
+            return None
+        name, _ = list_named(f"to my {said} list")
+        if name is not None and _whole_due(said, now) is None:
+            return FieldChange(listed["target"], {"list": name}, listed["target"])
+    return None
+
+
+def _priority_change(found: re.Match[str]) -> FieldChange:
+    if found["target4"]:
+        return FieldChange(found["target4"], {"priority": "none"}, found["target4"])
+    if found["up"]:
+        return FieldChange(found["target2"], {"priority": "high"}, found["target2"])
+    if found["down"]:
+        return FieldChange(found["target3"], {"priority": "low"}, found["target3"])
+    level = _LEVELS[(found["level"] or found["word"]).lower()]
+    return FieldChange(found["target"], {"priority": level}, found["target"])
+
+
+def is_field_change(clause: str) -> bool:
+    """Whether `clause` asks for a field change (which day it names does not matter here)."""
+    return field_change(clause, datetime.now(UTC)) is not None
+
+
+# Filtered lists.
+_DUE_PERIOD = re.compile(
+    r"\b(?:due|for|on|scheduled for|planned for)\s+(?P<when>today|tonight|tomorrow|tmrw|"
+    r"this\s+week|the\s+week|next\s+week|the\s+next\s+(?:7|seven)\s+days|this\s+weekend)\b"
+    r"|\b(?P<overdue>overdue|past\s+due|late)\b"
+    r"|\b(?P<undated>no\s+(?:due\s+)?date|undated|without\s+(?:a\s+)?(?:due\s+)?date)\b",
+    _I,
+)
+_PERIODS = {
+    "today": "today",
+    "tonight": "today",
+    "tomorrow": "tomorrow",
+    "tmrw": "tomorrow",
+    "this week": "this_week",
+    "the week": "this_week",
+    "this weekend": "this_week",
+    "next week": "next_7_days",
+}
+_TAG_ASKED = re.compile(
+    r"(?<![\w&])#(?P<tag>[a-z][\w-]{0,29})\b|\btagged\s+#?(?P<tag2>[a-z][\w-]*)", _I
+)
+_PRIORITY_ASKED = re.compile(
+    r"\b(?P<level>high|top|medium|low)[\s-]+priority\b|\b(?P<word>urgent|important)\b", _I
+)
+# "my work list", "our shopping list", "the grocery list" (but "the ingredient list for an
+# omelette" is no list of the user's).
+_LIST_ASKED = re.compile(
+    r"\b(?:(?:my|our)\s+(?P<name>[a-z][\w'&-]*(?:\s+[a-z][\w'&-]*)?)"
+    r"|the\s+(?P<name2>shopping|grocery|groceries))\s+list\b",
+    _I,
+)
+_LISTS_ASKED = re.compile(
+    r"\b(?:what|which)\s+lists\b|\b(?:my|all\s+(?:my|the))\s+lists\b|\blists\s+do\s+i\s+have\b",
+    _I,
+)
+# Questions that only make sense as a filtered list.
+_FILTERED_QUESTION = re.compile(
+    r"^(?:what(?:'s|s| is| are| do i have| have i got)?|anything|is\s+(?:there\s+)?anything|"
+    r"do\s+i\s+have\s+anything|show(?:\s+me)?|list|read(?:\s+me)?|tell\s+me|give\s+me|"
+    r"any\s+tasks?)\b.*(?:\bdue\b|\boverdue\b|\bpast\s+due\b|(?<![\w&])#[a-z]|"
+    r"\b(?:important|urgent)\b|\bpriority\b|\b(?:my|our)\s+(?!to[- ]?do\b)[a-z][\w'&-]*"
+    r"(?:\s+[a-z][\w'&-]*)?\s+list\b|\bthe\s+(?:shopping|grocery|groceries)\s+list\b|\blists\b)",
+    _I,
+)
+
+
+def asks_for_a_filtered_list(clause: str) -> bool:
+    """Whether `clause` asks to see tasks by due date, list, tag or priority, or the lists."""
+    text = core_request(clause).strip()
+    return _FILTERED_QUESTION.match(text) is not None and (
+        bool(list_filters(clause)) or asks_for_the_lists(clause)
+    )
+
+
+def asks_for_the_lists(clause: str) -> bool:
+    return _LISTS_ASKED.search(clause) is not None
+
+
+def list_filters(clause: str) -> dict[str, str]:
+    """The list_tasks filters a list request names ("what's due today" -> due=today)."""
+    filters: dict[str, str] = {}
+    due = _DUE_PERIOD.search(clause)
+    if due and due["when"]:
+        filters["due"] = _PERIODS.get(" ".join(due["when"].lower().split()), "next_7_days")
+    elif due and due["overdue"]:
+        filters["due"] = "overdue"
+    elif due and due["undated"]:
+        filters["due"] = "no_date"
+    named = _LIST_ASKED.search(clause)
+    name = list_named(f"on my {named['name'] or named['name2']} list")[0] if named else None
+    if name is not None:
+        filters["list"] = name
+    tag = _TAG_ASKED.search(clause)
+    if tag:
+        filters["tag"] = (tag["tag"] or tag["tag2"]).lower()
+    priority = _PRIORITY_ASKED.search(clause)
+    if priority:
+        filters["priority"] = _LEVELS[(priority["level"] or priority["word"]).lower()]
+    return filters

@@ -1,0 +1,139 @@
+"""Changing a task's due date, priority, list or tags, and lists filtered by them, in chat
+(backend/agent/rules/field_requests.py), through the engine and the in-memory tools."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from backend.agent.rules.field_requests import field_change, list_filters
+from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.types import Action, Intent
+from tests.agent.corpus.model import STANDARD_TASKS
+from tests.agent.fake_tools import Conversation, FakeTaskStore
+
+NOW = datetime(2026, 11, 24, 19, 30, tzinfo=UTC)  # a Tuesday
+
+
+@pytest.mark.parametrize(
+    ("said", "target", "fields"),
+    [
+        ("push the dentist to thursday", "the dentist", {"due": "2026-11-26"}),
+        ("move it to tomorrow at 3", "it", {"due": "2026-11-25T15:00"}),
+        ("reschedule task 9 to friday at 5pm", "task 9", {"due": "2026-11-27T17:00"}),
+        ("postpone the report until next week", "the report", {"due": "2026-11-30"}),
+        ("the report is due friday", "the report", {"due": "2026-11-27"}),
+        ("remove the date from it", "it", {"due": "none"}),
+        ("clear the due date on task 4", "task 4", {"due": "none"}),
+        ("make it high priority", "it", {"priority": "high"}),
+        ("mark the report as urgent", "the report", {"priority": "high"}),
+        ("set task 2 to low priority", "task 2", {"priority": "low"}),
+        ("prioritize the report draft", "the report draft", {"priority": "high"}),
+        ("remove the priority from it", "it", {"priority": "none"}),
+        ("move it to work", "it", {"list": "Work"}),
+        ("move the milk to my shopping list", "the milk", {"list": "Shopping"}),
+        ("put it on my errands list", "it", {"list": "Errands"}),
+        ("tag it #work", "it", {"add_tags": ["work"]}),
+        ("tag the report with home", "the report", {"add_tags": ["home"]}),
+        ("add #urgent to task 3", "task 3", {"add_tags": ["urgent"]}),
+        ("remove the tags from it", "it", {"tags": []}),
+    ],
+)
+def test_a_change_of_a_field_names_its_task_and_the_new_value(
+    said: str, target: str, fields: dict[str, object]
+) -> None:
+    change = field_change(said, NOW)
+    assert change is not None
+    assert (change.target, change.fields) == (target, fields)
+    assert detect_intent(said).action is Action.FIELDS
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "put bread on my shopping list",  # an add
+        "put milk in the fridge",
+        "set an alarm for 6am",  # another assistant's
+        "move the meeting in my calendar to friday",
+        "move the car to the garage",
+        "delete the report",
+        "what's due today?",
+        "change the report to the final report",  # a rename
+        "move buying eggs to trash from to do list",
+    ],
+)
+def test_other_requests_are_no_field_change(said: str) -> None:
+    assert field_change(said, NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "filters"),
+    [
+        ("what's due today?", {"due": "today"}),
+        ("anything due tomorrow?", {"due": "tomorrow"}),
+        ("what do I have due this week", {"due": "this_week"}),
+        ("what's overdue?", {"due": "overdue"}),
+        ("show my tasks with no due date", {"due": "no_date"}),
+        ("show my shopping list", {"list": "Shopping"}),
+        ("what's on the grocery list", {"list": "Shopping"}),
+        ("show me my hardware list", {"list": "Hardware"}),
+        ("show #home", {"tag": "home"}),
+        ("what's important?", {"priority": "high"}),
+        ("list my low priority tasks", {"priority": "low"}),
+        ("what's urgent on my work list", {"list": "Work", "priority": "high"}),
+    ],
+)
+def test_a_filtered_list_question_names_its_filters(said: str, filters: dict[str, str]) -> None:
+    assert list_filters(said) == filters
+    detection = detect_intent(said)
+    assert (detection.intent, detection.action) == (Intent.LIST, Action.FILTERED)
+
+
+def test_questions_about_other_lists_are_not_filters() -> None:
+    for said in ("what is the ingredient list for an omelette", "what's on my play list"):
+        assert detect_intent(said).action is not Action.FILTERED, said
+
+
+def _conversation() -> Conversation:
+    return Conversation(FakeTaskStore(STANDARD_TASKS))
+
+
+def test_rescheduling_a_task_by_title_updates_only_its_due_date_and_says_so() -> None:
+    conversation = _conversation()
+    exchange = conversation.say("push the dentist appointment to 2027-01-04")
+    assert exchange.tool_calls[-1]["name"] == "update_task"
+    assert exchange.tool_calls[-1]["arguments"] == {"task_id": 6, "due": "2027-01-04"}
+    assert exchange.reply == "Done: 'Book dentist appointment' is now due 2027-01-04."
+    cleared = conversation.say("remove the date from it")
+    assert cleared.tool_calls[-1]["arguments"] == {"task_id": 6, "due": "none"}
+    assert cleared.reply == "Done: 'Book dentist appointment' no longer has a due date."
+
+
+def test_a_field_change_after_a_list_finds_the_position_and_never_deletes() -> None:
+    conversation = _conversation()
+    conversation.say("show my tasks")
+    exchange = conversation.say("make the second one high priority")
+    assert [c["name"] for c in exchange.tool_calls] == ["update_task"]
+    assert exchange.tool_calls[0]["arguments"] == {"task_id": 2, "priority": "high"}
+    gone = conversation.say("remove the date from task 3")
+    assert [c["name"] for c in gone.tool_calls] == ["update_task"]
+
+
+def test_a_filtered_list_shows_only_its_tasks_with_their_labels() -> None:
+    conversation = _conversation()
+    conversation.say("move the milk to my shopping list")
+    conversation.say("make it high priority")
+    shown = conversation.say("show my shopping list")
+    assert shown.tool_calls[0]["arguments"]["list"] == "Shopping"
+    assert shown.reply == "Here's your Shopping list:\n11. Milk (high priority)"
+    empty = conversation.say("show #garden")
+    assert empty.reply == "You have no tasks tagged #garden."
+
+
+def test_what_lists_do_i_have_names_every_list_with_its_tasks() -> None:
+    conversation = _conversation()
+    conversation.say("move the milk to my shopping list")
+    reply = conversation.say("what lists do I have?").reply
+    assert reply.startswith("Your lists: Inbox, Shopping.\nInbox:\n1. Buy groceries")
+    assert "Shopping:\n11. Milk" in reply
