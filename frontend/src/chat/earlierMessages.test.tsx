@@ -7,7 +7,13 @@ import { AT, conversation, signedInServer } from "../test/fixtures";
 import { renderWithClient, signInAsTester } from "../test/render";
 
 function stored(id: number) {
-  return { id, role: id % 2 ? "user" : "assistant", content: `message ${id}`, tool_calls: [], created_at: AT };
+  return {
+    id,
+    role: id % 2 ? "user" : "assistant",
+    content: `message ${id}`,
+    tool_calls: [],
+    created_at: AT,
+  };
 }
 
 let total = 250;
@@ -55,9 +61,7 @@ describe("a long conversation", () => {
       "GET /api/conversations/7/messages": page,
       "POST /api/chat/stream": () => {
         total = 252;
-        return eventStream([
-          sse("done", { conversation_id: 7, response: "message 252", tool_calls: [] }),
-        ]);
+        return eventStream([sse("done", { conversation_id: 7, response: "message 252", tool_calls: [] })]);
       },
     });
     signInAsTester();

@@ -47,8 +47,11 @@ export function useChatTurn({ conversationId, onStarted }: Options) {
   const [pending, setPending] = useState<PendingTurn | null>(null);
   const [failure, setFailure] = useState<TurnFailure | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // Read after the reply arrives, so it must be the latest callback, not the one `send` closed over.
   const onStartedRef = useRef(onStarted);
-  onStartedRef.current = onStarted;
+  useEffect(() => {
+    onStartedRef.current = onStarted;
+  }, [onStarted]);
 
   useEffect(() => () => abort.current?.abort(), []);
 
