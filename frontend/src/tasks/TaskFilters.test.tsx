@@ -70,7 +70,7 @@ describe("Task filters and sort", () => {
     }
     for (const [label, value] of [
       ["Priority", "priority"],
-      ["Date added", "created"],
+      ["Added", "created"],
       ["Title", "title"],
     ] as const) {
       await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), label);

@@ -24,7 +24,7 @@ export function TaskFilters({ view, onChange }: Props) {
             value={view.due ?? ""}
             onChange={(event) => onChange({ due: (event.target.value || null) as DueFilter | null })}
           >
-            <option value="">Any time</option>
+            <option value="">Any</option>
             {DUE_FILTERS.map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}

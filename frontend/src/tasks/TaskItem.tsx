@@ -130,18 +130,6 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
             onBlur={() => stopEditing(true, false)}
           />
         )}
-        {hasMeta && (
-          <div className="task-meta">
-            <DueChip task={task} id={dueId} />
-            <PriorityFlag priority={task.priority} id={priorityId} />
-            {listShown && (
-              <span className="task-list-name">
-                <SpokenAs spoken={`List: ${task.list}`}>{task.list}</SpokenAs>
-              </span>
-            )}
-            <TagChips tags={tags} activeTag={activeTag} onPick={onTagPicked} />
-          </div>
-        )}
       </div>
       <span className="task-number">#{task.id}</span>
       <span className="task-actions">
@@ -180,6 +168,18 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
           <TrashIcon />
         </button>
       </span>
+      {hasMeta && (
+        <div className="task-meta">
+          <DueChip task={task} id={dueId} />
+          <PriorityFlag priority={task.priority} id={priorityId} />
+          {listShown && (
+            <span className="task-list-name">
+              <SpokenAs spoken={`List: ${task.list}`}>{task.list}</SpokenAs>
+            </span>
+          )}
+          <TagChips tags={tags} activeTag={activeTag} onPick={onTagPicked} />
+        </div>
+      )}
       {editingDetails && <TaskDetailsForm task={task} onClose={closeDetails} />}
     </li>
   );

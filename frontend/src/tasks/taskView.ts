@@ -36,10 +36,10 @@ export const PRIORITY_LABELS: Readonly<Record<Priority, string>> = {
 export const PRIORITIES: readonly Priority[] = ["high", "medium", "low", "none"];
 
 export const SORTS: ReadonlyArray<{ value: TaskSort; label: string }> = [
-  { value: "number", label: "Task number" },
+  { value: "number", label: "Number" },
   { value: "due", label: "Due date" },
   { value: "priority", label: "Priority" },
-  { value: "created", label: "Date added" },
+  { value: "created", label: "Added" },
   { value: "title", label: "Title" },
 ];
 
