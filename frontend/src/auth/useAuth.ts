@@ -65,15 +65,20 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
+const zonesChecked = new Map<string, boolean>();
+
 /** A zone this browser's Intl knows (an older one may lack a newly named zone). */
 function knownZone(zone: string | null | undefined): string | null {
   if (!zone) return null;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
+  if (!zonesChecked.has(zone)) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      zonesChecked.set(zone, true);
+    } catch {
+      zonesChecked.set(zone, false);
+    }
   }
+  return zonesChecked.get(zone) ? zone : null;
 }
 
 /** The account's time zone, which says what "today" is; the browser's until the account is known. */

@@ -26,18 +26,29 @@ function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> 
   return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
 }
 
+// One formatter per zone: every due chip asks, every minute, and building one is the slow part.
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(zone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    wallClocks.set(zone, format);
+  }
+  return format;
+}
+
 /** The calendar date ("YYYY-MM-DD") and wall-clock time ("HH:MM") at `now` in `zone`. */
 export function wallClockIn(zone: string, now: number): { date: string; time: string } {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const p = parts(format, new Date(now));
+  const p = parts(wallClock(zone), new Date(now));
   return { date: `${p["year"]}-${p["month"]}-${p["day"]}`, time: `${p["hour"]}:${p["minute"]}` };
 }
 
