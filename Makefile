@@ -37,6 +37,7 @@ typecheck: setup
 ui-test: frontend
 	cd frontend && npx openapi-typescript openapi.json -o src/api/schema.d.ts --check
 	cd frontend && npm run --silent typecheck && npm test --silent
+	cd frontend && npm run --silent lint && npm run --silent format:check
 
 pytest: setup frontend
 	@./scripts/ensure_chromium.sh

@@ -24,6 +24,8 @@ export default defineConfig({
     environment: "jsdom",
     globals: true,
     setupFiles: ["./src/test/setup.ts"],
+    // The "browser's" zone in every test, so a test can put the account somewhere else.
+    env: { TZ: "UTC" },
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,

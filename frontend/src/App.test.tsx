@@ -117,6 +117,39 @@ describe("App", () => {
     });
   });
 
+  it("refreshes the shown list and the list counts when the assistant changes tasks", async () => {
+    let tasks: Task[] = [];
+    const server = signedInServer({
+      "GET /api/tasks": () => json(tasks),
+      "GET /api/lists": () =>
+        json([
+          { name: "Inbox", pending: tasks.length, total: tasks.length },
+          { name: "Shopping", pending: 0, total: 0 },
+        ]),
+      "POST /api/chat/stream": () => {
+        tasks = [task(1, "buy milk")];
+        return eventStream([
+          sse("tool_call", ADD_CALL),
+          sse("done", { conversation_id: 4, response: "I've added 'Buy milk'.", tool_calls: [ADD_CALL] }),
+        ]);
+      },
+      "GET /api/conversations/4/messages": () => json([]),
+    });
+    signInAsTester();
+    const { user } = renderWithClient(<App />);
+    const lists = await screen.findByRole("group", { name: "Lists" });
+    await user.click(await within(lists).findByRole("button", { name: "Inbox, 0 pending" }));
+    await vi.waitFor(() =>
+      expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox"),
+    );
+
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "add buy milk{Enter}");
+
+    expect(await within(lists).findByRole("button", { name: "Inbox, 1 pending" })).toBeInTheDocument();
+    expect(await screen.findByRole("checkbox", { name: "buy milk" })).toBeInTheDocument();
+    expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox");
+  });
+
   it("sends a suggested prompt when it is clicked", async () => {
     const server = signedInServer({
       "POST /api/chat/stream": () =>

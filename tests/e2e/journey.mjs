@@ -79,6 +79,78 @@ async function send(page, text) {
 
 const tasks = (page) => page.getByRole("region", { name: "Tasks" });
 
+// The account's zone for the dates journey: far from the server's UTC (and from most CI
+// machines'), so a day computed in the wrong zone shows up as a wrong label.
+const ACCOUNT_ZONE = "Pacific/Kiritimati";
+
+/** "YYYY-MM-DD" in `zone`, `offset` days from today there. */
+function dayIn(zone, offset = 0) {
+  const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: zone })
+    .format(new Date())
+    .split("-")
+    .map(Number);
+  return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
+}
+
+const taskItem = (page, title) =>
+  tasks(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("checkbox", { name: title, exact: true }) });
+
+async function addInPanel(page, title) {
+  await tasks(page).getByRole("textbox", { name: "New task" }).fill(title);
+  await tasks(page).getByRole("textbox", { name: "New task" }).press("Enter");
+  await tasks(page).getByRole("checkbox", { name: title, exact: true }).waitFor();
+}
+
+/** Open a task's details form, let `fill` set fields, save, and wait for the server's answer. */
+async function editDetails(page, title, fill) {
+  await tasks(page)
+    .getByRole("button", { name: `Edit details of ${title}` })
+    .click();
+  const form = page.getByRole("form", { name: `Details of ${title}` });
+  await fill(form);
+  const saved = page.waitForResponse(
+    (r) => /\/api\/tasks\/\d+$/.test(r.url()) && r.request().method() === "PATCH",
+  );
+  await form.getByRole("button", { name: "Save" }).click();
+  assert.equal((await saved).status(), 200);
+  await form.waitFor({ state: "detached" });
+}
+
+async function chipText(page, title) {
+  return (await taskItem(page, title).locator(".due-chip > span[aria-hidden=true]").innerText()).trim();
+}
+
+/**
+ * The assistant understands a date said in chat: the task it adds has the day and time, and
+ * the panel shows them. (The assistant's date slots are built separately from the web UI.)
+ */
+async function addByChatWithADate(page) {
+  await step(
+    "chat: 'remind me to pay rent tomorrow at 9am' adds 'pay rent' due tomorrow 09:00",
+    page,
+    async () => {
+      await send(page, "remind me to pay rent tomorrow at 9am");
+      const rent = tasks(page).getByRole("checkbox", { name: /^pay rent$/i });
+      await until(
+        async () => (await rent.count()) === 1,
+        "the panel shows a task titled 'pay rent'",
+        10_000,
+      ).catch(async (error) => {
+        const titles = await tasks(page)
+          .getByRole("checkbox")
+          .evaluateAll((boxes) => boxes.map((box) => box.labels?.[0]?.innerText ?? "?"));
+        throw new Error(`${error.message}; the panel has: ${JSON.stringify(titles)}`);
+      });
+      const item = tasks(page).getByRole("listitem").filter({ has: rent });
+      const chip = (await item.locator(".due-chip > span[aria-hidden=true]").allInnerTexts()).join("");
+      assert.equal(chip.trim(), "Tomorrow 09:00", "the due chip of 'pay rent'");
+      await shot(page, "desktop-chat-date");
+    },
+  );
+}
+
 // Generous: a wait is a hang guard, not a speed check, and CI shares two busy cores.
 async function until(check, what, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -215,8 +287,99 @@ try {
     assert.ok(width <= 375, `page is ${width}px wide at a 375px viewport`);
   });
 
+  await step("at 375 px a task's details form fits the drawer", phone, async () => {
+    await tasks(phone).getByRole("button", { name: "Edit details of call mom" }).click();
+    const form = phone.getByRole("form", { name: "Details of call mom" });
+    await form.getByLabel("Due date").fill("2031-05-02");
+    await form.getByLabel("Due time").fill("18:00");
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 375, `page is ${width}px wide with the details form open`);
+    const drawer = phone.locator("#tasks-drawer");
+    const drawerOverflow = await drawer.evaluate((e) => e.scrollWidth - e.clientWidth);
+    assert.ok(drawerOverflow <= 1, `the task drawer is ${drawerOverflow}px wider than the screen`);
+    await shot(phone, "mobile-task-details");
+    await form.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  // --- dates and lists ------------------------------------------------------------------
+  const planner = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    timezoneId: ACCOUNT_ZONE,
+  });
+  const dates = await planner.newPage();
+  watch(dates, "dates");
+
+  await step(
+    "a task typed in the panel gets a due day, time and list from its details form",
+    dates,
+    async () => {
+      await signUp(dates, `e2e-dates-${stamp}@example.com`);
+      await addInPanel(dates, "Renew passport");
+      await editDetails(dates, "Renew passport", async (form) => {
+        await form.getByLabel("Due date").fill(dayIn(ACCOUNT_ZONE, 1));
+        await form.getByLabel("Due time").fill("10:30");
+        await form.getByRole("combobox", { name: "List" }).selectOption("Shopping");
+      });
+      await addInPanel(dates, "Water plants");
+      await editDetails(dates, "Water plants", async (form) => {
+        await form.getByLabel("Due date").fill(dayIn(ACCOUNT_ZONE, -1));
+        await form.getByRole("combobox", { name: "Priority" }).selectOption("High");
+      });
+    },
+  );
+
+  await step(
+    "the due chips say Tomorrow 10:30 and Overdue by 1 day, in the account's zone",
+    dates,
+    async () => {
+      await until(
+        async () => (await chipText(dates, "Renew passport")) === "Tomorrow 10:30",
+        "Tomorrow 10:30",
+      );
+      await until(
+        async () => (await chipText(dates, "Water plants")) === "Overdue by 1 day",
+        "Overdue by 1 day",
+      );
+      const overdue = taskItem(dates, "Water plants").locator(".due-chip");
+      assert.match((await overdue.getAttribute("class")) ?? "", /is-overdue/);
+      assert.match(await taskItem(dates, "Renew passport").innerText(), /Shopping/);
+      assert.match(await taskItem(dates, "Water plants").innerText(), /High/);
+    },
+  );
+
+  await step(
+    "the list switcher shows one list's tasks, and the due filter the overdue ones",
+    dates,
+    async () => {
+      const lists = tasks(dates).getByRole("group", { name: "Lists" });
+      const shopping = lists.getByRole("button", { name: "Shopping, 1 pending" });
+      await shopping.click();
+      assert.equal(await shopping.getAttribute("aria-pressed"), "true");
+      await until(
+        async () => (await tasks(dates).getByRole("checkbox", { name: "Water plants" }).count()) === 0,
+        "Water plants (Inbox) is gone from the Shopping list",
+      );
+      await tasks(dates).getByRole("checkbox", { name: "Renew passport" }).waitFor();
+      await shot(dates, "desktop-dates-lists");
+
+      await lists.getByRole("button", { name: /^All/ }).click();
+      await tasks(dates).getByRole("combobox", { name: "Due" }).selectOption("Overdue");
+      await until(
+        async () => (await tasks(dates).getByRole("checkbox", { name: "Renew passport" }).count()) === 0,
+        "only the overdue task is left",
+      );
+      await tasks(dates).getByRole("checkbox", { name: "Water plants" }).waitFor();
+      await tasks(dates).getByRole("combobox", { name: "Due" }).selectOption("Any");
+      await tasks(dates).getByRole("checkbox", { name: "Renew passport" }).waitFor();
+    },
+  );
+
   assert.deepEqual(problems, [], "no console errors or warnings");
   console.log("ok - no console errors or warnings");
+
+  // Last, and on its own: it needs the assistant's date understanding, built separately.
+  await addByChatWithADate(dates);
+  assert.deepEqual(problems, [], "no console errors or warnings while chatting about dates");
 } finally {
   await browser.close();
 }

@@ -24,6 +24,9 @@ SCREENSHOTS = (
     "desktop-login",
     "mobile-chat",
     "mobile-tasks",
+    "mobile-task-details",
+    "desktop-dates-lists",
+    "desktop-chat-date",
 )
 
 

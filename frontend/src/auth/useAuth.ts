@@ -1,5 +1,5 @@
 /** Log in, sign up and "who am I", as TanStack Query hooks over the generated client. */
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 
 import { api, unwrap } from "../api/client";
 import { ApiError } from "../api/errors";
@@ -53,12 +53,38 @@ export function useAuthenticate(mode: AuthMode) {
 
 export const meKey = ["me"] as const;
 
+const meQuery = queryOptions({
+  queryKey: meKey,
+  queryFn: () => unwrap(api.GET("/api/auth/me")),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
 /** Who the stored token belongs to; a 401 here sends the user back to the login screen. */
 export function useMe() {
-  return useQuery({
-    queryKey: meKey,
-    queryFn: () => unwrap(api.GET("/api/auth/me")),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  return useQuery(meQuery);
+}
+
+const zonesChecked = new Map<string, boolean>();
+
+/** A zone this browser's Intl knows (an older one may lack a newly named zone). */
+function knownZone(zone: string | null | undefined): string | null {
+  if (!zone) return null;
+  if (!zonesChecked.has(zone)) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      zonesChecked.set(zone, true);
+    } catch {
+      zonesChecked.set(zone, false);
+    }
+  }
+  return zonesChecked.get(zone) ? zone : null;
+}
+
+/** The account's time zone, which says what "today" is; the browser's until the account is known. */
+export function useAccountZone(): string {
+  // A failed check is the signed-in screen's to handle: asking again from here would put it
+  // back into its loading state, which unmounts this, over and over.
+  const me = useQuery({ ...meQuery, retryOnMount: false });
+  return knownZone(me.data?.timezone) ?? knownZone(browserTimeZone()) ?? "UTC";
 }

@@ -1,5 +1,5 @@
 /** The middle column: the open conversation's thread and the composer. */
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 
 import { ApiError, describeError } from "../api/errors";
 import { Composer } from "./Composer";
@@ -25,10 +25,10 @@ export function ChatView({ conversationId, title, viewKey, turn, onMissing }: Pr
   const history = useMessages(conversationId);
   const missing = history.error instanceof ApiError && history.error.status === 404;
 
-  const onMissingRef = useRef(onMissing);
-  onMissingRef.current = onMissing;
+  // The latest onMissing, without re-running the effect whenever the parent re-renders.
+  const reportMissing = useEffectEvent(onMissing);
   useEffect(() => {
-    if (missing) onMissingRef.current();
+    if (missing) reportMissing();
   }, [missing]);
 
   const pending = turn.pending?.conversationId === conversationId ? turn.pending : null;

@@ -36,7 +36,8 @@ function withPending(messages: readonly ChatMessage[], pending: PendingTurn | nu
 
 /** Follow new text only while the reader is at (or near) the bottom; sending a message
  * always brings the reader back down to it (and to the reply that follows). */
-function useStickToBottom(deps: unknown[], sending: boolean) {
+function useStickToBottom({ messages, pending, failure }: Pick<Props, "messages" | "pending" | "failure">) {
+  const sending = pending !== null;
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const wasSending = useRef(sending);
@@ -49,7 +50,7 @@ function useStickToBottom(deps: unknown[], sending: boolean) {
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, deps);
+  }, [messages, pending, failure]); // whatever the thread shows: each change may grow it
 
   function onScroll() {
     const element = scroller.current;
@@ -88,7 +89,7 @@ function Failure({
 }
 
 export function Thread({ messages, pending, failure, onRetry, onDismiss, children }: Props) {
-  const { scroller, onScroll } = useStickToBottom([messages, pending, failure], pending !== null);
+  const { scroller, onScroll } = useStickToBottom({ messages, pending, failure });
 
   return (
     <div className="thread-scroll" ref={scroller} onScroll={onScroll}>

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
 import { App } from "../App";
@@ -7,7 +7,13 @@ import { AT, conversation, signedInServer } from "../test/fixtures";
 import { renderWithClient, signInAsTester } from "../test/render";
 
 function stored(id: number) {
-  return { id, role: id % 2 ? "user" : "assistant", content: `message ${id}`, tool_calls: [], created_at: AT };
+  return {
+    id,
+    role: id % 2 ? "user" : "assistant",
+    content: `message ${id}`,
+    tool_calls: [],
+    created_at: AT,
+  };
 }
 
 let total = 250;
@@ -55,9 +61,7 @@ describe("a long conversation", () => {
       "GET /api/conversations/7/messages": page,
       "POST /api/chat/stream": () => {
         total = 252;
-        return eventStream([
-          sse("done", { conversation_id: 7, response: "message 252", tool_calls: [] }),
-        ]);
+        return eventStream([sse("done", { conversation_id: 7, response: "message 252", tool_calls: [] })]);
       },
     });
     signInAsTester();
@@ -71,6 +75,35 @@ describe("a long conversation", () => {
     await vi.waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(252));
     expect(screen.getByText("message 51")).toBeInTheDocument();
     expect(screen.getByText("message 52")).toBeInTheDocument();
+  });
+
+  it("keeps another conversation's messages out of this one's earlier pages when switching back", async () => {
+    total = 250;
+    // Conversation 9 is older: its messages have smaller ids than any of 7's.
+    const older = [
+      { ...stored(1), id: -1, content: "from the other conversation" },
+      { ...stored(2), id: 0, content: "also from the other one" },
+    ];
+    history.replaceState(null, "", "#/conversations/7");
+    signedInServer({
+      "GET /api/conversations": () => json([conversation(7, "a long one"), conversation(9, "short")]),
+      "GET /api/conversations/7/messages": page,
+      "GET /api/conversations/9/messages": () => json(older),
+    });
+    signInAsTester();
+    const { user } = renderWithClient(<App />);
+    await screen.findByText("message 250");
+    await user.click(screen.getByRole("button", { name: "Show earlier messages" }));
+    await screen.findByText("message 1");
+    const nav = screen.getByRole("navigation", { name: "Conversations" });
+
+    await user.click(within(nav).getByRole("button", { name: "short" }));
+    await screen.findByText("from the other conversation");
+    await user.click(within(nav).getByRole("button", { name: "a long one" }));
+
+    await screen.findByText("message 250");
+    expect(screen.queryByText("from the other conversation")).not.toBeInTheDocument();
+    expect(screen.queryByText("also from the other one")).not.toBeInTheDocument();
   });
 
   it("offers no earlier messages when the conversation fits in one page", async () => {

@@ -62,22 +62,29 @@ export function useEarlierMessages(conversationId: number | null, newest: readon
   });
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const previous = useRef<readonly ChatMessage[]>(newest);
+  const previous = useRef<{ of: number | null; page: readonly ChatMessage[] }>({
+    of: conversationId,
+    page: newest,
+  });
   const current = older.of === conversationId ? older : { of: conversationId, items: [], more: true };
 
   useEffect(() => {
     const before = previous.current;
-    previous.current = newest;
-    if (current.items.length === 0) return;
+    previous.current = { of: conversationId, page: newest };
+    // Another conversation's page says nothing about what dropped out of this one's.
+    if (before.of !== conversationId) return;
     const kept = new Set(newest.map((m) => m.id));
     const start = firstId(newest) ?? Number.POSITIVE_INFINITY;
-    const dropped = before.filter((m) => m.id !== undefined && !kept.has(m.id) && m.id < start);
-    if (dropped.length > 0) setOlder((o) => ({ ...o, items: [...o.items, ...dropped] }));
-  }, [newest]); // only the newest page's changes matter here
+    const dropped = before.page.filter((m) => m.id !== undefined && !kept.has(m.id) && m.id < start);
+    if (dropped.length === 0) return;
+    // Only kept in front of older pages already loaded for this conversation.
+    setOlder((o) =>
+      o.of === conversationId && o.items.length > 0 ? { ...o, items: [...o.items, ...dropped] } : o,
+    );
+  }, [conversationId, newest]);
 
   const hasMore =
-    conversationId !== null &&
-    (current.items.length === 0 ? newest.length >= PAGE_SIZE : current.more);
+    conversationId !== null && (current.items.length === 0 ? newest.length >= PAGE_SIZE : current.more);
 
   async function loadEarlier() {
     const oldest = firstId(current.items) ?? firstId(newest);

@@ -9,7 +9,7 @@ import { ApiError, describeError } from "../api/errors";
 import type { ChatResponse, ToolCallRecord } from "../api/types";
 import { conversationsKey } from "../conversations/useConversations";
 import { changesTasks } from "../tasks/toolCalls";
-import { tasksKey } from "../tasks/useTasks";
+import { refreshTasks } from "../tasks/useTasks";
 import { ReplyError, streamChat, type ChatStreamEvent } from "./chatStream";
 import { messagesKey, type ChatMessage } from "./messages";
 
@@ -47,8 +47,11 @@ export function useChatTurn({ conversationId, onStarted }: Options) {
   const [pending, setPending] = useState<PendingTurn | null>(null);
   const [failure, setFailure] = useState<TurnFailure | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // Read after the reply arrives, so it must be the latest callback, not the one `send` closed over.
   const onStartedRef = useRef(onStarted);
-  onStartedRef.current = onStarted;
+  useEffect(() => {
+    onStartedRef.current = onStarted;
+  }, [onStarted]);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -81,7 +84,7 @@ export function useChatTurn({ conversationId, onStarted }: Options) {
         // Then confirm with the server's copy (same order, so the same elements are reused).
         void queryClient.invalidateQueries({ queryKey: messagesKey(result.conversation_id) });
         void queryClient.invalidateQueries({ queryKey: conversationsKey });
-        if (changesTasks(result.tool_calls)) void queryClient.invalidateQueries({ queryKey: tasksKey });
+        if (changesTasks(result.tool_calls)) refreshTasks(queryClient);
         if (conversationId === null) onStartedRef.current(result.conversation_id);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -90,7 +93,7 @@ export function useChatTurn({ conversationId, onStarted }: Options) {
           if (conversationId !== null)
             void queryClient.invalidateQueries({ queryKey: messagesKey(conversationId) });
           void queryClient.invalidateQueries({ queryKey: conversationsKey });
-          void queryClient.invalidateQueries({ queryKey: tasksKey });
+          refreshTasks(queryClient);
         }
         if (error instanceof ApiError && error.status === 404) {
           void queryClient.invalidateQueries({ queryKey: conversationsKey });

@@ -30,8 +30,11 @@ export function forgetConversationInUrl(): void {
 
 export function useOpenConversation() {
   const [open, setOpen] = useState<OpenConversation>(() => ({ id: conversationInUrl(), view: 0 }));
+  // `started` runs when a reply arrives, long after render: the open conversation as of then.
   const latest = useRef(open);
-  latest.current = open;
+  useEffect(() => {
+    latest.current = open;
+  }, [open]);
 
   useEffect(() => {
     const onPop = () => setOpen((current) => ({ id: conversationInUrl(), view: current.view + 1 }));

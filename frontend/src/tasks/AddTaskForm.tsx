@@ -1,19 +1,24 @@
-/** Add a task directly, without asking the assistant. */
+/** Add a task directly, without asking the assistant, to the view the panel shows. */
 import { useId, useState, type FormEvent } from "react";
 
+import { useAccountZone } from "../auth/useAuth";
 import { PlusIcon } from "../ui/icons";
+import { wallClockIn } from "./dueLabel";
+import { newTaskFields, type TaskView } from "./taskView";
 import { useCreateTask } from "./useTasks";
 
-export function AddTaskForm() {
+export function AddTaskForm({ view }: { view: TaskView }) {
   const [title, setTitle] = useState("");
-  const create = useCreateTask();
+  const create = useCreateTask(view);
+  const zone = useAccountZone();
   const inputId = useId();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = title.trim();
     if (!trimmed) return;
-    create.mutate(trimmed, { onSuccess: () => setTitle("") });
+    const today = wallClockIn(zone, Date.now()).date;
+    create.mutate({ title: trimmed, ...newTaskFields(view, today) }, { onSuccess: () => setTitle("") });
   }
 
   return (
@@ -24,7 +29,7 @@ export function AddTaskForm() {
       <input
         id={inputId}
         className="add-task-input"
-        placeholder="Add a task…"
+        placeholder={view.list === null ? "Add a task…" : `Add a task to ${view.list}…`}
         value={title}
         maxLength={200}
         onChange={(event) => setTitle(event.target.value)}

@@ -1,25 +1,41 @@
-/** One task: a checkbox to complete or reopen it, inline rename, delete. */
+/**
+ * One task: a checkbox to complete or reopen it, inline rename, delete; its due chip,
+ * priority, list and tags, and a details form to change them.
+ */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
 import type { Task } from "../api/types";
-import { PencilIcon, TrashIcon } from "../ui/icons";
+import { PencilIcon, SlidersIcon, TrashIcon } from "../ui/icons";
+import { SpokenAs } from "../ui/SpokenAs";
+import { DueChip } from "./DueChip";
+import { PriorityFlag } from "./PriorityFlag";
+import { TagChips } from "./TagChips";
+import { TaskDetailsForm } from "./TaskDetailsForm";
 import { useDeleteTask, useUpdateTask } from "./useTasks";
+
+const INBOX = "Inbox";
 
 interface Props {
   task: Task;
+  /** The panel shows every list: name the task's own, unless it's the Inbox. */
+  showList: boolean;
+  activeTag: string | null;
+  onTagPicked: (tag: string | null) => void;
   /** Called after the task is deleted, to place keyboard focus. */
   onDeleted: (id: number) => void;
   /** Called when a focused checkbox is toggled: the task moves to the other section. */
   onMoved: (id: number) => void;
 }
 
-export function TaskItem({ task, onDeleted, onMoved }: Props) {
+export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, onMoved }: Props) {
   const update = useUpdateTask();
   const remove = useDeleteTask();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(task.title);
   const input = useRef<HTMLInputElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
+  const detailsButton = useRef<HTMLButtonElement>(null);
+  const [editingDetails, setEditingDetails] = useState(false);
   const finished = useRef(false);
   const checkboxId = useId();
   // Shown from the click on, before the optimistic cache update lands a moment later.
@@ -47,6 +63,11 @@ export function TaskItem({ task, onDeleted, onMoved }: Props) {
     if (refocus) requestAnimationFrame(() => renameButton.current?.focus());
   }
 
+  function closeDetails() {
+    setEditingDetails(false);
+    requestAnimationFrame(() => detailsButton.current?.focus());
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Enter") {
       event.preventDefault();
@@ -58,15 +79,28 @@ export function TaskItem({ task, onDeleted, onMoved }: Props) {
     }
   }
 
+  const descriptionId = `${checkboxId}-description`;
+  const dueId = `${checkboxId}-due`;
+  const priorityId = `${checkboxId}-priority`;
+  // What a screen reader says after the title: the note, when it's due, how urgent.
+  const describedBy = [
+    task.description && descriptionId,
+    task.due_date && dueId,
+    task.priority !== "none" && priorityId,
+  ].filter(Boolean);
+  const tags = task.tags ?? [];
+  const listShown = showList && task.list !== INBOX;
+  const hasMeta = Boolean(task.due_date) || task.priority !== "none" || tags.length > 0 || listShown;
+
   return (
-    <li className={task.completed ? "task is-completed" : "task"}>
+    <li className={`task${task.completed ? " is-completed" : ""}${editingDetails ? " is-editing" : ""}`}>
       <input
         id={checkboxId}
         type="checkbox"
         className="task-check"
         data-task={task.id}
         checked={checkedNow ?? task.completed}
-        aria-describedby={task.description ? `${checkboxId}-description` : undefined}
+        aria-describedby={describedBy.length > 0 ? describedBy.join(" ") : undefined}
         onChange={(event) => {
           const completed = event.target.checked;
           setCheckedNow(completed);
@@ -74,29 +108,42 @@ export function TaskItem({ task, onDeleted, onMoved }: Props) {
           update.mutate({ id: task.id, changes: { completed } }, { onSettled: () => setCheckedNow(null) });
         }}
       />
-      <label htmlFor={checkboxId} className={editing ? "visually-hidden" : "task-title"}>
-        {task.title}
-        {task.description && (
-          // Seen under the title; announced as the checkbox's description, not its name.
-          <span id={`${checkboxId}-description`} className="task-description" aria-hidden="true">
-            {task.description}
-          </span>
+      <div className="task-body">
+        <label htmlFor={checkboxId} className={editing ? "visually-hidden" : "task-title"}>
+          {task.title}
+          {task.description && (
+            // Seen under the title; announced as the checkbox's description, not its name.
+            <span id={descriptionId} className="task-description" aria-hidden="true">
+              {task.description}
+            </span>
+          )}
+        </label>
+        {editing && (
+          <input
+            ref={input}
+            className="task-rename"
+            aria-label={`New title for ${task.title}`}
+            value={draft}
+            maxLength={200}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => stopEditing(true, false)}
+          />
         )}
-      </label>
-      {editing && (
-        <input
-          ref={input}
-          className="task-rename"
-          aria-label={`New title for ${task.title}`}
-          value={draft}
-          maxLength={200}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => stopEditing(true, false)}
-        />
-      )}
+      </div>
       <span className="task-number">#{task.id}</span>
       <span className="task-actions">
+        <button
+          ref={detailsButton}
+          type="button"
+          className="icon-button"
+          aria-label={`Edit details of ${task.title}`}
+          aria-expanded={editingDetails}
+          title="Due date, priority, list, tags"
+          onClick={() => (editingDetails ? closeDetails() : setEditingDetails(true))}
+        >
+          <SlidersIcon />
+        </button>
         <button
           ref={renameButton}
           type="button"
@@ -121,6 +168,19 @@ export function TaskItem({ task, onDeleted, onMoved }: Props) {
           <TrashIcon />
         </button>
       </span>
+      {hasMeta && (
+        <div className="task-meta">
+          <DueChip task={task} id={dueId} />
+          <PriorityFlag priority={task.priority} id={priorityId} />
+          {listShown && (
+            <span className="task-list-name">
+              <SpokenAs spoken={`List: ${task.list}`}>{task.list}</SpokenAs>
+            </span>
+          )}
+          <TagChips tags={tags} activeTag={activeTag} onPick={onTagPicked} />
+        </div>
+      )}
+      {editingDetails && <TaskDetailsForm task={task} onClose={closeDetails} />}
     </li>
   );
 }

@@ -1,69 +1,17 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import type { Task } from "../api/types";
 import { signInAsTester, renderWithClient } from "../test/render";
-import { json, mockServer, noContent, type Call } from "../test/fetchMock";
+import { json } from "../test/fetchMock";
+import { task, taskServer } from "../test/taskServer";
 import { Toaster } from "../ui/Toaster";
 import { TaskPanel } from "./TaskPanel";
-
-function task(id: number, title: string, completed = false): Task {
-  const at = "2026-01-01T00:00:00Z";
-  return {
-    id,
-    title,
-    description: null,
-    completed,
-    created_at: at,
-    updated_at: at,
-    priority: "none",
-    list: "Inbox",
-  };
-}
-
-/** A small in-memory task API, so refetches after each edit see the change. */
-function taskServer(initial: Task[]) {
-  let tasks = [...initial];
-  const idOf = (call: Call) => Number(call.path.split("/").pop());
-  const server = mockServer({
-    "GET /api/tasks": () => json(tasks),
-  });
-  server.fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
-    const request = input as Request;
-    const url = new URL(request.url);
-    const text = await request.text();
-    const call: Call = {
-      method: request.method,
-      path: url.pathname,
-      search: url.search,
-      headers: request.headers,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
-    };
-    server.calls.push(call);
-    if (call.method === "GET") return json(tasks);
-    if (call.method === "PATCH") {
-      tasks = tasks.map((t) => (t.id === idOf(call) ? { ...t, ...(call.body as Partial<Task>) } : t));
-      return json(tasks.find((t) => t.id === idOf(call)));
-    }
-    if (call.method === "DELETE") {
-      tasks = tasks.filter((t) => t.id !== idOf(call));
-      return noContent();
-    }
-    if (call.method === "POST") {
-      const created = task(tasks.length + 10, (call.body as { title: string }).title);
-      tasks = [...tasks, created];
-      return json(created, 201);
-    }
-    return json({ detail: "Not Found" }, 404);
-  });
-  return server;
-}
 
 describe("TaskPanel", () => {
   beforeEach(signInAsTester);
 
   it("lists pending and completed tasks with their numbers", async () => {
-    taskServer([task(1, "Buy milk"), task(3, "Call mom", true)]);
+    taskServer([task(1, "Buy milk"), task(3, "Call mom", { completed: true })]);
     renderWithClient(<TaskPanel />);
 
     const region = screen.getByRole("region", { name: "Tasks" });
@@ -79,7 +27,7 @@ describe("TaskPanel", () => {
   });
 
   it("shows a task's description under its title", async () => {
-    taskServer([{ ...task(1, "Call mom"), description: "about the new phone" }]);
+    taskServer([task(1, "Call mom", { description: "about the new phone" })]);
     renderWithClient(<TaskPanel />);
 
     const checkbox = await screen.findByRole("checkbox", { name: "Call mom" });

@@ -1,24 +1,30 @@
-/** The task list beside the chat: pending and completed, each task editable in place. */
-import { useEffect, useRef, type ReactNode } from "react";
+/**
+ * The task list beside the chat: a list switcher, filters and sort, then pending and
+ * completed tasks, each editable in place.
+ */
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { describeError } from "../api/errors";
 import type { Task } from "../api/types";
 import { AddTaskForm } from "./AddTaskForm";
+import { ListSwitcher } from "./ListSwitcher";
+import { TaskFilters } from "./TaskFilters";
 import { TaskItem } from "./TaskItem";
+import { describeView, EVERY_TASK, hasFilters, type TaskView } from "./taskView";
 import { useTasks } from "./useTasks";
 import "./tasks.css";
-
-const byNumber = (a: Task, b: Task) => a.id - b.id;
 
 interface GroupProps {
   title: string;
   tasks: Task[];
   empty: ReactNode;
+  view: TaskView;
+  onTagPicked: (tag: string | null) => void;
   onDeleted: (id: number) => void;
   onMoved: (id: number) => void;
 }
 
-function TaskGroup({ title, tasks, empty, onDeleted, onMoved }: GroupProps) {
+function TaskGroup({ title, tasks, empty, view, onTagPicked, onDeleted, onMoved }: GroupProps) {
   return (
     <div className="task-group">
       <div className="task-group-header">
@@ -30,7 +36,15 @@ function TaskGroup({ title, tasks, empty, onDeleted, onMoved }: GroupProps) {
       {tasks.length > 0 ? (
         <ul className="task-list">
           {tasks.map((task) => (
-            <TaskItem key={task.id} task={task} onDeleted={onDeleted} onMoved={onMoved} />
+            <TaskItem
+              key={task.id}
+              task={task}
+              showList={view.list === null}
+              activeTag={view.tag}
+              onTagPicked={onTagPicked}
+              onDeleted={onDeleted}
+              onMoved={onMoved}
+            />
           ))}
         </ul>
       ) : (
@@ -40,13 +54,49 @@ function TaskGroup({ title, tasks, empty, onDeleted, onMoved }: GroupProps) {
   );
 }
 
+/** What an empty Pending section says: a first-run hint, or why this view has nothing. */
+function NothingPending({
+  view,
+  anyTasks,
+  onClear,
+}: {
+  view: TaskView;
+  anyTasks: boolean;
+  onClear: () => void;
+}) {
+  if (anyTasks) return <p>Nothing pending. Nice work!</p>;
+  if (hasFilters(view)) {
+    return (
+      <>
+        <p>No tasks match these filters.</p>
+        <button type="button" className="link-button small" onClick={onClear}>
+          Clear filters
+        </button>
+      </>
+    );
+  }
+  if (view.list !== null) return <p>Nothing in {view.list} yet. Type a task above to add it here.</p>;
+  return (
+    <>
+      <p className="task-empty-title">No tasks yet</p>
+      <p>Ask the assistant to add one, or type it above.</p>
+    </>
+  );
+}
+
 export function TaskPanel() {
-  const tasks = useTasks();
+  const [view, setView] = useState<TaskView>(EVERY_TASK);
+  const tasks = useTasks(view);
   const section = useRef<HTMLElement>(null);
-  const all = [...(tasks.data ?? [])].sort(byNumber);
+  // In the server's order: by number unless the view sorts otherwise.
+  const all = tasks.data ?? [];
   const pending = all.filter((task) => !task.completed);
   const completed = all.filter((task) => task.completed);
   const moved = useRef<number | null>(null);
+  const settled = tasks.data !== undefined && !tasks.isPlaceholderData;
+
+  const changeView = (changes: Partial<TaskView>) => setView((current) => ({ ...current, ...changes }));
+  const clearFilters = () => changeView({ tag: null, priority: null, due: null });
 
   // A toggled task changes section (and element): keep keyboard focus on its checkbox.
   useEffect(() => {
@@ -69,6 +119,13 @@ export function TaskPanel() {
     });
   }
 
+  const groupProps = {
+    view,
+    onTagPicked: (tag: string | null) => changeView({ tag }),
+    onDeleted,
+    onMoved: (id: number) => (moved.current = id),
+  };
+
   return (
     <section className="tasks" aria-labelledby="tasks-heading" ref={section}>
       <div className="panel-header">
@@ -81,7 +138,13 @@ export function TaskPanel() {
           </span>
         )}
       </div>
-      <AddTaskForm />
+      <ListSwitcher selected={view.list} onSelect={(list) => changeView({ list })} />
+      <TaskFilters view={view} onChange={changeView} />
+      <AddTaskForm view={view} />
+      {/* Says what a switch or filter left in view, once its tasks have arrived. */}
+      <p className="visually-hidden" aria-live="polite">
+        {settled ? `${describeView(view)}: ${pending.length} pending, ${completed.length} done` : ""}
+      </p>
       {tasks.isPending && <p className="muted small">Loading tasks…</p>}
       {tasks.isError && (
         <div className="panel-error">
@@ -92,31 +155,20 @@ export function TaskPanel() {
         </div>
       )}
       {tasks.data && (
-        <>
+        <div className="task-groups" aria-busy={tasks.isPlaceholderData}>
           <TaskGroup
             title="Pending"
             tasks={pending}
-            empty={
-              all.length === 0 ? (
-                <>
-                  <p className="task-empty-title">No tasks yet</p>
-                  <p>Ask the assistant to add one, or type it above.</p>
-                </>
-              ) : (
-                <p>Nothing pending. Nice work!</p>
-              )
-            }
-            onDeleted={onDeleted}
-            onMoved={(id) => (moved.current = id)}
+            empty={<NothingPending view={view} anyTasks={all.length > 0} onClear={clearFilters} />}
+            {...groupProps}
           />
           <TaskGroup
             title="Completed"
             tasks={completed}
             empty={<p>Nothing completed yet.</p>}
-            onDeleted={onDeleted}
-            onMoved={(id) => (moved.current = id)}
+            {...groupProps}
           />
-        </>
+        </div>
       )}
     </section>
   );

@@ -1,26 +1,52 @@
-/** The task list and its edits (GET/POST/PATCH/DELETE /api/tasks) as TanStack Query hooks. */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+/**
+ * The task list and its edits (GET/POST/PATCH/DELETE /api/tasks) as TanStack Query hooks.
+ * Each view (list, filters, sort) is its own query under `tasksKey`, so one invalidation
+ * refreshes them all; an edit changes the task in every cached view at once.
+ */
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
 
 import { api, unwrap } from "../api/client";
-import type { Task, TaskUpdate } from "../api/types";
+import type { Task, TaskCreate, TaskUpdate } from "../api/types";
+import { listsKey } from "./useLists";
+import { queryParams, type TaskQueryParams, type TaskView } from "./taskView";
 
 export const tasksKey = ["tasks"] as const;
 
-export function useTasks() {
+const viewKey = (params: TaskQueryParams) => [...tasksKey, params] as const;
+
+/** After anything that may have changed tasks: every view, and the lists' counts. */
+export function refreshTasks(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: tasksKey });
+  void queryClient.invalidateQueries({ queryKey: listsKey });
+}
+
+export function useTasks(view: TaskView) {
+  const params = queryParams(view);
   return useQuery({
-    queryKey: tasksKey,
-    queryFn: () => unwrap(api.GET("/api/tasks", { params: { query: { status: "all" } } })),
+    queryKey: viewKey(params),
+    queryFn: () => unwrap(api.GET("/api/tasks", { params: { query: { status: "all", ...params } } })),
+    // Switching lists or filters keeps the old view in sight until the new one arrives.
+    placeholderData: keepPreviousData,
   });
 }
 
-/** Show an edit at once; put the list back if the server refuses it. */
+type Snapshot = Array<[QueryKey, Task[] | undefined]>;
+
+/** Show an edit at once in every cached view; put them back if the server refuses it. */
 async function optimistic(
   queryClient: QueryClient,
   change: (tasks: Task[]) => Task[],
-): Promise<{ previous: Task[] | undefined }> {
+): Promise<{ previous: Snapshot }> {
   await queryClient.cancelQueries({ queryKey: tasksKey });
-  const previous = queryClient.getQueryData<Task[]>(tasksKey);
-  if (previous) queryClient.setQueryData<Task[]>(tasksKey, change(previous));
+  const previous = queryClient.getQueriesData<Task[]>({ queryKey: tasksKey });
+  queryClient.setQueriesData<Task[]>({ queryKey: tasksKey }, (tasks) => tasks && change(tasks));
   return { previous };
 }
 
@@ -34,9 +60,9 @@ function useTaskMutation<Variables>(
     mutationFn: request,
     onMutate: (variables: Variables) => optimistic(queryClient, (tasks) => change(tasks, variables)),
     onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(tasksKey, context.previous);
+      for (const [key, tasks] of context?.previous ?? []) queryClient.setQueryData(key, tasks);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKey }),
+    onSettled: () => refreshTasks(queryClient),
     meta: { errorMessage },
   });
 }
@@ -46,20 +72,31 @@ export interface TaskEdit {
   changes: TaskUpdate;
 }
 
+/** The task as it will be once the server has the edit (its due instant is the server's to work out). */
+export function applyEdit(task: Task, changes: TaskUpdate): Task {
+  const dueChanged = changes.due_date !== undefined || changes.due_time !== undefined;
+  const dueDate = changes.due_date !== undefined ? changes.due_date : (task.due_date ?? null);
+  return {
+    ...task,
+    ...(changes.title != null && { title: changes.title }),
+    ...(changes.completed != null && { completed: changes.completed }),
+    ...(changes.priority != null && { priority: changes.priority }),
+    ...(changes.list != null && { list: changes.list }),
+    ...(changes.tags != null && { tags: changes.tags }),
+    ...(dueChanged && {
+      due_date: dueDate,
+      // A cleared day clears its time too.
+      due_time: dueDate === null ? null : changes.due_time !== undefined ? changes.due_time : task.due_time,
+      due_at: null,
+    }),
+  };
+}
+
 export function useUpdateTask() {
   return useTaskMutation(
     ({ id, changes }: TaskEdit) =>
       unwrap(api.PATCH("/api/tasks/{task_id}", { params: { path: { task_id: id } }, body: changes })),
-    (tasks, { id, changes }) =>
-      tasks.map((task) =>
-        task.id === id
-          ? {
-              ...task,
-              ...(changes.title != null && { title: changes.title }),
-              ...(changes.completed != null && { completed: changes.completed }),
-            }
-          : task,
-      ),
+    (tasks, { id, changes }) => tasks.map((task) => (task.id === id ? applyEdit(task, changes) : task)),
     "Couldn't update the task",
   );
 }
@@ -72,14 +109,17 @@ export function useDeleteTask() {
   );
 }
 
-export function useCreateTask() {
+/** Adds to the view it was typed in (`fields` make it belong there: see newTaskFields). */
+export function useCreateTask(view: TaskView) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (title: string) => unwrap(api.POST("/api/tasks", { body: { title } })),
+    mutationFn: (body: TaskCreate) => unwrap(api.POST("/api/tasks", { body })),
     onSuccess: (task) => {
-      queryClient.setQueryData<Task[]>(tasksKey, (tasks) => (tasks ? [...tasks, task] : [task]));
+      queryClient.setQueryData<Task[]>(viewKey(queryParams(view)), (tasks) =>
+        tasks ? [...tasks, task] : [task],
+      );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKey }),
+    onSettled: () => refreshTasks(queryClient),
     meta: { errorMessage: "Couldn't add the task" },
   });
 }

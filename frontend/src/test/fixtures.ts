@@ -32,6 +32,7 @@ export function signedInServer(overrides: Parameters<typeof mockServer>[0] = {})
     "GET /api/auth/me": () => json({ id: 1, email: "tester@example.com" }),
     "GET /api/conversations": () => json([]),
     "GET /api/tasks": () => json([]),
+    "GET /api/lists": () => json([{ name: "Inbox", pending: 0, total: 0 }]),
     ...overrides,
   });
 }

@@ -11,14 +11,22 @@ interface Props {
   drawer: Drawer | null;
   onToggle: (drawer: Drawer) => void;
   onLogOut: () => void;
-  toggleRefs: Record<Drawer, RefObject<HTMLButtonElement | null>>;
+  conversationsToggleRef: RefObject<HTMLButtonElement | null>;
+  tasksToggleRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function AppHeader({ email, drawer, onToggle, onLogOut, toggleRefs }: Props) {
+export function AppHeader({
+  email,
+  drawer,
+  onToggle,
+  onLogOut,
+  conversationsToggleRef,
+  tasksToggleRef,
+}: Props) {
   return (
     <header className="app-header">
       <button
-        ref={toggleRefs.conversations}
+        ref={conversationsToggleRef}
         type="button"
         className="icon-button drawer-toggle"
         aria-expanded={drawer === "conversations"}
@@ -37,7 +45,7 @@ export function AppHeader({ email, drawer, onToggle, onLogOut, toggleRefs }: Pro
           {email}
         </span>
         <button
-          ref={toggleRefs.tasks}
+          ref={tasksToggleRef}
           type="button"
           className="icon-button drawer-toggle"
           aria-expanded={drawer === "tasks"}

@@ -1,5 +1,5 @@
 /** The signed-in app: conversations | chat | tasks, with the side columns as drawers on phones. */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 
 import { signOut } from "../auth/session";
 import { ChatView } from "../chat/ChatView";
@@ -18,45 +18,45 @@ const FOCUSABLE = "button:not([disabled]), input[type=checkbox]:not([disabled]),
 
 function useDrawer() {
   const [drawer, setDrawer] = useState<Drawer | null>(null);
-  const current = useRef<Drawer | null>(null);
-  current.current = drawer;
-  const toggleRefs = {
-    conversations: useRef<HTMLButtonElement>(null),
-    tasks: useRef<HTMLButtonElement>(null),
-  };
-  const drawers = { conversations: useRef<HTMLDivElement>(null), tasks: useRef<HTMLDivElement>(null) };
-  const toggleRef = useRef(toggleRefs);
+  const conversationsToggle = useRef<HTMLButtonElement>(null);
+  const tasksToggle = useRef<HTMLButtonElement>(null);
+  const conversationsDrawer = useRef<HTMLDivElement>(null);
+  const tasksDrawer = useRef<HTMLDivElement>(null);
 
   const open = (which: Drawer) => {
     setDrawer(which);
-    requestAnimationFrame(() => drawers[which].current?.querySelector<HTMLElement>(FOCUSABLE)?.focus());
+    const panel = which === "tasks" ? tasksDrawer : conversationsDrawer;
+    requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus());
   };
 
-  const close = useCallback((returnFocus: boolean) => {
-    const which = current.current;
-    if (!which) return;
+  const close = (returnFocus: boolean) => {
+    if (!drawer) return;
     setDrawer(null);
-    if (returnFocus) requestAnimationFrame(() => toggleRef.current[which].current?.focus());
-  }, []);
+    const toggle = drawer === "tasks" ? tasksToggle : conversationsToggle;
+    if (returnFocus) requestAnimationFrame(() => toggle.current?.focus());
+  };
 
   const toggle = (which: Drawer) => (drawer === which ? close(false) : open(which));
 
+  // The drawer open when Escape is pressed, without re-subscribing on every render.
+  const closeOnEscape = useEffectEvent(() => close(true));
   useEffect(() => {
     if (!drawer) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close(true);
+      if (event.key === "Escape") closeOnEscape();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [drawer, close]);
+  }, [drawer]);
 
-  return { drawer, toggle, close, toggleRefs, drawers };
+  return { drawer, toggle, close, conversationsToggle, tasksToggle, conversationsDrawer, tasksDrawer };
 }
 
 export function AppShell({ email }: { email: string }) {
   const conversations = useConversations();
   const { open: selection, select, started } = useOpenConversation();
-  const { drawer, toggle, close, toggleRefs, drawers } = useDrawer();
+  const { drawer, toggle, close, conversationsToggle, tasksToggle, conversationsDrawer, tasksDrawer } =
+    useDrawer();
   const turn = useChatTurn({ conversationId: selection.id, onStarted: started });
 
   const open = (id: number | null) => {
@@ -81,13 +81,14 @@ export function AppShell({ email }: { email: string }) {
         drawer={drawer}
         onToggle={toggle}
         onLogOut={() => signOut()}
-        toggleRefs={toggleRefs}
+        conversationsToggleRef={conversationsToggle}
+        tasksToggleRef={tasksToggle}
       />
       <ConnectionBanner />
       <div className="layout">
         <div
           id="conversations-drawer"
-          ref={drawers.conversations}
+          ref={conversationsDrawer}
           className="column column-left drawer"
           data-open={drawer === "conversations"}
         >
@@ -111,7 +112,7 @@ export function AppShell({ email }: { email: string }) {
         </main>
         <div
           id="tasks-drawer"
-          ref={drawers.tasks}
+          ref={tasksDrawer}
           className="column column-right drawer"
           data-open={drawer === "tasks"}
         >

@@ -63,8 +63,8 @@ export const LogoutIcon = () => (
   </Icon>
 );
 
-export const CloseIcon = () => (
-  <Icon>
+export const CloseIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
     <path d="M6 6l12 12M18 6L6 18" />
   </Icon>
 );
@@ -75,8 +75,26 @@ export const SparkIcon = () => (
   </Icon>
 );
 
-export const WarningIcon = () => (
-  <Icon>
+export const WarningIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
     <path d="M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+  </Icon>
+);
+
+export const CalendarIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M7 3v3M17 3v3M4 8h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
+  </Icon>
+);
+
+export const FlagIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+  </Icon>
+);
+
+export const SlidersIcon = () => (
+  <Icon>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4" />
   </Icon>
 );

@@ -1,0 +1,96 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { renderWithClient, signInAsTester } from "../test/render";
+import { task, taskServer } from "../test/taskServer";
+import { TaskPanel } from "./TaskPanel";
+
+// Thursday 26 November 2026, 12:00 in the browser (UTC): Friday 02:00 in Kiritimati.
+const NOW = "2026-11-26T12:00:00Z";
+
+const itemOf = (name: string) => screen.getByRole("checkbox", { name }).closest("li") as HTMLElement;
+
+describe("Task chips", () => {
+  beforeEach(() => {
+    signInAsTester();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(NOW));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("labels due dates relative to the account's today, not the browser's (Kiritimati vs UTC)", async () => {
+    taskServer(
+      [
+        task(1, "Pay rent", { due_date: "2026-11-27", due_time: "09:00", due_at: "2026-11-26T19:00:00Z" }),
+        task(2, "Water plants", { due_date: "2026-11-28" }),
+        task(3, "File taxes", { due_date: "2026-11-25" }),
+        task(4, "Book flights", { due_date: "2026-12-04" }),
+      ],
+      { timezone: "Pacific/Kiritimati" },
+    );
+    renderWithClient(<TaskPanel />);
+
+    const rent = await screen.findByRole("checkbox", { name: "Pay rent" });
+    // In the browser's zone this would be "Tomorrow 09:00"; the account's today is already the 27th.
+    await vi.waitFor(() => expect(rent).toHaveAccessibleDescription("Due today 09:00"));
+    expect(itemOf("Pay rent")).toHaveTextContent("Today 09:00");
+    expect(itemOf("Water plants")).toHaveTextContent("Tomorrow");
+    expect(itemOf("File taxes")).toHaveTextContent("Overdue by 2 days");
+    expect(itemOf("Book flights")).toHaveTextContent("Fri 4 Dec");
+  });
+
+  it("shows overdue chips in the overdue style with a warning said aloud, and today's highlighted", async () => {
+    taskServer([
+      task(1, "File taxes", { due_date: "2026-11-24" }),
+      task(2, "Call mom", { due_date: "2026-11-26", due_time: "18:00", due_at: "2026-11-26T18:00:00Z" }),
+      task(3, "Stand-up", { due_date: "2026-11-26", due_time: "09:30", due_at: "2026-11-26T09:30:00Z" }),
+      task(4, "Old and done", { due_date: "2026-11-20", completed: true }),
+    ]);
+    renderWithClient(<TaskPanel />);
+
+    const taxes = await screen.findByRole("checkbox", { name: "File taxes" });
+    expect(taxes).toHaveAccessibleDescription("Overdue by 2 days, due Tue 24 Nov");
+    expect(itemOf("File taxes").querySelector(".due-chip")).toHaveClass("is-overdue");
+    expect(itemOf("Call mom").querySelector(".due-chip")).toHaveClass("is-today");
+    // Due at 09:30 today, and it is past noon.
+    expect(screen.getByRole("checkbox", { name: "Stand-up" })).toHaveAccessibleDescription(
+      "Due today 09:30, overdue",
+    );
+    expect(itemOf("Stand-up").querySelector(".due-chip")).toHaveClass("is-overdue");
+    // A completed task is never overdue.
+    expect(itemOf("Old and done").querySelector(".due-chip")).toHaveClass("is-done");
+    expect(itemOf("Old and done")).not.toHaveTextContent(/overdue/i);
+  });
+
+  it("shows a priority as a flag with a word, and nothing for no priority", async () => {
+    taskServer([
+      task(1, "Fix the roof", { priority: "high" }),
+      task(2, "Tidy the shed", { priority: "low" }),
+      task(3, "Read a book"),
+    ]);
+    renderWithClient(<TaskPanel />);
+
+    const roof = await screen.findByRole("checkbox", { name: "Fix the roof" });
+    expect(roof).toHaveAccessibleDescription("High priority");
+    expect(screen.getByRole("checkbox", { name: "Tidy the shed" })).toHaveAccessibleDescription(
+      "Low priority",
+    );
+    expect(itemOf("Read a book").querySelector(".priority-flag")).toBeNull();
+    expect(screen.getByRole("checkbox", { name: "Read a book" })).not.toHaveAccessibleDescription();
+  });
+
+  it("names a task's list in the All view (but not the Inbox), and shows its tags", async () => {
+    taskServer([task(1, "Buy milk", { list: "Shopping", tags: ["dairy", "weekly"] }), task(2, "Call mom")]);
+    renderWithClient(<TaskPanel />);
+
+    await screen.findByRole("checkbox", { name: "Buy milk" });
+    const milk = itemOf("Buy milk");
+    expect(milk).toHaveTextContent("Shopping");
+    expect(within(milk).getByText("List: Shopping")).toHaveClass("visually-hidden");
+    expect(within(milk).getByRole("button", { name: "Filter by tag #dairy" })).toBeInTheDocument();
+    expect(within(milk).getByRole("button", { name: "Filter by tag #weekly" })).toBeInTheDocument();
+    expect(itemOf("Call mom")).not.toHaveTextContent("Inbox");
+  });
+});

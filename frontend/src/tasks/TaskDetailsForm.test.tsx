@@ -1,0 +1,143 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+
+import { renderWithClient, signInAsTester } from "../test/render";
+import { task, taskServer } from "../test/taskServer";
+import { TaskPanel } from "./TaskPanel";
+
+async function openDetails(title: string) {
+  const rendered = renderWithClient(<TaskPanel />);
+  await rendered.user.click(await screen.findByRole("button", { name: `Edit details of ${title}` }));
+  return { ...rendered, form: screen.getByRole("form", { name: `Details of ${title}` }) };
+}
+
+// Date and time inputs take their value whole, as a picker sets it.
+const pick = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+
+describe("Editing a task's details", () => {
+  beforeEach(signInAsTester);
+
+  it("sets a due date and time: the PATCH carries both, and the chip shows them", async () => {
+    const server = taskServer([task(3, "Pay rent")]);
+    const { user, form } = await openDetails("Pay rent");
+    expect(within(form).getByLabelText("Due date")).toHaveFocus();
+
+    pick(within(form).getByLabelText("Due date"), "2031-05-02");
+    pick(within(form).getByLabelText("Due time"), "09:00");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    expect(server.callsTo("PATCH /api/tasks/3").map((call) => call.body)).toEqual([
+      { due_date: "2031-05-02", due_time: "09:00" },
+    ]);
+    expect(screen.queryByRole("form", { name: "Details of Pay rent" })).not.toBeInTheDocument();
+    const item = screen.getByRole("checkbox", { name: "Pay rent" }).closest("li") as HTMLElement;
+    await vi.waitFor(() => expect(item).toHaveTextContent("Fri 2 May 2031 09:00"));
+    await vi.waitFor(() =>
+      expect(screen.getByRole("button", { name: "Edit details of Pay rent" })).toHaveFocus(),
+    );
+  });
+
+  it("sends only what changed, and nothing when nothing did", async () => {
+    const server = taskServer([task(3, "Pay rent", { due_date: "2031-05-02", due_time: "09:00" })]);
+    const { user, form } = await openDetails("Pay rent");
+
+    pick(within(form).getByLabelText("Due time"), "");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(server.callsTo("PATCH /api/tasks/3")[0]?.body).toEqual({ due_date: "2031-05-02", due_time: null });
+
+    await user.click(screen.getByRole("button", { name: "Edit details of Pay rent" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(server.callsTo("PATCH /api/tasks/3")).toHaveLength(1);
+  });
+
+  it("clears a due date (and its time) with its Clear button", async () => {
+    const server = taskServer([task(3, "Pay rent", { due_date: "2031-05-02", due_time: "09:00" })]);
+    const { user, form } = await openDetails("Pay rent");
+
+    await user.click(within(form).getByRole("button", { name: "Clear due date" }));
+    expect(within(form).getByLabelText("Due date")).toHaveValue("");
+    expect(within(form).getByLabelText("Due time")).toHaveValue("");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    expect(server.callsTo("PATCH /api/tasks/3")[0]?.body).toEqual({ due_date: null });
+    const item = screen.getByRole("checkbox", { name: "Pay rent" }).closest("li") as HTMLElement;
+    expect(item.querySelector(".due-chip")).toBeNull();
+  });
+
+  it("won't save a time without a day, and says why", async () => {
+    const server = taskServer([task(3, "Pay rent")]);
+    const { user, form } = await openDetails("Pay rent");
+
+    pick(within(form).getByLabelText("Due time"), "09:00");
+
+    expect(within(form).getByLabelText("Due time")).toHaveAccessibleDescription(
+      "Pick a day for that time, or clear it.",
+    );
+    expect(within(form).getByRole("button", { name: "Save" })).toBeDisabled();
+    await user.keyboard("{Enter}");
+    expect(server.callsTo("PATCH /api/tasks/3")).toHaveLength(0);
+  });
+
+  it("clears a priority by choosing None", async () => {
+    const server = taskServer([task(4, "Fix the roof", { priority: "high" })]);
+    const { user, form } = await openDetails("Fix the roof");
+    expect(within(form).getByRole("combobox", { name: "Priority" })).toHaveValue("high");
+
+    await user.selectOptions(within(form).getByRole("combobox", { name: "Priority" }), "None");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    expect(server.callsTo("PATCH /api/tasks/4")[0]?.body).toEqual({ priority: "none" });
+    await vi.waitFor(() =>
+      expect(screen.getByRole("checkbox", { name: "Fix the roof" })).not.toHaveAccessibleDescription(),
+    );
+  });
+
+  it("moves a task to another list, and the counts follow", async () => {
+    const server = taskServer([task(5, "Buy milk")]);
+    const { user, form } = await openDetails("Buy milk");
+    const list = within(form).getByRole("combobox", { name: "List" });
+    await vi.waitFor(() => expect(within(list).getAllByRole("option")).toHaveLength(2));
+
+    await user.selectOptions(list, "Shopping");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    expect(server.callsTo("PATCH /api/tasks/5")[0]?.body).toEqual({ list: "Shopping" });
+    const lists = screen.getByRole("group", { name: "Lists" });
+    expect(await within(lists).findByRole("button", { name: "Shopping, 1 pending" })).toBeInTheDocument();
+    expect(within(lists).getByRole("button", { name: "Inbox, 0 pending" })).toBeInTheDocument();
+  });
+
+  it("sets tags as typed (lower-cased, # dropped, once each), and clears them when emptied", async () => {
+    const server = taskServer([task(6, "Call mom")]);
+    const { user, form } = await openDetails("Call mom");
+
+    await user.type(within(form).getByRole("textbox", { name: "Tags" }), "#Family, phone family");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(server.callsTo("PATCH /api/tasks/6")[0]?.body).toEqual({ tags: ["family", "phone"] });
+    expect(await screen.findByRole("button", { name: "Filter by tag #phone" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Edit details of Call mom" }));
+    const tags = screen.getByRole("textbox", { name: "Tags" });
+    expect(tags).toHaveValue("family phone");
+    await user.clear(tags);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(server.callsTo("PATCH /api/tasks/6")[1]?.body).toEqual({ tags: [] });
+    await vi.waitFor(() =>
+      expect(screen.queryByRole("button", { name: /Filter by tag/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("cancels with Escape: nothing sent, focus back on the details button", async () => {
+    const server = taskServer([task(3, "Pay rent")]);
+    const { user, form } = await openDetails("Pay rent");
+    pick(within(form).getByLabelText("Due date"), "2031-05-02");
+
+    await user.keyboard("{Escape}");
+
+    expect(screen.queryByRole("form", { name: "Details of Pay rent" })).not.toBeInTheDocument();
+    expect(server.callsTo("PATCH /api/tasks/3")).toHaveLength(0);
+    const button = screen.getByRole("button", { name: "Edit details of Pay rent" });
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    await vi.waitFor(() => expect(button).toHaveFocus());
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * A small in-memory task API for the task panel's tests: tasks and lists that later
+ * requests see changed, GET /api/tasks's list/tag/priority filters, and the account's zone.
+ */
+import type { Task, TaskList } from "../api/types";
+import { json, mockServer, noContent, type Call } from "./fetchMock";
+import { AT } from "./fixtures";
+
+export function task(id: number, title: string, fields: Partial<Task> = {}): Task {
+  return {
+    id,
+    title,
+    description: null,
+    completed: false,
+    created_at: AT,
+    updated_at: AT,
+    due_date: null,
+    due_time: null,
+    due_at: null,
+    priority: "none",
+    list: "Inbox",
+    tags: [],
+    ...fields,
+  };
+}
+
+interface Options {
+  lists?: string[];
+  timezone?: string;
+}
+
+const byTitle = (a: Task, b: Task) => a.title.localeCompare(b.title);
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The filters a test can check the result of; the due filter is the server's (zone) business. */
+function matches(task: Task, query: URLSearchParams): boolean {
+  const list = query.get("list");
+  const tag = query.get("tag");
+  const priority = query.get("priority");
+  return (
+    (list === null || same(task.list, list)) &&
+    (tag === null || (task.tags ?? []).includes(tag)) &&
+    (priority === null || task.priority === priority)
+  );
+}
+
+export function taskServer(
+  initial: Task[],
+  { lists = ["Inbox", "Shopping"], timezone = "UTC" }: Options = {},
+) {
+  let tasks = [...initial];
+  let listNames = [...lists];
+  const idOf = (call: Call) => Number(call.path.split("/").pop());
+  const counts = (): TaskList[] =>
+    listNames.map((name) => {
+      const mine = tasks.filter((t) => same(t.list, name));
+      return { name, total: mine.length, pending: mine.filter((t) => !t.completed).length };
+    });
+  const addList = (name: string) => {
+    if (!listNames.some((known) => same(known, name))) listNames = [...listNames, name];
+  };
+
+  function answer(call: Call): Response {
+    const route = `${call.method} ${call.path}`;
+    if (route === "GET /api/auth/me") return json({ id: 1, email: "tester@example.com", timezone });
+    if (route === "GET /api/lists") return json(counts());
+    if (route === "POST /api/lists") {
+      const name = (call.body as { name: string }).name;
+      if (listNames.some((known) => same(known, name))) return json({ detail: "That list exists" }, 409);
+      addList(name);
+      return json({ name, pending: 0, total: 0 }, 201);
+    }
+    if (route === "GET /api/tasks") {
+      const query = new URLSearchParams(call.search);
+      const found = tasks.filter((t) => matches(t, query));
+      return json(query.get("sort") === "title" ? found.sort(byTitle) : found);
+    }
+    if (route === "POST /api/tasks") {
+      const created = task(tasks.length + 10, "", call.body as Partial<Task>);
+      if (created.list) addList(created.list);
+      tasks = [...tasks, created];
+      return json(created, 201);
+    }
+    if (call.method === "PATCH" && call.path.startsWith("/api/tasks/")) {
+      const changes = call.body as Partial<Task>;
+      if (changes.list) addList(changes.list);
+      tasks = tasks.map((t) => (t.id === idOf(call) ? { ...t, ...changes } : t));
+      return json(tasks.find((t) => t.id === idOf(call)));
+    }
+    if (call.method === "DELETE" && call.path.startsWith("/api/tasks/")) {
+      tasks = tasks.filter((t) => t.id !== idOf(call));
+      return noContent();
+    }
+    return json({ detail: "Not Found" }, 404);
+  }
+
+  const server = mockServer({});
+  server.fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    const url = new URL(request.url);
+    const text = await request.text();
+    const call: Call = {
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      headers: request.headers,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    server.calls.push(call);
+    return answer(call);
+  });
+  return {
+    ...server,
+    /** The query of each GET /api/tasks, e.g. { status: "all", list: "Shopping" }. */
+    taskQueries: () =>
+      server.callsTo("GET /api/tasks").map((call) => Object.fromEntries(new URLSearchParams(call.search))),
+  };
+}
