@@ -248,7 +248,8 @@ def _fields_of(obj: str, clause: str, context: ConversationContext) -> tuple[Tas
     fields, rest = take_fields(obj, context.local_now())
     if fields.list_name is None:
         named, _ = list_named(clause)
-        fields = replace(fields, list_name=named)
+        if named is not None:
+            fields = replace(fields, list_name=named)
     return fields, rest
 
 

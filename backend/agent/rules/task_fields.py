@@ -104,8 +104,16 @@ def _cut(text: str, spans: list[tuple[int, int]]) -> str:
     return " ".join(text.split())
 
 
+# Cheap first looks: most messages name no list, priority or tag, and the full patterns
+# backtrack at every position.
+_LIST_WORD = re.compile(r"\blist\b", _I)
+_PRIORITY_WORD = re.compile(r"urgent|important|asap|priority", _I)
+
+
 def list_named(text: str) -> tuple[str | None, str]:
     """The list `text` names ("to my shopping list" -> "Shopping") and the text without it."""
+    if _LIST_WORD.search(text) is None:
+        return None, text
     for found in _outside_quotes(text, _NAMED_LIST):
         name = " ".join(found["name"].split())
         if _NO_LIST_NAME.match(name):
@@ -117,6 +125,8 @@ def list_named(text: str) -> tuple[str | None, str]:
 
 def priority_said(text: str) -> tuple[str | None, str]:
     """ "urgent: call the bank" -> ("high", "call the bank")."""
+    if _PRIORITY_WORD.search(text) is None:
+        return None, text
     for found in _outside_quotes(text, _PRIORITY):
         word = next(w for w in found.groups() if w is not None).lower()
         return _PRIORITY_OF[word], _cut(text, [found.span()])
@@ -124,6 +134,8 @@ def priority_said(text: str) -> tuple[str | None, str]:
 
 
 def tags_said(text: str) -> tuple[tuple[str, ...], str]:
+    if "#" not in text:
+        return (), text
     found = _outside_quotes(text, _TAG)
     tags = tuple(dict.fromkeys(m["tag"].lower() for m in found))
     return tags, _cut(text, [m.span() for m in found]) if found else text

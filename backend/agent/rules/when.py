@@ -24,6 +24,8 @@ from dateutil.relativedelta import FR, SA, relativedelta
 
 _I = re.IGNORECASE
 _CALENDAR = parsedatetime.Calendar(version=parsedatetime.VERSION_CONTEXT_STYLE)
+# Its first reading builds its tables (~2 ms): done at import, not in a user's turn.
+_CALENDAR.parseDT("friday", sourceTime=datetime(2026, 1, 1, 12))
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_FULL = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
@@ -51,7 +53,12 @@ _DAY = re.compile(
     r"2morrow)"
     r"|(?P<from_amount>" + _COUNT + r")\s+(?P<from_unit>days?|weeks?)\s+from\s+(?P<from>today|now|"
     r"tomorrow)"
-    r"|(?:(?P<modifier>next|this|coming|this\s+coming)\s+)?(?P<weekday>" + _WEEKDAY_FULL + r")"
+    # "next friday", "on friday" with anything after; a bare "friday" only at the end of the
+    # phrase ("call mom friday", "friday at 5"), never "wednesday addams costume"
+    r"|(?:(?:next|this|coming|this\s+coming|on|by|for|before|until|till|due)\s+)"
+    r"(?P<weekday>" + _WEEKDAY_FULL + r")"
+    r"|(?P<bare_weekday>" + _WEEKDAY_FULL + r")(?=\s*(?:$|[,.;:!?)]|(?:at|by|@|morning|"
+    r"afternoon|evening|night|noon|and|then|please|\d)\b))"
     r"|(?:on|by|next|this|till|until|before)\s+(?P<short>" + _WEEKDAY_SHORT + r")\.?"
     r"|(?P<month_day>" + _MONTH + r"\s+" + _DAY_NUMBER + r"(?:,?\s+\d{4})?"
     r"|(?:the\s+)?" + _DAY_NUMBER + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+\d{4})?)"
@@ -156,6 +163,7 @@ def _month_day(phrase: str, today: date) -> date:
     """ "dec 3", "3rd of december", "march 3 2027": parsedatetime reads the month and day (a
     date already past this year is next year's); a day the month lacks is unclear."""
     words = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", phrase.lower().replace(".", ""))
+    words = re.sub(r"\bsept\b", "sep", words)  # parsedatetime knows "sep" and "september"
     words = re.sub(r"^the\s+", "", re.sub(r"\s+of\s+", " ", words)).replace(",", "")
     found, context = _CALENDAR.parseDT(words, sourceTime=datetime.combine(today, time(12)))
     if not context.hasDate:
@@ -230,8 +238,9 @@ def _read_day(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
         if word in ("today", "tonight"):
             return today, time(_PART_TIMES["tonight"]) if word == "tonight" else None
         return today + timedelta(days=1), None
-    if found["weekday"] or found["short"]:
-        return _next_weekday(found["weekday"] or found["short"], today), None
+    named = found["weekday"] or found["bare_weekday"] or found["short"]
+    if named:
+        return _next_weekday(named, today), None
     if found["month_day"]:
         return _month_day(found["month_day"], today), None
     if found["ordinal"] or found["ordinal_only"]:

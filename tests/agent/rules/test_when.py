@@ -68,7 +68,7 @@ GOLDEN: list[tuple[str, date, time | None, str]] = [
     ("book flights on 2027-02-14", date(2027, 2, 14), None, "book flights"),
     ("xmas cards by 25/12", date(2026, 12, 25), None, "xmas cards"),
     ("meeting at 10:30 tomorrow", date(2026, 11, 25), time(10, 30), "meeting"),
-    ("9am friday standup", date(2026, 11, 27), time(9), "standup"),
+    ("standup 9am friday", date(2026, 11, 27), time(9), "standup"),
     ("take out bins this weekend", date(2026, 11, 28), None, "take out bins"),
     ("take out bins next week", date(2026, 11, 30), None, "take out bins"),
     ("take out bins next month", date(2026, 12, 1), None, "take out bins"),
@@ -119,6 +119,7 @@ NOT_DATES = [
     "water the plants daily",
     "august rush dvd",
     "roast ingredients for the weekend lunch",
+    "wednesday addams costume",
 ]
 
 
