@@ -44,6 +44,9 @@ class ConversationContext:
     # The user's time zone and the turn's moment: "tomorrow at 9" is read on their clock.
     zone: str = "UTC"
     now: datetime | None = None
+    # The due the last add or update set: (task number, "YYYY-MM-DD", "HH:MM" or None), for a
+    # correction ("no, sunday not saturday", "is at 5, not at 4").
+    last_due: tuple[int, str, str | None] | None = None
 
     def local_now(self) -> datetime:
         """The turn's moment on the user's clock."""
@@ -68,6 +71,7 @@ class ConversationContext:
         adds_in_a_row = 0
         last_change: JSON | None = None
         known: dict[int, tuple[str, bool]] = {}
+        last_due: tuple[int, str, str | None] | None = None
         for turn in turns:  # oldest first: later mentions win
             if turn.role == "user":
                 mentioned = _task_mentioned(turn.content)
@@ -92,6 +96,7 @@ class ConversationContext:
                 if not _succeeded(call):
                     continue
                 _learn(known, call)
+                last_due = _due_set(call) or last_due
                 if call.get("name") == "complete_task":
                     completions += 1
                     adds_in_a_row = 0
@@ -113,6 +118,7 @@ class ConversationContext:
             str(last["lookup"]) if last.get("lookup") else None,
             tuple(int(i) for i in last.get("alternatives") or ()),
             str(last["counted"]) if last.get("counted") else None,
+            last_due=last_due,
         )
 
 
@@ -120,6 +126,17 @@ class ConversationContext:
 @lru_cache(maxsize=4096)
 def _task_mentioned(message: str) -> int | None:
     return extract_task_id(prepare(message))
+
+
+def _due_set(call: dict[str, Any]) -> tuple[int, str, str | None] | None:
+    """The due an add or an update set, from its result's echo."""
+    result = call.get("result")
+    if call.get("name") not in ("add_task", "update_task") or not isinstance(result, dict):
+        return None
+    if not result.get("due_date") or not isinstance(result.get("task_id"), int):
+        return None
+    clock = result.get("due_time")
+    return int(result["task_id"]), str(result["due_date"]), str(clock) if clock else None
 
 
 def _succeeded(call: dict[str, Any]) -> bool:

@@ -22,6 +22,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, extract_task_id
 from backend.agent.rules.followups import (
     continue_last_action,
+    corrected_due,
     corrected_title,
     left_out_of_completion,
     puts_back_the_deleted,
@@ -252,6 +253,11 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
         answer_steps, intent, rule = answer
         return Plan(answer_steps, [intent], [rule])
     request = core_request(text)
+    due_fixed = corrected_due(text, context)
+    if due_fixed is not None:
+        task_id, due = due_fixed
+        step = task_actions.act_on_task("update_task", task_id, {"due": due})
+        return Plan([step], [Intent.UPDATE], ["correction of the due just set"], ["update"])
     correction = corrected_title(text, context) or respelt_title(text, context)
     if correction is not None:
         task_id, title = correction

@@ -12,6 +12,7 @@ restarts and workers like everything else in the context.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from rapidfuzz.distance import DamerauLevenshtein
 
@@ -22,6 +23,7 @@ from backend.agent.rules.text import ALSO_TAIL, SENTENCE_END, WAKE_WORD, core_re
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.types import Action, Intent
 from backend.agent.rules.vocabulary import is_task_verb
+from backend.agent.rules.when import find_due
 
 _I = re.IGNORECASE
 
@@ -295,6 +297,35 @@ def _correction_parts(text: str) -> tuple[str, str] | None:
     if not new or not marked or len(new.split()) > 8 or _A_SENTENCE.search(new):
         return None
     return new, old
+
+
+_IT_IS = re.compile(r"^(?:it'?s|it\s+is|is|make\s+it|should\s+be|due)\s+", _I)
+
+
+def corrected_due(text: str, context: ConversationContext) -> tuple[int, str] | None:
+    """(task number, new due) for a correction of the date or time just set: "oh wait, it's
+    sunday not saturday", "sorry, is at 5, not at 4" (the day stays when only a time is
+    said). None when the message corrects no due."""
+    if context.last_due is None or last_action(context) not in ("add", "update"):
+        return None
+    task_id, day, clock = context.last_due
+    if context.focus_task_id != task_id:
+        return None
+    parts = _correction_parts(text)
+    if parts is None:
+        return None
+    new = _IT_IS.sub("", parts[0].strip())
+    due = find_due(new, context.local_now())
+    if due is None or due.unclear is not None or due.remove_from(new):
+        return None
+    when = due.day if due.day_said else date.fromisoformat(day)
+    said_clock = due.clock if due.clock is not None or due.day_said else None
+    at = (
+        said_clock.strftime("T%H:%M")
+        if said_clock
+        else (f"T{clock}" if clock and not due.day_said else "")
+    )
+    return task_id, f"{when.isoformat()}{at}"
 
 
 def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] | None:

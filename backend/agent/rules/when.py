@@ -132,6 +132,8 @@ class DueSlot:
     end: int
     # Set when the phrase could mean two things ("3/4"): ask rather than guess.
     unclear: str | None = None
+    # Whether a day was said, or only a time ("at 5"): a correction keeps the day then.
+    day_said: bool = True
 
     def remove_from(self, text: str) -> str:
         """`text` without the phrase (and the comma or "and" it leaves dangling)."""
@@ -344,7 +346,7 @@ def find_due(text: str, now: datetime) -> DueSlot | None:
             clock = clock.replace(hour=clock.hour + 12)  # "tonight at 10" is 22:00
         if day_match is None and datetime.combine(day, clock) <= now.replace(tzinfo=None):
             day += timedelta(days=1)
-    return DueSlot(day, clock, _with_lead(masked, start), end)
+    return DueSlot(day, clock, _with_lead(masked, start), end, day_said=day_match is not None)
 
 
 def _time_near(text: str, day_match: re.Match[str] | None) -> re.Match[str] | None:

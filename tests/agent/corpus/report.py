@@ -75,6 +75,11 @@ def counted_calls(tool_calls: list[dict[str, Any]]) -> tuple[Call, ...]:
         arguments = {k: v for k, v in call["arguments"].items() if k not in FIELD_ARGUMENTS}
         if call["name"] != "list_tasks" and len(arguments) < len(call["arguments"]):
             arguments[WITH_FIELDS] = True
+            result = call["result"]
+            if call["name"] == "update_task" and "title" not in arguments:
+                # A due-only change leaves the title as it was: the label's "pick up the
+                # cake on sunday" is that title with its date words given to the due.
+                arguments["title"] = result.get("title") if isinstance(result, dict) else None
         if isinstance(call["result"], dict) and "error" in call["result"]:
             continue
         if call["name"] in CHANGING_TOOLS:

@@ -137,3 +137,19 @@ def test_what_lists_do_i_have_names_every_list_with_its_tasks() -> None:
     reply = conversation.say("what lists do I have?").reply
     assert reply.startswith("Your lists: Inbox, Shopping.\nInbox:\n1. Buy groceries")
     assert "Shopping:\n11. Milk" in reply
+
+
+def test_a_correction_of_the_day_just_set_moves_the_due_not_the_title() -> None:
+    conversation = _conversation()
+    conversation.say("add pick up the cake on 2030-01-05")
+    fixed = conversation.say("oh wait no, it's 2030-01-06 not 2030-01-05, sorry")
+    assert fixed.tool_calls[-1]["name"] == "update_task"
+    assert fixed.tool_calls[-1]["arguments"] == {"task_id": 17, "due": "2030-01-06"}
+
+
+def test_a_correction_of_only_the_time_keeps_the_day() -> None:
+    conversation = _conversation()
+    conversation.say("add pick up kids on 2030-01-05 at 4pm")
+    fixed = conversation.say("sorry, is at 5, not at 4")
+    assert fixed.tool_calls[-1]["arguments"] == {"task_id": 17, "due": "2030-01-05T17:00"}
+    assert [t["title"] for t in conversation.store.tasks if t["id"] == 17] == ["pick up kids"]
