@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import statistics
 import tempfile
@@ -254,7 +255,7 @@ def task_query(params: dict[str, str]) -> tasks.TaskQuery:
 
 async def capture_statement(
     engine: AsyncEngine, session: AsyncSession, owner_id: int, params: dict[str, str]
-) -> Any:
+) -> tuple[str, Any]:
     """The SQL and parameters `query_tasks` sends for a request (its last statement; a due
     filter reads the account's zone first)."""
     sent: list[tuple[str, Any]] = []
@@ -398,7 +399,8 @@ def plan_note(params: dict[str, str], plan: Plan, owner_tasks: int) -> str:
     if plan.rows / max(owner_tasks, 1) >= SELECTIVE_SHARE:
         return f"{kept}: reading them all is the right plan"
     if plan.filter_indexes:
-        return f"{kept}; {', '.join(plan.filter_indexes)} exists, UNUSED"
+        verb = "exists" if len(plan.filter_indexes) == 1 else "exist"
+        return f"{kept}; {', '.join(plan.filter_indexes)} {verb}, UNUSED"
     return f"{kept}: AN INDEX ON THE FILTER WOULD HELP"
 
 
@@ -466,7 +468,9 @@ def main() -> None:
     sizes = QUICK if args.quick else FULL
     sizes = replace(sizes, tasks=args.tasks or sizes.tasks, samples=args.samples or sizes.samples)
     kinds = KINDS if args.database == "both" else (args.database,)
-    print(f"machine speed: a 10M-step Python loop takes {python_speed_ms()} ms")
+    # The machines are shared: how busy this one was belongs with the figures.
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"machine speed: a 10M-step Python loop takes {python_speed_ms()} ms; load {load}")
     figures: dict[str, dict[str, Timing]] = {}
     plans: dict[str, dict[str, Plan]] = {}
     with tempfile.TemporaryDirectory() as work:
