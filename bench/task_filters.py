@@ -67,15 +67,17 @@ COMBINATIONS: tuple[dict[str, str], ...] = (
 SORTS: tuple[dict[str, str], ...] = tuple({"sort": order.value} for order in tasks.TaskSort)
 LIST_REQUESTS = (*FILTERS_ALONE, *COMBINATIONS, *SORTS)
 
-# Chat turns that list tasks, as people say it; the table shows the tool call each made. A
-# filter phrase is one more line once the chat's list_tasks takes the filters (today "what's
-# due today?" makes no tool call and "show my high priority tasks" lists every task).
+# Chat turns that list tasks, as people say it; the table shows the tool call each made
+# (the filtered ones pass list_tasks their due, list or priority filter).
 LIST_TURN_PHRASES: tuple[str, ...] = (
     "show my pending tasks",
     "what's left?",
     "show my tasks",
     "show my completed tasks",
-    # "what's due today?",
+    "what's due today?",
+    "what's overdue?",
+    "show my work list",
+    "show my high priority tasks",
 )
 
 

@@ -256,7 +256,17 @@ async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery)
     if completed is not None:
         statement = statement.where(col(Task.completed) == completed)
     if query.list_name is not None:
-        statement = statement.where(func.lower(col(Task.list_name)) == query.list_name.lower())
+        # The list's own spelling, found by its key: an exact match the (owner_id,
+        # list_name) index serves, where lower(list_name) read every task of the owner.
+        stored = (
+            select(TaskList.name)
+            .where(
+                col(TaskList.owner_id) == owner_id,
+                col(TaskList.name_key) == query.list_name.lower(),
+            )
+            .scalar_subquery()
+        )
+        statement = statement.where(col(Task.list_name) == stored)
     if query.tag is not None:
         tag = _like_escape(query.tag.strip().lstrip("#").lower())
         statement = statement.where(col(Task.tags_text).like(f"% {tag} %", escape="/"))
