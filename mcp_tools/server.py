@@ -153,6 +153,21 @@ def _changed_json(task: Task, status: str, zone: str, given: set[str]) -> dict[s
     return result
 
 
+def _arguments_of(task: Task, fields: set[str]) -> dict[str, Any]:
+    """The update_task arguments that would put `fields` back as they are on `task`."""
+    arguments: dict[str, Any] = {}
+    if "due" in fields:
+        clock = f"T{task.due_time:%H:%M}" if task.due_time else ""
+        arguments["due"] = f"{task.due_date.isoformat()}{clock}" if task.due_date else "none"
+    if "priority" in fields:
+        arguments["priority"] = task.priority
+    if "list" in fields:
+        arguments["list"] = task.list_name
+    if "tags" in fields:
+        arguments["tags"] = task.tag_list
+    return arguments
+
+
 def _due_data(due: str | None, zone: str) -> dict[str, Any]:
     """The TaskCreate/TaskUpdate fields of a `due` argument ("none" clears it)."""
     if due is None:
@@ -424,13 +439,20 @@ def build_task_server(
             raise ToolError(
                 "Nothing to update: give a title, description, due, priority, list or tags"
             )
+        given = _given(
+            due=due, tags=tags if tags is not None else add_tags, priority=priority, list=list
+        )
         async with sessionmaker() as session:
             zone = await tasks.account_zone(session, owner) if due is not None else "UTC"
             changes.update(_due_data(due, zone))
             try:
-                if add_tags is not None:
-                    current = await tasks.get_task(session, owner_id=owner, task_id=task_id)
-                    changes["tags"] = [*(tags or current.tag_list), *add_tags]
+                previous: dict[str, Any] = {}
+                if given:  # what the fields were, so the change can be undone
+                    # (read now: the update refreshes this same object in the session)
+                    before = await tasks.get_task(session, owner_id=owner, task_id=task_id)
+                    previous = _arguments_of(before, given)
+                    if add_tags is not None:
+                        changes["tags"] = [*(tags or before.tag_list), *add_tags]
                 data = TaskUpdate.model_validate(changes)
                 task = await tasks.update_task(session, owner_id=owner, task_id=task_id, data=data)
             except ValidationError as exc:
@@ -439,9 +461,9 @@ def build_task_server(
                 raise ToolError(str(exc)) from exc
             except DueTimeWithoutDateError as exc:
                 raise ToolError(str(exc)) from exc
-        given = _given(
-            due=due, tags=tags if tags is not None else add_tags, priority=priority, list=list
-        )
-        return _changed_json(task, "updated", zone, given)
+        result = _changed_json(task, "updated", zone, given)
+        if previous:
+            result["before"] = previous
+        return result
 
     return server

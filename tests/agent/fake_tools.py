@@ -55,6 +55,21 @@ class FakeTaskStore:
         return {**result, **self._set_fields(task, fields)}
 
     @staticmethod
+    def _fields_before(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+        """The arguments that would put the changed fields back, as the real tool reports."""
+        before: dict[str, Any] = {}
+        if "due" in fields:
+            day, clock = task.get("due_date"), task.get("due_time")
+            before["due"] = f"{day}T{clock}" if day and clock else (day or "none")
+        if "priority" in fields:
+            before["priority"] = task.get("priority", "none")
+        if "list" in fields:
+            before["list"] = task.get("list", "Inbox")
+        if "tags" in fields or "add_tags" in fields:
+            before["tags"] = list(task.get("tags", []))
+        return before
+
+    @staticmethod
     def _set_fields(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         echoed: dict[str, Any] = {}
         unknown = set(fields) - {"due", "priority", "list", "tags", "add_tags"}
@@ -184,6 +199,7 @@ class FakeTaskStore:
         if title is None and description is None and completed is None and not fields:
             raise LookupError("Nothing to update")
         task = self._find(task_id)
+        before = self._fields_before(task, fields)
         for name, value in (
             ("title", title),
             ("description", description),
@@ -192,6 +208,8 @@ class FakeTaskStore:
             if value is not None:
                 task[name] = value
         echoed = self._set_fields(task, fields)
+        if before:
+            echoed["before"] = before
         if "due_date" in echoed:
             echoed["due_label"] = task["due_date"]  # the real tool's label is relative
         return {"task_id": task_id, "status": "updated", "title": task["title"], **echoed}

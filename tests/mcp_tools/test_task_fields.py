@@ -124,13 +124,21 @@ async def test_update_task_changes_and_clears_each_field(
         moved = await _result(mcp, user, "update_task", task_id=1, due=f"{_day(3)}T14:15")
         assert (moved["due_date"], moved["due_time"]) == (_day(3), "14:15")
         assert moved["title"] == "Dentist" and "priority" not in moved
+        # what the changed fields were, as update_task arguments (an undo is one call)
+        assert moved["before"] == {"due": _day(2)}
         tagged = await _result(mcp, user, "update_task", task_id=1, add_tags=["#work", "health"])
         assert tagged["tags"] == ["health", "work"]
+        assert tagged["before"] == {"tags": ["health"]}
         cleared = await _result(
             mcp, user, "update_task", task_id=1, due="none", priority="none", tags=[]
         )
         assert (cleared["due_date"], cleared["due_time"], cleared["due_label"]) == (None,) * 3
         assert (cleared["priority"], cleared["tags"]) == ("none", [])
+        assert cleared["before"] == {
+            "due": f"{_day(3)}T14:15",
+            "priority": "none",
+            "tags": ["health", "work"],
+        }
         listed = await _result(mcp, user, "update_task", task_id=1, list="Errands")
         assert listed["list"] == "Errands"
         [task] = await tasks_of(mcp, user)

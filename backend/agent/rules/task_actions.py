@@ -56,7 +56,12 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
         meta["undo"] = {"tool": "add_task", "arguments": restore}
     elif set(arguments) & _FIELD_ARGUMENTS:
         text = replies.task_fields_changed(data)
-        meta["undo"] = {"tool": None, "did": "update"}
+        previous = data.get("before")
+        meta["undo"] = (
+            {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
+            if isinstance(previous, dict) and previous
+            else {"tool": None, "did": "update"}
+        )
     elif arguments.get("completed") is False:
         text = replies.task_reopened(data["title"])
         meta["undo"] = {"tool": "complete_task", "arguments": {"task_id": task_id}}

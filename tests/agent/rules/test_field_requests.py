@@ -153,3 +153,23 @@ def test_a_correction_of_only_the_time_keeps_the_day() -> None:
     fixed = conversation.say("sorry, is at 5, not at 4")
     assert fixed.tool_calls[-1]["arguments"] == {"task_id": 17, "due": "2030-01-05T17:00"}
     assert [t["title"] for t in conversation.store.tasks if t["id"] == 17] == ["pick up kids"]
+
+
+def test_undo_puts_a_changed_due_date_priority_or_list_back() -> None:
+    conversation = _conversation()
+    conversation.say("add pay rent on 2030-01-04 at 9am")
+    conversation.say("push it to 2030-01-09")
+    undone = conversation.say("undo")
+    assert undone.tool_calls[-1]["arguments"] == {"task_id": 17, "due": "2030-01-04T09:00"}
+    assert undone.reply == "Undone: 'Pay rent' is back the way it was."
+    conversation.say("make it high priority")
+    conversation.say("undo that")
+    conversation.say("move it to my bills list")
+    conversation.say("undo")
+    [rent] = [t for t in conversation.store.tasks if t["id"] == 17]
+    assert (rent["due_date"], rent["due_time"], rent["priority"], rent["list"]) == (
+        "2030-01-04",
+        "09:00",
+        "none",
+        "Inbox",
+    )

@@ -76,6 +76,10 @@ async def test_a_task_is_rescheduled_found_by_its_due_date_and_cleared_in_chat(
     assert moved["response"] == "Done: 'Pay rent' is now due Mon 7 Jan 2030 10:00."
     [rent, plants] = await _tasks(client, user)
     assert (rent["due_date"], rent["due_time"], plants["due_date"]) == ("2030-01-07", "10:00", None)
+    undone = await chat("undo")
+    assert undone["response"] == "Undone: 'Pay rent' is back the way it was."
+    assert (await _tasks(client, user))[0]["due_date"] == "2030-01-04"
+    await chat("push pay rent to 2030-01-07 at 10:00")
     undated = await chat("show my tasks with no due date")
     assert undated["response"] == "Here are your tasks without a due date:\n2. Water the plants"
     both = await chat("make pay rent high priority and tag it #home")
