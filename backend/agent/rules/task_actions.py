@@ -38,6 +38,22 @@ from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 _FIELD_ARGUMENTS = frozenset({"due", "priority", "list", "tags", "add_tags"})
 
 
+def _fields_to_restore(task: Task) -> dict[str, Any]:
+    """The add_task arguments that bring back a deleted task's due date, priority, list and
+    tags, as the list it was found in showed them."""
+    restore: dict[str, Any] = {}
+    if task.get("due_date"):
+        clock = f"T{task['due_time']}" if task.get("due_time") else ""
+        restore["due"] = f"{task['due_date']}{clock}"
+    if task.get("priority") not in (None, "none"):
+        restore["priority"] = task["priority"]
+    if task.get("list") not in (None, "Inbox"):
+        restore["list"] = task["list"]
+    if task.get("tags"):
+        restore["tags"] = list(task["tags"])
+    return restore
+
+
 def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task | None) -> Say:
     data, arguments = outcome.data, outcome.call.arguments
     task_id = int(data["task_id"])
@@ -50,7 +66,7 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
         }
     elif tool == "delete_task":
         text = replies.task_deleted(data["title"])
-        restore = {"title": data["title"]}
+        restore = {"title": data["title"], **_fields_to_restore(before or {})}
         if before and before.get("description"):
             restore["description"] = before["description"]
         meta["undo"] = {"tool": "add_task", "arguments": restore}

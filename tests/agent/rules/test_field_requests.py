@@ -173,3 +173,19 @@ def test_undo_puts_a_changed_due_date_priority_or_list_back() -> None:
         "none",
         "Inbox",
     )
+
+
+def test_undo_of_a_delete_brings_back_the_tasks_date_priority_list_and_tags() -> None:
+    conversation = _conversation()
+    conversation.say("add urgent: pay rent on 2030-01-04 at 9am #home")
+    conversation.say("move it to my bills list")
+    conversation.say("delete pay rent")
+    restored = conversation.say("undo")
+    assert restored.tool_calls[-1]["name"] == "add_task"
+    assert restored.tool_calls[-1]["arguments"] == {
+        "title": "pay rent",
+        "due": "2030-01-04T09:00",
+        "priority": "high",
+        "list": "Bills",
+        "tags": ["home"],
+    }
