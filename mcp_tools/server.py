@@ -67,6 +67,7 @@ Tags = Annotated[
 # The new fields an add or an update echoes when it was given them (an older client's call
 # gets the result it always got).
 _FIELD_KEYS = {
+    "repeat": ("repeat", "repeat_text", "due_date", "due_time", "due_label"),
     "due": ("due_date", "due_time", "due_label"),
     "priority": ("priority",),
     "list": ("list",),
@@ -126,6 +127,8 @@ def _fields_json(task: Task, zone: str) -> dict[str, Any]:
         "priority": task.priority,
         "list": task.list_name,
         "tags": task.tag_list,
+        "repeat": task.repeat_rule,
+        "repeat_text": task.repeat_text,
     }
 
 
@@ -153,18 +156,25 @@ def _changed_json(task: Task, status: str, zone: str, given: set[str]) -> dict[s
     return result
 
 
+def _due_argument(task: Task) -> str:
+    clock = f"T{task.due_time:%H:%M}" if task.due_time else ""
+    return f"{task.due_date.isoformat()}{clock}" if task.due_date else "none"
+
+
 def _arguments_of(task: Task, fields: set[str]) -> dict[str, Any]:
     """The update_task arguments that would put `fields` back as they are on `task`."""
     arguments: dict[str, Any] = {}
     if "due" in fields:
-        clock = f"T{task.due_time:%H:%M}" if task.due_time else ""
-        arguments["due"] = f"{task.due_date.isoformat()}{clock}" if task.due_date else "none"
+        arguments["due"] = _due_argument(task)
     if "priority" in fields:
         arguments["priority"] = task.priority
     if "list" in fields:
         arguments["list"] = task.list_name
     if "tags" in fields:
         arguments["tags"] = task.tag_list
+    if "repeat" in fields:
+        arguments["repeat"] = task.repeat_rule or "none"
+        arguments["due"] = _due_argument(task)
     return arguments
 
 
@@ -179,6 +189,16 @@ def _due_data(due: str | None, zone: str) -> dict[str, Any]:
     except ValueError as exc:
         raise ToolError(f"Invalid due: {exc}") from exc
     return {"due_date": day, "due_time": clock}
+
+
+Repeats = Annotated[
+    str | None,
+    Field(
+        max_length=200,
+        description="How it repeats: an RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase "
+        "('every monday', 'every 1st of the month', '3 days after I finish it')",
+    ),
+]
 
 
 def _given(**fields: object) -> set[str]:
@@ -244,15 +264,17 @@ def build_task_server(
         priority: PriorityName | None = None,
         list: ListName = None,
         tags: Tags = None,
+        repeat: Repeats = None,
     ) -> dict[str, Any]:
         """Create a new task for the user, optionally with a due date or time, a priority,
-        a list and tags."""
+        a list, tags and a repeat (with no due date, it is due on the repeat's first day)."""
         owner = acting_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
         async with sessionmaker() as session:
-            zone = await tasks.account_zone(session, owner) if due is not None else "UTC"
-            fields = {"priority": priority, "list": list, "tags": tags}
+            dated = due is not None or repeat is not None
+            zone = await tasks.account_zone(session, owner) if dated else "UTC"
+            fields = {"priority": priority, "list": list, "tags": tags, "repeat": repeat}
             try:
                 data = TaskCreate.model_validate(
                     {
@@ -352,12 +374,25 @@ def build_task_server(
                     task = await one(session, owner_id=owner, task_id=task_id)
                 except TaskNotFoundError as exc:
                     raise ToolError(str(exc)) from exc
+                if done == "completed" and task.repeat_rule is not None and not task.completed:
+                    return await _moved_on(session, owner, task)
                 return {"task_id": task.number, "status": done, "title": task.title}
             status = TaskStatus(every) if every is not None else None
             result = await many(session, owner_id=owner, numbers=task_ids, status=status)
         if task_ids is not None and not result.numbers:
             raise ToolError(_not_found(result.missing))
         return _bulk_json(result, done)
+
+    async def _moved_on(session: AsyncSession, owner: int, task: Task) -> dict[str, Any]:
+        """A repeating task's completion: it moved to its next date, still pending. The
+        result says so, and what its due date was (an undo is one update_task)."""
+        zone = await tasks.account_zone(session, owner)
+        result = _changed_json(task, "completed", zone, {"repeat"})
+        previous = await tasks.last_completed_due(session, owner_id=owner, task_id=task.number)
+        if previous is not None:
+            clock = f"T{task.due_time:%H:%M}" if task.due_time else ""
+            result["before"] = {"due": f"{previous.isoformat()}{clock}"}
+        return result
 
     @server.tool()
     async def complete_task(
@@ -426,6 +461,13 @@ def build_task_server(
             builtins.list[str] | None,
             Field(max_length=10, description="Tags to add to those it has"),
         ] = None,
+        repeat: Annotated[
+            str | None,
+            Field(
+                max_length=200,
+                description='A new repeat (an RRULE or a phrase); "none" stops it repeating',
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """Change a task's title, description, due date or time, priority, list or tags
         (or reopen it)."""
@@ -434,16 +476,25 @@ def build_task_server(
             await before_change(owner)
         plain = {"title": title, "description": description, "completed": completed}
         fields = {"priority": priority, "list": list, "tags": tags}
-        changes = {name: value for name, value in {**plain, **fields}.items() if value is not None}
+        changes: dict[str, object] = {
+            name: value for name, value in {**plain, **fields}.items() if value is not None
+        }
+        if repeat is not None:  # "none" stops it repeating
+            changes["repeat"] = None if repeat.strip().lower() == "none" else repeat
         if not changes and due is None and add_tags is None:
             raise ToolError(
                 "Nothing to update: give a title, description, due, priority, list or tags"
             )
         given = _given(
-            due=due, tags=tags if tags is not None else add_tags, priority=priority, list=list
+            due=due,
+            tags=tags if tags is not None else add_tags,
+            priority=priority,
+            list=list,
+            repeat=repeat,
         )
         async with sessionmaker() as session:
-            zone = await tasks.account_zone(session, owner) if due is not None else "UTC"
+            dated = due is not None or repeat is not None
+            zone = await tasks.account_zone(session, owner) if dated else "UTC"
             changes.update(_due_data(due, zone))
             try:
                 previous: dict[str, Any] = {}

@@ -15,6 +15,7 @@ from backend.models.task import (
     TaskStatus,
     TaskUpdate,
 )
+from backend.models.task_completion import TaskCompletion
 from backend.models.task_list import STARTING_LISTS, TaskList
 from backend.models.user import User, UserPublic
 
@@ -27,6 +28,7 @@ __all__ = [
     "MessagePublic",
     "MessageRole",
     "Task",
+    "TaskCompletion",
     "TaskCreate",
     "TaskList",
     "TaskPublic",

@@ -4,6 +4,7 @@ import builtins
 import re
 from datetime import date, datetime, time
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import StrictBool, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -11,6 +12,7 @@ from sqlalchemy import Date, Index, Time, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from backend.core.timeutil import UTCDateTime, utcnow
+from backend.services.repeats import Repeat, describe, read_repeat
 
 TITLE_MAX_LENGTH = 200
 DESCRIPTION_MAX_LENGTH = 2000
@@ -138,6 +140,14 @@ def parse_day(value: object) -> object:
     return value.strip() if isinstance(value, str) else value
 
 
+RepeatFrom = Literal["schedule", "completion"]
+REPEAT_HELP = (
+    "An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the "
+    "month', '3 days after I finish it'); a task with no due date gets the rule's first day"
+)
+REPEAT_FROM_HELP = "What the next date counts from: the due date (default) or the completion"
+
+
 class _TaskInput(SQLModel):
     """The rules a task's fields follow wherever they come in (a create, an update, an
     import): the same validators on the same field names."""
@@ -167,6 +177,13 @@ class _TaskInput(SQLModel):
     def _day(cls, value: object) -> object:
         return parse_day(value)
 
+    @field_validator("repeat", mode="after", check_fields=False)
+    @classmethod
+    def _repeat(cls, value: str | None) -> str | None:
+        if value is not None:
+            read_repeat(value)  # ValueError: what a repeat must look like
+        return value
+
 
 class TaskCreate(_TaskInput):
     title: str = Field(min_length=1, max_length=TITLE_MAX_LENGTH)
@@ -184,6 +201,8 @@ class TaskCreate(_TaskInput):
     tags: builtins.list[str] = Field(
         default_factory=builtins.list, description="Short lower-case words"
     )
+    repeat: str | None = Field(default=None, max_length=200, description=REPEAT_HELP)
+    repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
 
     @model_validator(mode="after")
     def _time_needs_a_day(self) -> TaskCreate:
@@ -210,6 +229,9 @@ class TaskUpdate(_TaskInput):
     priority: Priority | None = None
     list: str | None = Field(default=None, max_length=LIST_NAME_MAX_LENGTH)
     tags: builtins.list[str] | None = None
+    # null stops a task repeating
+    repeat: str | None = Field(default=None, max_length=200, description=REPEAT_HELP)
+    repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
 
     @field_validator("title")
     @classmethod
@@ -243,10 +265,26 @@ class Task(SQLModel, table=True):
     list_name: str = Field(default=DEFAULT_LIST, max_length=LIST_NAME_MAX_LENGTH)
     # " home work ": one word per tag, a space at each end, so a tag filter is a LIKE.
     tags_text: str = Field(default=" ", max_length=400)
+    # An RFC 5545 RRULE body ("FREQ=MONTHLY;BYMONTHDAY=1") and what its next date counts
+    # from: "schedule" (the due date) or "completion" (specs/issue-15-repeats-reminders.md).
+    repeat_rule: str | None = Field(default=None, max_length=200)
+    repeat_from: str = Field(default="schedule", max_length=10)
 
     @property
     def tag_list(self) -> list[str]:
         return self.tags_text.split()
+
+    @property
+    def repeats(self) -> Repeat | None:
+        if self.repeat_rule is None:
+            return None
+        return Repeat(self.repeat_rule, from_completion=self.repeat_from == "completion")
+
+    @property
+    def repeat_text(self) -> str | None:
+        """ "every month on the 1st", for people."""
+        repeat = self.repeats
+        return describe(repeat) if repeat is not None else None
 
 
 def tags_text(tags: list[str]) -> str:
@@ -268,6 +306,9 @@ class TaskPublic(SQLModel):
     priority: Priority = Priority.NONE
     list: str = DEFAULT_LIST
     tags: builtins.list[str] = Field(default_factory=builtins.list)
+    repeat: str | None = Field(default=None, description="Its RRULE, if it repeats")
+    repeat_from: RepeatFrom = "schedule"
+    repeat_text: str | None = Field(default=None, description='"every month on the 1st"')
 
     @classmethod
     def of(cls, task: Task) -> TaskPublic:
@@ -284,4 +325,7 @@ class TaskPublic(SQLModel):
             priority=Priority(task.priority),
             list=task.list_name,
             tags=task.tag_list,
+            repeat=task.repeat_rule,
+            repeat_from="completion" if task.repeat_from == "completion" else "schedule",
+            repeat_text=task.repeat_text,
         )

@@ -25,6 +25,7 @@ from backend.services.backup_format import (
 )
 from backend.services.due import due_instant
 from backend.services.errors import ServiceError
+from backend.services.repeats import read_repeat
 from backend.services.users import get_user_by_email
 
 
@@ -76,6 +77,8 @@ async def export_user(session: AsyncSession, *, email: str) -> dict[str, Any]:
             priority=Priority(t.priority),
             list=t.list_name,
             tags=t.tag_list,
+            repeat=t.repeat_rule,
+            repeat_from="completion" if t.repeat_from == "completion" else "schedule",
         )
         for t in found_tasks.all()
     ]
@@ -96,6 +99,14 @@ async def export_user(session: AsyncSession, *, email: str) -> dict[str, Any]:
         conversations=[await _export_conversation(session, c) for c in found_conversations.all()],
     )
     return backup.model_dump(mode="json")
+
+
+def _repeat_columns(repeat: str | None, anchor: str | None) -> tuple[str | None, str]:
+    """The stored rule and anchor of an imported task's repeat (checked already)."""
+    if repeat is None:
+        return None, "schedule"
+    said = read_repeat(repeat, from_completion=None if anchor is None else anchor == "completion")
+    return said.rule, "completion" if said.from_completion else "schedule"
 
 
 async def _write(session: AsyncSession, backup: UserBackup) -> User:
@@ -132,6 +143,8 @@ async def _write(session: AsyncSession, backup: UserBackup) -> User:
             priority=(task.priority or Priority.NONE).value,
             list_name=lists[(task.list or DEFAULT_LIST).lower()],
             tags_text=tags_text(task.tags),
+            repeat_rule=_repeat_columns(task.repeat, task.repeat_from)[0],
+            repeat_from=_repeat_columns(task.repeat, task.repeat_from)[1],
         )
         for task in backup.tasks
     )

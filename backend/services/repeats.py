@@ -200,6 +200,8 @@ def is_valid_rule(rule: str) -> bool:
         return False
     if not re.search(r"(?:^|;)FREQ=(?:DAILY|WEEKLY|MONTHLY|YEARLY)(?:;|$)", rule):
         return False
+    if re.search(r"(?:^|;)(?:COUNT|UNTIL|DTSTART)=", rule):
+        return False  # a task repeats until it is told to stop
     try:
         rrulestr(f"RRULE:{rule}", dtstart=datetime(2026, 1, 1))
     except (ValueError, TypeError):
@@ -268,3 +270,38 @@ def describe(repeat: Repeat) -> str:
     else:
         said = every
     return f"{said} after completion" if repeat.from_completion else said
+
+
+def read_repeat(text: str, *, from_completion: bool | None = None) -> Repeat:
+    """A repeat as a client gives it: an RRULE body ("FREQ=WEEKLY;BYDAY=MO", "RRULE:" in
+    front is fine) or a phrase ("every monday", "3 days after I finish it"). `from_completion`
+    overrides the anchor a phrase implies. ValueError says what is expected."""
+    said = text.strip()
+    body = said.removeprefix("RRULE:").upper().replace(" ", "")
+    if body.startswith("FREQ=") or ";FREQ=" in body:
+        if not is_valid_rule(body):
+            raise ValueError(
+                f"repeat {said!r} is no RRULE this service repeats by: FREQ must be DAILY, "
+                "WEEKLY, MONTHLY or YEARLY, without COUNT or UNTIL"
+            )
+        return Repeat(body, bool(from_completion))
+    found = find_repeat(said)
+    if found is None:
+        raise ValueError(
+            f"repeat {said!r} must be an RRULE (FREQ=WEEKLY;BYDAY=MO) or a phrase such as "
+            "'every monday', 'every 1st of the month' or '3 days after I finish it'"
+        )
+    repeat = found[0]
+    if from_completion is not None:
+        repeat = Repeat(repeat.rule, from_completion)
+    return repeat
+
+
+def first_due(repeat: Repeat, today: date) -> date:
+    """The first due day of a new repeat given no date: the rule's first day from today
+    ("every monday" said on a Tuesday: next Monday); from completion, today."""
+    if repeat.from_completion:
+        return today
+    start = datetime.combine(today, time(0))
+    found = rrulestr(f"RRULE:{repeat.rule}", dtstart=start).after(start, inc=True)
+    return found.date() if found is not None else today

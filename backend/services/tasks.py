@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -19,7 +19,16 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import SelectOfScalar
 
 from backend.core.timeutil import utcnow
-from backend.models import STARTING_LISTS, Task, TaskCreate, TaskList, TaskStatus, TaskUpdate, User
+from backend.models import (
+    STARTING_LISTS,
+    Task,
+    TaskCompletion,
+    TaskCreate,
+    TaskList,
+    TaskStatus,
+    TaskUpdate,
+    User,
+)
 from backend.models.task import DEFAULT_LIST, Priority, tags_text
 from backend.services.due import due_instant, today_in
 from backend.services.errors import (
@@ -28,6 +37,7 @@ from backend.services.errors import (
     TaskLimitError,
     TaskNotFoundError,
 )
+from backend.services.repeats import Repeat, first_due, next_due, read_repeat
 from backend.services.title_words import canonical
 
 # Statements every tool call runs are built once, with bound parameters: building one costs
@@ -97,21 +107,34 @@ async def create_task(
         if await count_tasks(session, owner_id=owner_id) >= max_tasks:
             await session.rollback()
             raise TaskLimitError(max_tasks)
+    repeat = _repeat_of(data.repeat, data.repeat_from)
+    due_date = data.due_date
+    if repeat is not None and due_date is None:
+        due_date = first_due(repeat, today_in(zone))  # "every monday": next Monday
     task = Task(
         owner_id=owner_id,
         number=number,
         title=data.title,
         description=data.description,
-        due_date=data.due_date,
+        due_date=due_date,
         due_time=data.due_time,
-        due_at=due_instant(data.due_date, data.due_time, zone),
+        due_at=due_instant(due_date, data.due_time, zone),
         priority=(data.priority or Priority.NONE).value,
         list_name=await list_named(session, owner_id=owner_id, name=data.list or DEFAULT_LIST),
         tags_text=tags_text(data.tags),
+        repeat_rule=repeat.rule if repeat else None,
+        repeat_from="completion" if repeat and repeat.from_completion else "schedule",
     )
     session.add(task)
     await session.commit()
     return task
+
+
+def _repeat_of(said: str | None, anchor: str | None) -> Repeat | None:
+    """The stored rule of a repeat as the client gave it (checked by the model already)."""
+    if said is None:
+        return None
+    return read_repeat(said, from_completion=None if anchor is None else anchor == "completion")
 
 
 def _status_filter(status: TaskStatus) -> bool | None:
@@ -337,20 +360,95 @@ async def update_task(
         changes["list_name"] = await list_named(
             session, owner_id=owner_id, name=changes.pop("list")
         )
+    if "repeat" in changes or "repeat_from" in changes:
+        changes.update(await _repeat_changes(session, owner_id, task_id, changes))
     if "due_date" in changes or "due_time" in changes:
         changes.update(await _due_changes(session, owner_id, task_id, changes))
     if not changes:
         return await get_task(session, owner_id=owner_id, task_id=task_id)
+    where = [col(Task.owner_id) == owner_id, col(Task.number) == task_id]
+    if changes.get("completed") is True:
+        # A repeating task is not closed by its completion (below): only one that repeats
+        # not is, so a plain completion stays one statement.
+        where.append(col(Task.repeat_rule).is_(None))
     statement = (
         update(Task)
-        .where(col(Task.owner_id) == owner_id, col(Task.number) == task_id)
+        .where(*where)
         .values(**changes, updated_at=utcnow())
         .returning(Task)
         .execution_options(**_ORM_DML)
     )
     task: Task | None = (await session.exec(statement)).scalars().first()
+    if task is None and changes.get("completed") is True:
+        return await _complete_repeating(session, owner_id, task_id, changes)
     if task is None:
         raise TaskNotFoundError(task_id)
+    await session.commit()
+    return task
+
+
+async def _repeat_changes(
+    session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
+) -> dict[str, Any]:
+    """The stored rule and anchor after a change; a task that starts repeating with no due
+    date gets the rule's first day. A null repeat stops it repeating."""
+    current = await get_task(session, owner_id=owner_id, task_id=task_id)
+    new_rule = "repeat" in changes
+    said = changes.pop("repeat", current.repeat_rule)
+    anchor = changes.pop("repeat_from", None)
+    if said is None:
+        return {"repeat_rule": None, "repeat_from": "schedule"}
+    if anchor is None and not new_rule:
+        anchor = current.repeat_from  # only the due date or title changed: keep the anchor
+    repeat = _repeat_of(said, anchor)
+    assert repeat is not None
+    found: dict[str, Any] = {
+        "repeat_rule": repeat.rule,
+        "repeat_from": "completion" if repeat.from_completion else "schedule",
+    }
+    if current.due_date is None and changes.get("due_date") is None:
+        zone = await account_zone(session, owner_id)
+        found["due_date"] = first_due(repeat, today_in(zone))
+        found["due_time"] = changes.get("due_time", current.due_time)
+    return found
+
+
+async def last_completed_due(session: AsyncSession, *, owner_id: int, task_id: int) -> date | None:
+    """The due day a repeating task had when it was last completed."""
+    statement = (
+        select(col(TaskCompletion.due_date))
+        .where(col(TaskCompletion.owner_id) == owner_id, col(TaskCompletion.task_number) == task_id)
+        .order_by(col(TaskCompletion.id).desc())
+        .limit(1)
+    )
+    found = (await session.exec(statement)).first()
+    return found
+
+
+async def _complete_repeating(
+    session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
+) -> Task:
+    """Completing a repeating task records the completion and moves the same task to its
+    next date, still pending (one task, as in Todoist); other changes in the same request
+    (a title) apply too."""
+    task = await get_task(session, owner_id=owner_id, task_id=task_id)
+    repeat = task.repeats
+    assert repeat is not None  # the plain completion above matched every other task
+    zone = await account_zone(session, owner_id)
+    today = today_in(zone)
+    session.add(
+        TaskCompletion(
+            owner_id=owner_id, task_number=task_id, title=task.title, due_date=task.due_date
+        )
+    )
+    next_day = next_due(repeat, task.due_date or today, task.due_time, today=today)
+    for name, value in changes.items():
+        if name != "completed":
+            setattr(task, name, value)
+    task.due_date = next_day
+    task.due_at = due_instant(next_day, task.due_time, zone)
+    task.updated_at = utcnow()
+    session.add(task)
     await session.commit()
     return task
 
@@ -447,12 +545,31 @@ async def complete_tasks(
         scope.append(col(Task.completed).is_(False))
     statement = (
         update(Task)
-        .where(*scope)
+        .where(*scope, col(Task.repeat_rule).is_(None))
         .values(completed=True, updated_at=utcnow())
         .returning(col(Task.number), col(Task.title))
         .execution_options(synchronize_session=False)
     )
-    return await _run_bulk(session, statement, numbers)
+    # Repeating tasks move to their next date instead, each by its own rule.
+    repeating = (
+        await session.exec(
+            select(col(Task.number)).where(
+                *scope, col(Task.repeat_rule).is_not(None), col(Task.completed).is_(False)
+            )
+        )
+    ).all()
+    change = await _run_bulk(session, statement, numbers)
+    if not repeating:
+        return change
+    moved = [
+        await _complete_repeating(session, owner_id, number, {"completed": True})
+        for number in repeating
+    ]
+    done = sorted(
+        [*zip(change.numbers, change.titles, strict=True), *((t.number, t.title) for t in moved)]
+    )
+    missing = [n for n in change.missing if n not in repeating]
+    return BulkChange([n for n, _ in done], [t for _, t in done], missing)
 
 
 async def delete_tasks(

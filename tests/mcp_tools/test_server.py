@@ -29,6 +29,8 @@ TASK_KEYS = {"id", "title", "description", "completed", "created_at", "updated_a
     "priority",
     "list",
     "tags",
+    "repeat",
+    "repeat_text",
 }
 
 
@@ -69,7 +71,7 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
         tools = {tool.name: tool for tool in (await mcp.list_tools()).tools}
         expected = {
             "add_task": (
-                {"title", "user_id", "description", "due", "priority", "list", "tags"},
+                {"title", "user_id", "description", "due", "priority", "list", "tags", "repeat"},
                 ["title"],
             ),
             "list_tasks": (
@@ -82,7 +84,7 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
             "delete_task": ({"task_id", "user_id", "task_ids", "every"}, []),
             "update_task": (
                 {"task_id", "user_id", "title", "description", "completed"}
-                | {"due", "priority", "list", "tags", "add_tags"},
+                | {"due", "priority", "list", "tags", "add_tags", "repeat"},
                 ["task_id"],
             ),
         }

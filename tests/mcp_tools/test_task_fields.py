@@ -200,3 +200,51 @@ async def test_the_new_filters_never_show_another_users_tasks(
             assert result["result"] == [], filters
         message = error_text(await call(mcp, stranger, "update_task", task_id=1, due="none"))
         assert message.endswith("Task 1 not found")
+
+
+async def test_a_repeating_task_added_completed_and_stopped_through_the_tools(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        added = await _result(
+            mcp, user, "add_task", title="Pay rent", due="2030-01-31T09:00", repeat="every 31st"
+        )
+        assert added["repeat_text"] == "every month on the 31st"
+        assert added["repeat"] == "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1"
+        done = await _result(mcp, user, "complete_task", task_id=1)
+        # the same task, still pending, moved to February's last day; its old date given back
+        assert (done["status"], done["due_date"], done["due_time"]) == (
+            "completed",
+            "2030-02-28",
+            "09:00",
+        )
+        assert done["before"] == {"due": "2030-01-31T09:00"}
+        [task] = await tasks_of(mcp, user)
+        assert (task["completed"], task["repeat_text"]) == (False, "every month on the 31st")
+        undone = await _result(mcp, user, "update_task", task_id=1, due=done["before"]["due"])
+        assert undone["due_date"] == "2030-01-31"
+        stopped = await _result(mcp, user, "update_task", task_id=1, repeat="none")
+        assert (stopped["repeat"], stopped["repeat_text"]) == (None, None)
+        assert stopped["before"]["repeat"] == "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1"
+        closed = await _result(mcp, user, "complete_task", task_id=1)
+        assert closed == {"task_id": 1, "status": "completed", "title": "Pay rent"}
+
+
+async def test_completing_every_pending_task_moves_the_repeating_ones_on(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        await _result(mcp, user, "add_task", title="Once")
+        await _result(mcp, user, "add_task", title="Weekly", due="2030-01-07", repeat="weekly")
+        bulk = await _result(mcp, user, "complete_task", every="pending")
+        assert (bulk["task_ids"], bulk["count"]) == ([1, 2], 2)
+        once, weekly = await tasks_of(mcp, user)
+        assert (once["completed"], weekly["completed"], weekly["due_date"]) == (
+            True,
+            False,
+            "2030-01-14",
+        )
+        message = error_text(await call(mcp, user, "add_task", title="x", repeat="whenever"))
+        assert "repeat" in message

@@ -316,7 +316,7 @@ async def test_an_export_never_writes_a_counter_behind_its_tasks(
     assert parse_backup(json.dumps(exported).encode()).user.last_task_number == 2
 
 
-async def test_an_export_carries_due_dates_priorities_lists_tags_and_the_zone(
+async def test_an_export_carries_due_dates_priorities_lists_tags_repeats_and_the_zone(
     app: FastAPI, client: httpx.AsyncClient, user: UserSession
 ) -> None:
     await client.patch("/api/auth/me", json={"timezone": "Asia/Tokyo"}, headers=user.headers)
@@ -327,6 +327,7 @@ async def test_an_export_carries_due_dates_priorities_lists_tags_and_the_zone(
         "priority": "high",
         "list": "Bills",
         "tags": ["home"],
+        "repeat": "every 1st of the month",
     }
     assert (await client.post("/api/tasks", json=dated, headers=user.headers)).status_code == 201
     async with app.state.sessionmaker() as session:
@@ -335,6 +336,7 @@ async def test_an_export_carries_due_dates_priorities_lists_tags_and_the_zone(
     task = exported["tasks"][0]
     assert (task["due_date"], task["due_time"][:5]) == ("2026-12-01", "09:00")
     assert (task["priority"], task["list"], task["tags"]) == ("high", "Bills", ["home"])
+    assert (task["repeat"], task["repeat_from"]) == ("FREQ=MONTHLY;BYMONTHDAY=1", "schedule")
     copy_email = unique_email()
     restored = parse_backup(
         json.dumps({**exported, "user": {**exported["user"], "email": copy_email}}).encode()
@@ -345,6 +347,7 @@ async def test_an_export_carries_due_dates_priorities_lists_tags_and_the_zone(
         stored = (await session.exec(select(Task).where(Task.owner_id == copy.id))).one()
     assert again["tasks"] == exported["tasks"]
     assert stored.due_at is not None and stored.due_at.isoformat().startswith("2026-12-01T00:00")
+    assert (stored.repeat_rule, stored.repeat_from) == ("FREQ=MONTHLY;BYMONTHDAY=1", "schedule")
     login = await client.post(
         "/api/auth/login", json={"email": copy_email, "password": "correct horse battery"}
     )

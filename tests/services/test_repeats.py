@@ -183,7 +183,15 @@ def test_a_repeat_keeps_its_wall_clock_time_across_daylight_saving(
 
 @pytest.mark.parametrize(
     "rule",
-    ["", "FREQ=HOURLY", "FREQ=DAILY;COUNT=3x", "DTSTART=2026", "FREQ=DAILY;BYDAY=XX", "x" * 300],
+    [
+        "",
+        "FREQ=HOURLY",
+        "FREQ=DAILY;COUNT=3",
+        "FREQ=WEEKLY;UNTIL=20301231T000000Z",
+        "DTSTART=2026",
+        "FREQ=DAILY;BYDAY=XX",
+        "x" * 300,
+    ],
 )
 def test_a_rule_the_service_cannot_repeat_by_is_refused(rule: str) -> None:
     assert not is_valid_rule(rule)

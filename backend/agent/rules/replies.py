@@ -100,6 +100,14 @@ def task_completed(title: str, *, encouragement_index: int = 0) -> str:
     return f"{cheer} I've marked {quoted(title)} as complete."
 
 
+def repeating_task_completed(result: dict[str, Any], *, encouragement_index: int = 0) -> str:
+    """ "Great job! I've marked 'Pay rent' as complete. It repeats every month on the 1st;
+    next: Tue 1 Dec." """
+    done = task_completed(str(result["title"]), encouragement_index=encouragement_index)
+    when = result.get("due_label") or result.get("due_date")
+    return f"{done} It repeats {result['repeat_text']}; next: {when}."
+
+
 def task_already_completed(title: str) -> str:
     return f"{quoted(title)} is already complete. Nice!"
 

@@ -58,7 +58,16 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
     data, arguments = outcome.data, outcome.call.arguments
     task_id = int(data["task_id"])
     meta: dict[str, Any] = {"focus": task_id}
-    if tool == "complete_task":
+    if tool == "complete_task" and data.get("repeat_text"):
+        # A repeating task moved to its next date; undo gives it its old date back.
+        text = replies.repeating_task_completed(data, encouragement_index=completions)
+        previous = data.get("before")
+        meta["undo"] = (
+            {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
+            if isinstance(previous, dict) and previous
+            else {"tool": None, "did": "complete"}
+        )
+    elif tool == "complete_task":
         text = replies.task_completed(data["title"], encouragement_index=completions)
         meta["undo"] = {
             "tool": "update_task",

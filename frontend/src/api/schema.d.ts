@@ -473,6 +473,16 @@ export interface components {
             /** @description Default "none" */
             priority?: components["schemas"]["Priority"] | null;
             /**
+             * Repeat
+             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day
+             */
+            repeat?: string | null;
+            /**
+             * Repeat From
+             * @description What the next date counts from: the due date (default) or the completion
+             */
+            repeat_from?: ("schedule" | "completion") | null;
+            /**
              * Tags
              * @description Short lower-case words
              */
@@ -527,6 +537,22 @@ export interface components {
             list: string;
             /** @default none */
             priority: components["schemas"]["Priority"];
+            /**
+             * Repeat
+             * @description Its RRULE, if it repeats
+             */
+            repeat?: string | null;
+            /**
+             * Repeat From
+             * @default schedule
+             * @enum {string}
+             */
+            repeat_from: "schedule" | "completion";
+            /**
+             * Repeat Text
+             * @description "every month on the 1st"
+             */
+            repeat_text?: string | null;
             /** Tags */
             tags?: string[];
             /** Title */
@@ -560,6 +586,16 @@ export interface components {
             /** List */
             list?: string | null;
             priority?: components["schemas"]["Priority"] | null;
+            /**
+             * Repeat
+             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day
+             */
+            repeat?: string | null;
+            /**
+             * Repeat From
+             * @description What the next date counts from: the due date (default) or the completion
+             */
+            repeat_from?: ("schedule" | "completion") | null;
             /** Tags */
             tags?: string[] | null;
             /** Title */

@@ -94,3 +94,22 @@ describe("Task chips", () => {
     expect(itemOf("Call mom")).not.toHaveTextContent("Inbox");
   });
 });
+
+describe("Repeat chip", () => {
+  it("says how a task repeats, in words and to a screen reader", async () => {
+    signInAsTester();
+    taskServer([
+      task(1, "Pay rent", {
+        due_date: "2030-02-01",
+        repeat: "FREQ=MONTHLY;BYMONTHDAY=1",
+        repeat_text: "every month on the 1st",
+      }),
+      task(2, "Buy milk"),
+    ]);
+    renderWithClient(<TaskPanel />);
+    const rent = await screen.findByRole("checkbox", { name: "Pay rent" });
+    expect(itemOf("Pay rent")).toHaveTextContent("every month on the 1st");
+    await vi.waitFor(() => expect(rent).toHaveAccessibleDescription(/Repeats every month on the 1st/));
+    expect(within(itemOf("Buy milk")).queryByText(/every/)).toBeNull();
+  });
+});

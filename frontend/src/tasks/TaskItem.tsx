@@ -9,6 +9,7 @@ import { PencilIcon, SlidersIcon, TrashIcon } from "../ui/icons";
 import { SpokenAs } from "../ui/SpokenAs";
 import { DueChip } from "./DueChip";
 import { PriorityFlag } from "./PriorityFlag";
+import { RepeatChip } from "./RepeatChip";
 import { TagChips } from "./TagChips";
 import { TaskDetailsForm } from "./TaskDetailsForm";
 import { useDeleteTask, useUpdateTask } from "./useTasks";
@@ -82,15 +83,22 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
   const descriptionId = `${checkboxId}-description`;
   const dueId = `${checkboxId}-due`;
   const priorityId = `${checkboxId}-priority`;
-  // What a screen reader says after the title: the note, when it's due, how urgent.
+  const repeatId = `${checkboxId}-repeat`;
+  // What a screen reader says after the title: the note, when it's due, how it repeats, how urgent.
   const describedBy = [
     task.description && descriptionId,
     task.due_date && dueId,
+    task.repeat_text && repeatId,
     task.priority !== "none" && priorityId,
   ].filter(Boolean);
   const tags = task.tags ?? [];
   const listShown = showList && task.list !== INBOX;
-  const hasMeta = Boolean(task.due_date) || task.priority !== "none" || tags.length > 0 || listShown;
+  const hasMeta =
+    Boolean(task.due_date) ||
+    Boolean(task.repeat_text) ||
+    task.priority !== "none" ||
+    tags.length > 0 ||
+    listShown;
 
   return (
     <li className={`task${task.completed ? " is-completed" : ""}${editingDetails ? " is-editing" : ""}`}>
@@ -171,6 +179,7 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
       {hasMeta && (
         <div className="task-meta">
           <DueChip task={task} id={dueId} />
+          <RepeatChip text={task.repeat_text} id={repeatId} />
           <PriorityFlag priority={task.priority} id={priorityId} />
           {listShown && (
             <span className="task-list-name">

@@ -18,6 +18,7 @@ export const task = (id: number, title: string): Task => ({
   updated_at: AT,
   priority: "none",
   list: "Inbox",
+  repeat_from: "schedule",
 });
 
 export const ADD_CALL = {

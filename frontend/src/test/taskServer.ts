@@ -20,6 +20,9 @@ export function task(id: number, title: string, fields: Partial<Task> = {}): Tas
     priority: "none",
     list: "Inbox",
     tags: [],
+    repeat: null,
+    repeat_from: "schedule",
+    repeat_text: null,
     ...fields,
   };
 }

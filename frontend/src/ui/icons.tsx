@@ -93,6 +93,12 @@ export const FlagIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+export const RepeatIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M17 2l3 3-3 3M4 11V9a4 4 0 0 1 4-4h12M7 22l-3-3 3-3M20 13v2a4 4 0 0 1-4 4H4" />
+  </Icon>
+);
+
 export const SlidersIcon = () => (
   <Icon>
     <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4" />

@@ -50,8 +50,12 @@ async def test_created_task_has_the_public_shape_with_aware_timestamps(
         "priority",
         "list",
         "tags",
+        "repeat",
+        "repeat_from",
+        "repeat_text",
     }
     assert (task["due_date"], task["due_time"], task["due_at"]) == (None, None, None)
+    assert (task["repeat"], task["repeat_from"], task["repeat_text"]) == (None, "schedule", None)
     assert (task["priority"], task["list"], task["tags"]) == ("none", "Inbox", [])
     assert task["title"] == "Write report"
     assert task["description"] == "with charts"
