@@ -14,11 +14,13 @@ from backend.agent.rules.types import SPEC_KEYWORDS, Intent
 from backend.services.due import zone
 
 _TOOL_FOR = {
-    Intent.CREATE: "add_task(title, description?, due?, priority?, list?, tags?)",
+    Intent.CREATE: "add_task(title, description?, due?, priority?, list?, tags?, repeat?)",
     Intent.LIST: "list_tasks(status, due?, list?, tag?, priority?, sort?)",
     Intent.COMPLETE: "complete_task(task_id)",
     Intent.DELETE: "delete_task(task_id)",
-    Intent.UPDATE: "update_task(task_id, title?, description?, due?, priority?, list?, tags?)",
+    Intent.UPDATE: (
+        "update_task(task_id, title?, description?, due?, priority?, list?, tags?, repeat?)"
+    ),
     Intent.HELP: "no tool: reply with the help text",
     Intent.GREETING: "no tool: reply with the greeting",
 }
@@ -68,6 +70,9 @@ Understanding requests (judge the whole sentence; keywords decide ties, in this 
   add_tags adds to them. "What's due today/this week?", "what's overdue?" -> list_tasks with
   due today|tomorrow|overdue|this_week|next_7_days|no_date; "show my shopping list" -> list;
   "show #home" -> tag. Say dates as the due_label in tool results does.
+- Repeats ("every monday", "every 1st of the month", "3 days after I finish it") go in repeat,
+  as said or as an RRULE; repeat "none" stops one. Completing a repeating task moves it to its
+  next date (the result says when): tell the user.
 - Finding a task (in this order): an explicit number ("task 3", "#3"); else call
   list_tasks(status="all", query=<the words naming it>) and pick the exact title, else the one
   similar title. If several match, ask, listing them as below; if none, say so and offer the list.
