@@ -81,7 +81,7 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "after",
             r"\b(?:every\s+)?" + _COUNT + r"\s+(?P<unit>day|week|month|year)s?\s+"
             r"(?:after\s+(?:i\s+)?(?:finish|complete|do|did|tick|check)\w*(?:\s+it)?|"
-            r"from\s+(?:completion|when\s+i\s+(?:finish|complete|do)\w*(?:\s+it)?))",
+            r"after\s+completion|from\s+(?:completion|when\s+i\s+(?:finish|complete|do)\w*(?:\s+it)?))",
         ),
         ("last_day", r"\b(?:on\s+)?the\s+last\s+day\s+of\s+(?:every|each|the)\s+month\b"),
         (

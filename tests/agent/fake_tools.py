@@ -14,6 +14,7 @@ from typing import Any
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
+from backend.services.repeats import describe, read_repeat
 from backend.services.tasks import title_search_terms
 from mcp_tools.server import BULK_TITLES
 
@@ -72,7 +73,7 @@ class FakeTaskStore:
     @staticmethod
     def _set_fields(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         echoed: dict[str, Any] = {}
-        unknown = set(fields) - {"due", "priority", "list", "tags", "add_tags"}
+        unknown = set(fields) - {"due", "priority", "list", "tags", "add_tags", "repeat"}
         if unknown:
             raise TypeError(f"unexpected arguments {sorted(unknown)}")
         if "due" in fields:
@@ -82,6 +83,10 @@ class FakeTaskStore:
                 (None, None) if due == "none" else (day, clock or None)
             )
             echoed.update(due_date=task["due_date"], due_time=task["due_time"])
+        if "repeat" in fields:
+            repeat = read_repeat(str(fields["repeat"]))
+            task["repeat"] = echoed["repeat"] = repeat.rule
+            task["repeat_text"] = echoed["repeat_text"] = describe(repeat)
         if "priority" in fields:
             task["priority"] = echoed["priority"] = fields["priority"]
         if "list" in fields:

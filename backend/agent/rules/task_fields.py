@@ -15,6 +15,7 @@ from typing import Any
 
 from backend.agent.rules.when import DueSlot, find_due
 from backend.services.due import short_day
+from backend.services.repeats import Repeat, describe, find_repeat, first_due, next_due
 
 _I = re.IGNORECASE
 _QUOTED = re.compile(r"(['\"]).*?\1|[‘“].*?[’”]")
@@ -71,9 +72,11 @@ class TaskFields:
     priority: str | None = None
     list_name: str | None = None
     tags: tuple[str, ...] = field(default=())
+    # "every monday", "3 days after I finish it" (issue 15)
+    repeat: Repeat | None = None
 
     def __bool__(self) -> bool:
-        return any((self.due, self.priority, self.list_name, self.tags))
+        return any((self.due, self.priority, self.list_name, self.tags, self.repeat))
 
     def arguments(self) -> dict[str, Any]:
         """The add_task / update_task arguments these fields make."""
@@ -87,6 +90,10 @@ class TaskFields:
             found["list"] = self.list_name
         if self.tags:
             found["tags"] = list(self.tags)
+        if self.repeat is not None:
+            found["repeat"] = self.repeat.rule
+            if self.repeat.from_completion:
+                found["repeat"] = describe(self.repeat)  # the phrase carries the anchor
         return found
 
 
@@ -141,15 +148,44 @@ def tags_said(text: str) -> tuple[tuple[str, ...], str]:
     return tags, _cut(text, [m.span() for m in found]) if found else text
 
 
+_ADVERB = re.compile(r"^(?:daily|weekly|monthly|yearly|annually|nightly|weekdays|weekends)$", _I)
+_REPEAT_WORD = re.compile(
+    r"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|after)\b", _I
+)
+
+
+def repeat_said(text: str) -> tuple[Repeat | None, str]:
+    """ "pay rent every 1st" -> (monthly on the 1st, "pay rent"). A bare "daily" counts only
+    at the end ("stretch daily", never "buy a daily planner"); quotes are never read."""
+    if _REPEAT_WORD.search(text) is None:
+        return None, text
+    masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+    found = find_repeat(masked)
+    if found is None:
+        return None, text
+    repeat, start, end = found
+    if _ADVERB.match(masked[start:end].strip()) and masked[end:].strip(" .!?"):
+        return None, text
+    return repeat, _cut(text, [(start, end)])
+
+
 def take_fields(text: str, now: datetime) -> tuple[TaskFields, str]:
     """The fields said in `text` and what is left of it for the title."""
     tags, text = tags_said(text)
     priority, text = priority_said(text)
     list_name, text = list_named(text)
+    repeat, text = repeat_said(text)
     due = find_due(text, now)
     if due is not None and due.unclear is None:
         text = due.remove_from(text)
-    return TaskFields(due, priority, list_name, tags), text
+    if repeat is not None and (due is None or not due.day_said):
+        # "every monday at 9": the rule's first day, at the time said
+        clock = due.clock if due is not None else None
+        first = first_due(repeat, now.date())
+        if clock is not None and datetime.combine(first, clock) <= now.replace(tzinfo=None):
+            first = next_due(repeat, first, clock, today=first)  # today's 09:00 has passed
+        due = DueSlot(first, clock, 0, 0) if clock is not None else None
+    return TaskFields(due, priority, list_name, tags, repeat), text
 
 
 def when_said(day: date | None, clock: str | None, today: date) -> str:
@@ -180,4 +216,6 @@ def fields_echo(result: dict[str, Any], today: date) -> str:
         parts.append("no priority")
     if result.get("tags"):
         parts.append(" ".join(f"#{tag}" for tag in result["tags"]))
+    if result.get("repeat_text"):
+        parts.append(f"repeats {result['repeat_text']}")
     return f" — {', '.join(parts)}" if parts else ""

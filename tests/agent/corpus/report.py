@@ -31,7 +31,9 @@ def all_cases() -> list[Case]:
 # The labels of these corpora predate due dates, priorities, lists and tags (issue 14): they
 # grade the title, the task and the status. Those fields are graded by the golden phrases
 # (tests/agent/rules/test_task_fields_golden.py), so here they are left out of the arguments.
-FIELD_ARGUMENTS = frozenset({"due", "priority", "list", "tags", "add_tags", "tag", "q", "sort"})
+FIELD_ARGUMENTS = frozenset(
+    {"due", "priority", "list", "tags", "add_tags", "tag", "q", "sort", "repeat"}
+)
 
 
 # A fixed moment for reading labels: only the words a date takes matter there, not the day.

@@ -365,9 +365,6 @@ NEVER_FIELDS = [
     "august rush dvd",
     "wednesday addams costume",
     "buy 3 eggs at 2 for 1",
-    "go to the store every friday",
-    "pay rent on the 30th of every month",
-    "water the plants daily",
     "'call Mark on Monday'",
     '"pay rent tomorrow at 9"',
     "'urgent: call the bank'",
@@ -377,6 +374,8 @@ NEVER_FIELDS = [
     "task #3 follow up",
     "read the may issue of the magazine",
     "watch the times review",
+    "buy a daily planner",
+    "'every friday' sticker",
 ]
 
 
@@ -385,3 +384,48 @@ def test_a_title_that_only_looks_like_it_has_fields_keeps_every_word(said: str) 
     fields, rest = take_fields(said, datetime(2026, 11, 24, 12, tzinfo=UTC))
     assert not fields, fields
     assert rest == said
+
+
+# Repeats in an add (issue 15): (said, title left, rule, from completion).
+REPEAT_PHRASES = [
+    ("go to the store every friday", "go to the store", "FREQ=WEEKLY;BYDAY=FR", False),
+    (
+        "pay rent on the 30th of every month",
+        "pay rent",
+        "FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1",
+        False,
+    ),
+    ("water the plants daily", "water the plants", "FREQ=DAILY", False),
+    ("pay rent every 1st", "pay rent", "FREQ=MONTHLY;BYMONTHDAY=1", False),
+    ("bins every other tuesday", "bins", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", False),
+    ("water the fern 3 days after I finish it", "water the fern", "FREQ=DAILY;INTERVAL=3", True),
+]
+
+
+@pytest.mark.parametrize(("said", "title", "rule", "from_completion"), REPEAT_PHRASES)
+def test_a_repeat_in_an_add_is_its_own_slot(
+    said: str, title: str, rule: str, from_completion: bool
+) -> None:
+    fields, rest = take_fields(said, datetime(2026, 11, 24, 12, tzinfo=UTC))
+    assert fields.repeat is not None
+    assert (rest, fields.repeat.rule, fields.repeat.from_completion) == (
+        title,
+        rule,
+        from_completion,
+    )
+
+
+def test_a_repeat_with_a_time_starts_on_its_first_day_still_ahead() -> None:
+    # Tuesday 24 November, 12:00: "every weekday at 9" first falls on Wednesday (09:00 today
+    # has passed); "every friday at 5pm" on Friday the 27th
+    now = datetime(2026, 11, 24, 12, tzinfo=UTC)
+    weekday, _ = take_fields("standup every weekday at 9", now)
+    assert weekday.due is not None and (weekday.due.day, weekday.due.clock) == (
+        date(2026, 11, 25),
+        time(9),
+    )
+    friday, _ = take_fields("report every friday at 5pm", now)
+    assert friday.due is not None and (friday.due.day, friday.due.clock) == (
+        date(2026, 11, 27),
+        time(17),
+    )

@@ -151,3 +151,17 @@ async def test_completing_a_repeating_task_in_chat_says_when_it_is_next_and_undo
     assert undone["response"] == "Undone: 'Pay rent' is back the way it was."
     [task] = (await client.get("/api/tasks", headers=user.headers)).json()
     assert (task["completed"], task["due_date"]) == (False, "2030-01-01")
+
+
+async def test_a_repeat_said_in_chat_is_stored_with_its_first_day(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    added = await chat("remind me to water the plants every 3 days")
+    assert "repeats every 3 days" in added["response"], added["response"]
+    await chat("add stretch daily")
+    await chat("add buy a daily planner")
+    plants, stretch, planner = (await client.get("/api/tasks", headers=user.headers)).json()
+    assert (plants["title"], plants["repeat"]) == ("water the plants", "FREQ=DAILY;INTERVAL=3")
+    assert plants["due_date"] is not None  # the rule's first day: today
+    assert (stretch["title"], stretch["repeat_text"]) == ("stretch", "every day")
+    assert (planner["title"], planner["repeat"]) == ("buy a daily planner", None)
