@@ -18,7 +18,12 @@ from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
 from backend.services import tasks
 from backend.services.due import due_label, read_due
-from backend.services.errors import DueTimeWithoutDateError, TaskLimitError, TaskNotFoundError
+from backend.services.errors import (
+    DueTimeWithoutDateError,
+    NotRepeatingError,
+    TaskLimitError,
+    TaskNotFoundError,
+)
 from mcp_tools.principal import PrincipalSource, acting_user
 
 SERVER_NAME = "todo-tasks"
@@ -383,6 +388,21 @@ def build_task_server(
             raise ToolError(_not_found(result.missing))
         return _bulk_json(result, done)
 
+    async def _skipped(owner: int, task_id: int) -> dict[str, Any]:
+        """ "Skip this one": the next date, and the date it had (an undo is one update)."""
+        async with sessionmaker() as session:
+            try:
+                previous = _due_argument(
+                    await tasks.get_task(session, owner_id=owner, task_id=task_id)
+                )
+                task = await tasks.skip_occurrence(session, owner_id=owner, task_id=task_id)
+            except (TaskNotFoundError, NotRepeatingError) as exc:
+                raise ToolError(str(exc)) from exc
+            zone = await tasks.account_zone(session, owner)
+        result = _changed_json(task, "updated", zone, {"repeat"})
+        result["before"] = {"due": previous}
+        return result
+
     async def _moved_on(session: AsyncSession, owner: int, task: Task) -> dict[str, Any]:
         """A repeating task's completion: it moved to its next date, still pending. The
         result says so, and what its due date was (an undo is one update_task)."""
@@ -468,12 +488,18 @@ def build_task_server(
                 description='A new repeat (an RRULE or a phrase); "none" stops it repeating',
             ),
         ] = None,
+        skip: Annotated[
+            bool | None,
+            Field(description="Move a repeating task to its next date without completing it"),
+        ] = None,
     ) -> dict[str, Any]:
         """Change a task's title, description, due date or time, priority, list or tags
         (or reopen it)."""
         owner = acting_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
+        if skip:
+            return await _skipped(owner, task_id)
         plain = {"title": title, "description": description, "completed": completed}
         fields = {"priority": priority, "list": list, "tags": tags}
         changes: dict[str, object] = {

@@ -63,3 +63,11 @@ class ListExistsError(ServiceError):
 class InboxIsFixedError(ServiceError):
     def __init__(self) -> None:
         super().__init__("Inbox is where tasks go by default: it cannot be renamed or deleted")
+
+
+class NotRepeatingError(ServiceError):
+    """A skip asked of a task that does not repeat."""
+
+    def __init__(self, task_id: int) -> None:
+        super().__init__(f"Task {task_id} does not repeat")
+        self.task_id = task_id

@@ -34,6 +34,7 @@ from backend.services.due import due_instant, today_in
 from backend.services.errors import (
     AccountGoneError,
     DueTimeWithoutDateError,
+    NotRepeatingError,
     TaskLimitError,
     TaskNotFoundError,
 )
@@ -425,6 +426,15 @@ async def last_completed_due(session: AsyncSession, *, owner_id: int, task_id: i
     return found
 
 
+async def skip_occurrence(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:
+    """ "Skip this one": a repeating task moves to its next date with no completion recorded.
+    NotRepeatingError for a task that does not repeat."""
+    task = await get_task(session, owner_id=owner_id, task_id=task_id)
+    if task.repeats is None:
+        raise NotRepeatingError(task_id)
+    return await _move_on(session, owner_id, task, {}, record=False)
+
+
 async def _complete_repeating(
     session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
 ) -> Task:
@@ -432,15 +442,22 @@ async def _complete_repeating(
     next date, still pending (one task, as in Todoist); other changes in the same request
     (a title) apply too."""
     task = await get_task(session, owner_id=owner_id, task_id=task_id)
+    return await _move_on(session, owner_id, task, changes, record=True)
+
+
+async def _move_on(
+    session: AsyncSession, owner_id: int, task: Task, changes: dict[str, Any], *, record: bool
+) -> Task:
     repeat = task.repeats
-    assert repeat is not None  # the plain completion above matched every other task
+    assert repeat is not None  # the plain completion matched every other task
     zone = await account_zone(session, owner_id)
     today = today_in(zone)
-    session.add(
-        TaskCompletion(
-            owner_id=owner_id, task_number=task_id, title=task.title, due_date=task.due_date
+    if record:
+        session.add(
+            TaskCompletion(
+                owner_id=owner_id, task_number=task.number, title=task.title, due_date=task.due_date
+            )
         )
-    )
     next_day = next_due(repeat, task.due_date or today, task.due_time, today=today)
     for name, value in changes.items():
         if name != "completed":

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
-from backend.services.repeats import describe, read_repeat
+from backend.services.repeats import Repeat, describe, next_due, read_repeat
 from backend.services.tasks import title_search_terms
 from mcp_tools.server import BULK_TITLES
 
@@ -68,12 +69,16 @@ class FakeTaskStore:
             before["list"] = task.get("list", "Inbox")
         if "tags" in fields or "add_tags" in fields:
             before["tags"] = list(task.get("tags", []))
+        if "repeat" in fields:
+            before["repeat"] = task.get("repeat") or "none"
+        if "skip" in fields:
+            before["due"] = task.get("due_date") or "none"
         return before
 
     @staticmethod
     def _set_fields(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         echoed: dict[str, Any] = {}
-        unknown = set(fields) - {"due", "priority", "list", "tags", "add_tags", "repeat"}
+        unknown = set(fields) - {"due", "priority", "list", "tags", "add_tags", "repeat", "skip"}
         if unknown:
             raise TypeError(f"unexpected arguments {sorted(unknown)}")
         if "due" in fields:
@@ -83,10 +88,23 @@ class FakeTaskStore:
                 (None, None) if due == "none" else (day, clock or None)
             )
             echoed.update(due_date=task["due_date"], due_time=task["due_time"])
-        if "repeat" in fields:
+        if fields.get("repeat") == "none":
+            task["repeat"] = task["repeat_text"] = echoed["repeat"] = echoed["repeat_text"] = None
+        elif "repeat" in fields:
             repeat = read_repeat(str(fields["repeat"]))
             task["repeat"] = echoed["repeat"] = repeat.rule
             task["repeat_text"] = echoed["repeat_text"] = describe(repeat)
+        if fields.get("skip"):
+            if not task.get("repeat"):
+                raise LookupError(f"Task {task['id']} does not repeat")
+            moved = next_due(
+                Repeat(task["repeat"]),
+                date.fromisoformat(task["due_date"]),
+                None,
+                today=date.today(),
+            )
+            task["due_date"] = echoed["due_date"] = moved.isoformat()
+            echoed.update(repeat=task["repeat"], repeat_text=task["repeat_text"])
         if "priority" in fields:
             task["priority"] = echoed["priority"] = fields["priority"]
         if "list" in fields:

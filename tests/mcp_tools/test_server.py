@@ -84,7 +84,7 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
             "delete_task": ({"task_id", "user_id", "task_ids", "every"}, []),
             "update_task": (
                 {"task_id", "user_id", "title", "description", "completed"}
-                | {"due", "priority", "list", "tags", "add_tags", "repeat"},
+                | {"due", "priority", "list", "tags", "add_tags", "repeat", "skip"},
                 ["task_id"],
             ),
         }

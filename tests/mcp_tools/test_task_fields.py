@@ -248,3 +248,18 @@ async def test_completing_every_pending_task_moves_the_repeating_ones_on(
         )
         message = error_text(await call(mcp, user, "add_task", title="x", repeat="whenever"))
         assert "repeat" in message
+
+
+async def test_skip_moves_a_repeating_task_on_without_completing_it(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        await _result(mcp, user, "add_task", title="Bins", due="2030-01-07", repeat="every monday")
+        skipped = await _result(mcp, user, "update_task", task_id=1, skip=True)
+        assert (skipped["due_date"], skipped["before"]) == ("2030-01-14", {"due": "2030-01-07"})
+        [bins] = await tasks_of(mcp, user)
+        assert (bins["completed"], bins["due_date"]) == (False, "2030-01-14")
+        await _result(mcp, user, "add_task", title="Once")
+        message = error_text(await call(mcp, user, "update_task", task_id=2, skip=True))
+        assert message.endswith("Task 2 does not repeat")

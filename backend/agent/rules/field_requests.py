@@ -21,6 +21,7 @@ from typing import Any
 from backend.agent.rules.task_fields import list_named
 from backend.agent.rules.text import core_request
 from backend.agent.rules.when import DueSlot, find_due
+from backend.services.repeats import find_repeat
 
 _I = re.IGNORECASE
 
@@ -77,6 +78,24 @@ _TAG_CHANGE = re.compile(
     r"|^(?:remove|clear)\s+(?:all\s+)?(?:the\s+)?tags\s+(?:from|on|of)\s+(?P<target3>.+)$",
     _I,
 )
+_SKIP = re.compile(
+    r"^skip\s+(?:(?:this|the\s+next|the\s+current|the)\s+(?:one|time|occurrence|week|month)"
+    r"(?:\s+(?:of|for)\s+(?P<target>.+?))?|(?P<target2>.+?)(?:\s+(?:this|next)\s+"
+    r"(?:time|week|month|once))?)$",
+    _I,
+)
+_STOP_REPEATING = re.compile(
+    r"^(?:stop|quit|don'?t\s+keep|do\s+not\s+keep)\s+repeating\s+(?P<target>.+)$"
+    r"|^(?:make|set)\s+(?P<target2>.+?)\s+(?:not\s+repeat|a\s+one[- ]off|one[- ]off|"
+    r"non[- ]repeating)$"
+    r"|^(?P<target3>.+?)\s+(?:should\s+not|shouldn'?t|doesn'?t\s+need\s+to)\s+repeat$",
+    _I,
+)
+_START_REPEATING = re.compile(
+    r"^(?:make|set)\s+(?P<target>.+?)\s+(?:to\s+)?repeat\s+(?P<rule>.+)$"
+    r"|^repeat\s+(?P<target2>.+?)\s+(?P<rule2>(?:every|each)\b.+|daily|weekly|monthly|yearly)$",
+    _I,
+)
 # The task a change names: a pronoun or a number for a list move without the word "list"
 # ("move it to work"); anything else needs "list" ("move the milk to my shopping list").
 _SHORT_TARGET = re.compile(r"^(?:it|that|this|that one|this one|task\s*#?\d+|#\d+)$", _I)
@@ -122,6 +141,9 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
         if due is not None:
             target = moved["target"] or moved["target2"]
             return FieldChange(target, {"due": _due_argument(due)}, target)
+    repeat_change = _repeat_change(text)
+    if repeat_change is not None:
+        return repeat_change
     priority = _PRIORITY_CHANGE.match(text)
     if priority:
         return _priority_change(priority)
@@ -147,6 +169,25 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
         name, _ = list_named(f"to my {said} list")
         if name is not None and _whole_due(said, now) is None:
             return FieldChange(listed["target"], {"list": name}, listed["target"])
+    return None
+
+
+def _repeat_change(text: str) -> FieldChange | None:
+    """ "skip this one", "stop repeating the rent", "make it repeat every monday"."""
+    stopped = _STOP_REPEATING.match(text)
+    if stopped:
+        target = stopped["target"] or stopped["target2"] or stopped["target3"]
+        return FieldChange(target, {"repeat": "none"}, target)
+    started = _START_REPEATING.match(text)
+    if started:
+        rule = started["rule"] or started["rule2"]
+        if find_repeat(rule) is not None:
+            target = started["target"] or started["target2"]
+            return FieldChange(target, {"repeat": rule}, target)
+    skipped = _SKIP.match(text)
+    if skipped:
+        target = skipped["target"] or skipped["target2"] or "it"
+        return FieldChange(target, {"skip": True}, target)
     return None
 
 

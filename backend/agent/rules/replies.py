@@ -124,11 +124,22 @@ def task_updated(task_id: int, title: str, fields: Sequence[str]) -> str:
     return f"I've updated task {task_id} with the new title and description."
 
 
-def task_fields_changed(result: dict[str, Any]) -> str:
-    """ "Done: 'Dentist' is now due Thu 26 Nov." from update_task's echo of what it set."""
+def not_repeating(task_id: int) -> str:
+    return f"Task {task_id} doesn't repeat, so there's no next one to skip to."
+
+
+def occurrence_skipped(result: dict[str, Any]) -> str:
+    """ "Skipped: 'Pay rent' is next due Fri 1 Feb 2030." """
+    when = result.get("due_label") or result.get("due_date")
+    return f"Skipped: {quoted(str(result['title']))} is next due {when}."
+
+
+def task_fields_changed(result: dict[str, Any], asked: Sequence[str] = ("due",)) -> str:
+    """ "Done: 'Dentist' is now due Thu 26 Nov." from update_task's echo of what it set (the
+    due said only when `asked` changed it: a repeat's echo carries it too)."""
     now: list[str] = []
     gone: list[str] = []
-    if "due_date" in result:
+    if "due_date" in result and "due" in asked:
         (now if result.get("due_date") else gone).append(
             f"due {result.get('due_label')}" if result.get("due_date") else "a due date"
         )
@@ -142,6 +153,9 @@ def task_fields_changed(result: dict[str, Any]) -> str:
     if "tags" in result:
         tags = " ".join(f"#{tag}" for tag in result["tags"])
         (now if tags else gone).append(f"tagged {tags}" if tags else "tags")
+    if "repeat" in result:
+        said = result.get("repeat_text")
+        (now if said else gone).append(f"repeating {said}" if said else "a repeat")
     said = []
     if now:
         said.append("is now " + " and ".join(now))

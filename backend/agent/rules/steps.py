@@ -63,7 +63,15 @@ def _refused_text(field: str, problem: str) -> str:
     return replies.invalid_text(field, problem)
 
 
+_NOT_REPEATING = re.compile(r"\bTask (?P<id>\d+) does not repeat\b")
+
+
 def failure(outcome: ToolOutcome) -> Say:
+    not_repeating = _NOT_REPEATING.search(outcome.error or "")
+    if not_repeating:
+        return Say(
+            replies.not_repeating(int(not_repeating["id"])), {"error": "not_repeating"}, stop=True
+        )
     invalid = _INVALID_TEXT.match(outcome.error or "")
     if invalid:
         text = _refused_text(invalid["field"], invalid["problem"].strip())

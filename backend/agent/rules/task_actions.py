@@ -35,7 +35,7 @@ from backend.agent.rules.steps import (
 )
 from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
-_FIELD_ARGUMENTS = frozenset({"due", "priority", "list", "tags", "add_tags"})
+_FIELD_ARGUMENTS = frozenset({"due", "priority", "list", "tags", "add_tags", "repeat", "skip"})
 
 
 def _fields_to_restore(task: Task) -> dict[str, Any]:
@@ -80,7 +80,12 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
             restore["description"] = before["description"]
         meta["undo"] = {"tool": "add_task", "arguments": restore}
     elif set(arguments) & _FIELD_ARGUMENTS:
-        text = replies.task_fields_changed(data)
+        skipped = arguments.get("skip") is True
+        text = (
+            replies.occurrence_skipped(data)
+            if skipped
+            else replies.task_fields_changed(data, list(arguments))
+        )
         previous = data.get("before")
         meta["undo"] = (
             {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}

@@ -165,3 +165,26 @@ async def test_a_repeat_said_in_chat_is_stored_with_its_first_day(
     assert plants["due_date"] is not None  # the rule's first day: today
     assert (stretch["title"], stretch["repeat_text"]) == ("stretch", "every day")
     assert (planner["title"], planner["repeat"]) == ("buy a daily planner", None)
+
+
+async def test_skipping_stopping_and_setting_a_repeat_in_chat(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await _create(client, user, title="Pay rent", due_date="2030-01-01", repeat="every 1st")
+    skipped = await chat("skip this one of pay rent")
+    assert skipped["response"] == "Skipped: 'Pay rent' is next due Fri 1 Feb 2030."
+    [task] = (await client.get("/api/tasks", headers=user.headers)).json()
+    assert (task["due_date"], task["completed"]) == ("2030-02-01", False)
+    undone = await chat("undo")
+    assert undone["response"] == "Undone: 'Pay rent' is back the way it was."
+    stopped = await chat("stop repeating pay rent")
+    assert stopped["response"] == "Done: 'Pay rent' no longer has a repeat."
+    restarted = await chat("make it repeat every monday")
+    assert restarted["response"] == "Done: 'Pay rent' is now repeating every Monday."
+    [task] = (await client.get("/api/tasks", headers=user.headers)).json()
+    assert (task["due_date"], task["repeat"]) == ("2030-01-01", "FREQ=WEEKLY;BYDAY=MO")
+    plain = await _create(client, user, title="Once")
+    refused = await chat(f"skip task {plain['id']}")
+    assert refused["response"] == (
+        f"Task {plain['id']} doesn't repeat, so there's no next one to skip to."
+    )
