@@ -140,3 +140,39 @@ async def test_the_dates_and_lists_upgrade_gives_every_account_inbox_and_shoppin
     assert names == ["Inbox", "Shopping"]
     assert tuple(task) == ("kept", "none", "Inbox", " ", None)
     assert zone == "UTC"
+
+
+async def test_the_repeats_upgrade_keeps_tasks_as_they_were_and_none_repeating(
+    empty_database_url: str,
+) -> None:
+    engine = create_engine(make_settings(empty_database_url))
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), "0006"))
+            await connection.execute(
+                text(
+                    'INSERT INTO "user" (email, hashed_password, last_task_number, created_at, '
+                    "account_key) VALUES ('early@example.com', 'x', 1, CURRENT_TIMESTAMP, 'k')"
+                )
+            )
+            await connection.execute(
+                text(
+                    "INSERT INTO task (owner_id, number, title, completed, created_at, updated_at,"
+                    " due_date) SELECT id, 1, 'kept', false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP,"
+                    " '2030-01-01' FROM \"user\""
+                )
+            )
+        await migrate(engine)
+        async with engine.connect() as connection:
+            task = (
+                await connection.execute(
+                    text("SELECT title, due_date, repeat_rule, repeat_from FROM task")
+                )
+            ).one()
+            completions = (
+                await connection.execute(text("SELECT count(*) FROM task_completion"))
+            ).scalar_one()
+    finally:
+        await engine.dispose()
+    assert (task[0], str(task[1]), task[2], task[3]) == ("kept", "2030-01-01", None, "schedule")
+    assert completions == 0
