@@ -111,7 +111,9 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "interval",
-            r"\bevery\s+" + _COUNT + r"\s+(?P<unit>day|week|month|year)s?\b",
+            r"\bevery\s+" + _COUNT + r"\s+(?P<unit>day|week|month|year)s?\b"
+            # "every 3 weeks on Tuesday": the label of such a rule reads back as it
+            r"(?:\s+on\s+(?P<on_days>" + _WEEKDAY + r"(?:\s*(?:,|and|&)\s*" + _WEEKDAY + r")*))?",
         ),
         (
             "unit",
@@ -146,6 +148,9 @@ def _month_number(word: str) -> int | None:
     )
 
 
+_AFTER_COMPLETION = re.compile(r"\s+(?:after|from)\s+completion\b", _I)
+
+
 def find_repeat(text: str) -> tuple[Repeat, int, int] | None:
     """The repeat `text` says, and where (start, end), or None: "every other tuesday",
     "on the last day of every month", "3 days after I finish it"."""
@@ -154,8 +159,12 @@ def find_repeat(text: str) -> tuple[Repeat, int, int] | None:
         if found is None:
             continue
         repeat = _read(name, found)
-        if repeat is not None:
-            return repeat, found.start(), found.end()
+        if repeat is None:
+            continue
+        anchored = _AFTER_COMPLETION.match(text, found.end())
+        if anchored is not None:  # a label read back: "every Monday after completion"
+            return Repeat(repeat.rule, from_completion=True), found.start(), anchored.end()
+        return repeat, found.start(), found.end()
     return None
 
 
@@ -188,7 +197,9 @@ def _read(name: str, found: re.Match[str]) -> Repeat | None:
     if name == "interval":
         unit = _UNITS[groups["unit"].lower()]
         count = _count(groups["count"])
-        return Repeat(f"FREQ={unit}" + (f";INTERVAL={count}" if count > 1 else ""))
+        rule = f"FREQ={unit}" + (f";INTERVAL={count}" if count > 1 else "")
+        days = _weekday_codes(groups["on_days"]) if groups.get("on_days") else []
+        return Repeat(f"{rule};BYDAY={','.join(days)}" if days and unit == "WEEKLY" else rule)
     unit_word = (groups.get("unit") or _ADVERBS[(groups.get("adverb") or "daily").lower()]).lower()
     return Repeat(f"FREQ={_UNITS.get(unit_word, 'DAILY')}")
 

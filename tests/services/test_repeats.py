@@ -7,7 +7,14 @@ from datetime import UTC, date, time
 import pytest
 
 from backend.services.due import due_instant
-from backend.services.repeats import Repeat, describe, find_repeat, is_valid_rule, next_due
+from backend.services.repeats import (
+    Repeat,
+    describe,
+    find_repeat,
+    is_valid_rule,
+    next_due,
+    read_repeat,
+)
 
 
 @pytest.mark.parametrize(
@@ -195,3 +202,28 @@ def test_a_repeat_keeps_its_wall_clock_time_across_daylight_saving(
 )
 def test_a_rule_the_service_cannot_repeat_by_is_refused(rule: str) -> None:
     assert not is_valid_rule(rule)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "FREQ=DAILY",
+        "FREQ=DAILY;INTERVAL=3",
+        "FREQ=WEEKLY;BYDAY=MO",
+        "FREQ=WEEKLY;BYDAY=MO,TH",
+        "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+        "FREQ=WEEKLY;BYDAY=SA,SU",
+        "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU",
+        "FREQ=WEEKLY;INTERVAL=3;BYDAY=TU",
+        "FREQ=MONTHLY;BYMONTHDAY=1",
+        "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1",
+        "FREQ=MONTHLY;BYMONTHDAY=-1",
+        "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=4",
+        "FREQ=MONTHLY",
+    ],
+)
+def test_a_rules_label_reads_back_as_the_same_rule(rule: str) -> None:
+    # The web UI shows the label in an editable box: left as it is, it must mean the same.
+    for anchor in (False, True):
+        label = describe(Repeat(rule, anchor))
+        assert read_repeat(label) == Repeat(rule, anchor), label

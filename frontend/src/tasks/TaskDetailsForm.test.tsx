@@ -127,6 +127,30 @@ describe("Editing a task's details", () => {
     );
   });
 
+  it("sets a repeat in words, leaves it alone when untouched, and stops it when emptied", async () => {
+    const server = taskServer([
+      task(3, "Pay rent", {
+        due_date: "2031-05-01",
+        repeat: "FREQ=MONTHLY;BYMONTHDAY=1",
+        repeat_text: "every month on the 1st",
+      }),
+      task(4, "Bins"),
+    ]);
+    const { user, form } = await openDetails("Bins");
+    await user.type(within(form).getByLabelText("Repeats"), "every other tuesday");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(server.callsTo("PATCH /api/tasks/4").map((call) => call.body)).toEqual([
+      { repeat: "every other tuesday" },
+    ]);
+
+    await user.click(screen.getByRole("button", { name: "Edit details of Pay rent" }));
+    const rent = screen.getByRole("form", { name: "Details of Pay rent" });
+    expect(within(rent).getByLabelText("Repeats")).toHaveValue("every month on the 1st");
+    await user.clear(within(rent).getByLabelText("Repeats"));
+    await user.click(within(rent).getByRole("button", { name: "Save" }));
+    expect(server.callsTo("PATCH /api/tasks/3").map((call) => call.body)).toEqual([{ repeat: null }]);
+  });
+
   it("cancels with Escape: nothing sent, focus back on the details button", async () => {
     const server = taskServer([task(3, "Pay rent")]);
     const { user, form } = await openDetails("Pay rent");

@@ -1,4 +1,4 @@
-/** Edit a task's due day and time, priority, list and tags in place; each can be cleared. */
+/** Edit a task's due day and time, priority, list, tags and repeat in place; each can be cleared. */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
 import type { Priority, Task } from "../api/types";
@@ -142,6 +142,21 @@ export function TaskDetailsForm({ task, onClose }: Props) {
         />
         <p id={`${id}-tags-hint`} className="muted small">
           Words separated by spaces; empty for none.
+        </p>
+      </div>
+      <div className="task-field">
+        <label htmlFor={`${id}-repeat`}>Repeats</label>
+        <input
+          id={`${id}-repeat`}
+          className="task-input"
+          placeholder="e.g. every monday"
+          aria-describedby={`${id}-repeat-hint`}
+          value={draft.repeat}
+          onChange={(event) => set({ repeat: event.target.value })}
+        />
+        <p id={`${id}-repeat-hint`} className="muted small">
+          In words: every day, every other tuesday, every 1st of the month, 3 days after I finish it; empty
+          for never.
         </p>
       </div>
       <div className="details-actions">

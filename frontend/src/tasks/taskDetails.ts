@@ -10,6 +10,8 @@ export interface DetailsDraft {
   list: string;
   /** As typed: words separated by spaces or commas, with or without "#". */
   tags: string;
+  /** How it repeats, in words ("every month on the 1st"), or "" for not at all. */
+  repeat: string;
 }
 
 export function draftOf(task: Task): DetailsDraft {
@@ -19,6 +21,7 @@ export function draftOf(task: Task): DetailsDraft {
     priority: task.priority,
     list: task.list,
     tags: (task.tags ?? []).join(" "),
+    repeat: task.repeat_text ?? "",
   };
 }
 
@@ -49,5 +52,8 @@ export function detailChanges(task: Task, draft: DetailsDraft): TaskUpdate {
   if (draft.list !== task.list) changes.list = draft.list;
   const tags = parseTags(draft.tags);
   if (!sameTags(tags, task.tags ?? [])) changes.tags = tags;
+  // The server reads the words ("every monday"); unchanged words send nothing, empty stops it.
+  const repeat = draft.repeat.trim();
+  if (repeat !== (task.repeat_text ?? "")) changes.repeat = repeat === "" ? null : repeat;
   return changes;
 }
