@@ -21,7 +21,7 @@ from backend.api.deps import INVALID_TOKEN, unauthorized
 from backend.api.docs import mount_docs
 from backend.api.frontend import mount_frontend
 from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders
-from backend.api.routes import auth, chat, conversations, health, lists, tasks
+from backend.api.routes import auth, calendar, chat, conversations, health, lists, tasks
 from backend.api.validation import validation_error_response
 from backend.core.abuse_limits import build_abuse_limits
 from backend.core.config import Settings, get_settings
@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         auth.router,
         tasks.router,
         lists.router,
+        calendar.router,
         conversations.router,
         chat.router,
     ):

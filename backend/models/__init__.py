@@ -1,5 +1,6 @@
 """Tables and API schemas (SQLModel families: Base -> table / Create / Update / Public)."""
 
+from backend.models.calendar_feed import CalendarFeed
 from backend.models.conversation import (
     Conversation,
     ConversationPublic,
@@ -20,6 +21,7 @@ from backend.models.task_list import STARTING_LISTS, TaskList
 from backend.models.user import User, UserPublic
 
 __all__ = [
+    "CalendarFeed",
     "STARTING_LISTS",
     "TITLE_MAX_LENGTH",
     "Conversation",

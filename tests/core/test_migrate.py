@@ -36,7 +36,7 @@ async def test_migrate_creates_every_table_and_is_idempotent(database_url: str) 
     finally:
         await engine.dispose()
     assert {"user", "task", "conversation", "message", "alembic_version"} <= tables
-    assert {"task_list", "task_completion"} <= tables
+    assert {"task_list", "task_completion", "calendar_feed"} <= tables
     assert message_indexes["ix_message_conversation_id_desc"] == ["conversation_id", "id"]
     # Title search by word stem is index-assisted on PostgreSQL (pg_trgm), a scan on SQLite.
     assert ("ix_task_title_trgm" in task_indexes) == (engine.dialect.name == "postgresql")
