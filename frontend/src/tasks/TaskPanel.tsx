@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { describeError } from "../api/errors";
 import type { Task } from "../api/types";
 import { AddTaskForm } from "./AddTaskForm";
+import { CalendarFeed } from "./CalendarFeed";
 import { ListSwitcher } from "./ListSwitcher";
 import { TaskFilters } from "./TaskFilters";
 import { TaskItem } from "./TaskItem";
@@ -170,6 +171,7 @@ export function TaskPanel() {
           />
         </div>
       )}
+      <CalendarFeed />
     </section>
   );
 }
