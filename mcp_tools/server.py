@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, Protocol
 
 from mcp.server.auth.provider import TokenVerifier
@@ -124,11 +125,13 @@ def _bulk_json(change: tasks.BulkChange, status: str) -> dict[str, Any]:
     return result
 
 
-def _fields_json(task: Task, zone: str) -> dict[str, Any]:
+def _fields_json(task: Task, zone: str, now: datetime | None = None) -> dict[str, Any]:
     return {
         "due_date": task.due_date.isoformat() if task.due_date else None,
         "due_time": f"{task.due_time:%H:%M}" if task.due_time else None,
-        "due_label": due_label(task.due_date, task.due_time, zone, completed=task.completed),
+        "due_label": due_label(
+            task.due_date, task.due_time, zone, completed=task.completed, now=now
+        ),
         "priority": task.priority,
         "list": task.list_name,
         "tags": task.tag_list,
@@ -137,7 +140,7 @@ def _fields_json(task: Task, zone: str) -> dict[str, Any]:
     }
 
 
-def _task_json(task: Task, zone: str) -> dict[str, Any]:
+def _task_json(task: Task, zone: str, now: datetime) -> dict[str, Any]:
     return {
         "id": task.number,
         "title": task.title,
@@ -145,7 +148,7 @@ def _task_json(task: Task, zone: str) -> dict[str, Any]:
         "completed": task.completed,
         "created_at": task.created_at.isoformat(),
         "updated_at": task.updated_at.isoformat(),
-        **_fields_json(task, zone),
+        **_fields_json(task, zone, now),
         "due_at": task.due_at.isoformat() if task.due_at else None,
     }
 
@@ -356,7 +359,8 @@ def build_task_server(
                 found = await tasks.query_tasks(session, owner_id=owner, query=wanted)
             dated = any(task.due_date is not None for task in found)
             zone = await tasks.account_zone(session, owner) if dated else "UTC"
-        return [_task_json(task, zone) for task in found]
+        now = datetime.now(UTC)  # one "today" for the whole list's due labels
+        return [_task_json(task, zone, now) for task in found]
 
     async def change_tasks(
         ctx: Context,

@@ -361,10 +361,13 @@ async def update_task(
         changes["list_name"] = await list_named(
             session, owner_id=owner_id, name=changes.pop("list")
         )
-    if "repeat" in changes or "repeat_from" in changes:
-        changes.update(await _repeat_changes(session, owner_id, task_id, changes))
-    if "due_date" in changes or "due_time" in changes:
-        changes.update(await _due_changes(session, owner_id, task_id, changes))
+    if changes.keys() & {"repeat", "repeat_from", "due_date", "due_time"}:
+        # Both read the task as it stands: once.
+        current = await get_task(session, owner_id=owner_id, task_id=task_id)
+        if "repeat" in changes or "repeat_from" in changes:
+            changes.update(await _repeat_changes(session, owner_id, current, changes))
+        if "due_date" in changes or "due_time" in changes:
+            changes.update(await _due_changes(session, owner_id, current, changes))
     if not changes:
         return await get_task(session, owner_id=owner_id, task_id=task_id)
     where = [col(Task.owner_id) == owner_id, col(Task.number) == task_id]
@@ -389,11 +392,10 @@ async def update_task(
 
 
 async def _repeat_changes(
-    session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
+    session: AsyncSession, owner_id: int, current: Task, changes: dict[str, Any]
 ) -> dict[str, Any]:
     """The stored rule and anchor after a change; a task that starts repeating with no due
     date gets the rule's first day. A null repeat stops it repeating."""
-    current = await get_task(session, owner_id=owner_id, task_id=task_id)
     new_rule = "repeat" in changes
     said = changes.pop("repeat", current.repeat_rule)
     anchor = changes.pop("repeat_from", None)
@@ -471,11 +473,10 @@ async def _move_on(
 
 
 async def _due_changes(
-    session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
+    session: AsyncSession, owner_id: int, current: Task, changes: dict[str, Any]
 ) -> dict[str, Any]:
     """The due day, time and instant after a change to either: a cleared day clears the
     time too; a time needs a day (given now or already there)."""
-    current = await get_task(session, owner_id=owner_id, task_id=task_id)
     day = changes["due_date"] if "due_date" in changes else current.due_date
     clock = changes["due_time"] if "due_time" in changes else current.due_time
     if day is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from alembic import command
 from sqlalchemy import inspect, text
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from backend.core.db import create_engine
 from backend.core.migrate import alembic_config, migrate
@@ -74,26 +75,36 @@ def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
     asyncio.run(postgres_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
+async def _at_revision_with_a_task(
+    connection: AsyncConnection, revision: str, due_date: str | None = None
+) -> None:
+    """The schema at `revision`, holding one account and its task 1, "kept" (inserted with
+    the columns that revision has)."""
+    await connection.run_sync(lambda c: command.upgrade(alembic_config(c), revision))
+    key_column, key = ("", "") if revision < "0003" else (", account_key", ", 'k'")
+    await connection.execute(
+        text(
+            f'INSERT INTO "user" (email, hashed_password, last_task_number, created_at{key_column})'
+            f" VALUES ('early@example.com', 'x', 1, CURRENT_TIMESTAMP{key})"
+        )
+    )
+    due_column, due = ("", "") if due_date is None else (", due_date", f", '{due_date}'")
+    await connection.execute(
+        text(
+            f"INSERT INTO task (owner_id, number, title, completed, created_at, updated_at"
+            f"{due_column}) SELECT id, 1, 'kept', false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP"
+            f'{due} FROM "user"'
+        )
+    )
+
+
 async def test_the_account_key_upgrade_keeps_accounts_tasks_and_issued_tokens(
     empty_database_url: str,
 ) -> None:
     engine = create_engine(make_settings(empty_database_url))
     try:
         async with engine.begin() as connection:
-            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), "0002"))
-            await connection.execute(
-                text(
-                    'INSERT INTO "user" (email, hashed_password, last_task_number, created_at) '
-                    "VALUES ('early@example.com', 'x', 1, CURRENT_TIMESTAMP)"
-                )
-            )
-            await connection.execute(
-                text(
-                    "INSERT INTO task (owner_id, number, title, completed, created_at, updated_at)"
-                    " SELECT id, 1, 'kept', false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP"
-                    ' FROM "user"'
-                )
-            )
+            await _at_revision_with_a_task(connection, "0002")
         await migrate(engine)
         async with engine.connect() as connection:
             key = (await connection.execute(text('SELECT account_key FROM "user"'))).scalar_one()
@@ -111,20 +122,7 @@ async def test_the_dates_and_lists_upgrade_gives_every_account_inbox_and_shoppin
     engine = create_engine(make_settings(empty_database_url))
     try:
         async with engine.begin() as connection:
-            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), "0005"))
-            await connection.execute(
-                text(
-                    'INSERT INTO "user" (email, hashed_password, last_task_number, created_at, '
-                    "account_key) VALUES ('early@example.com', 'x', 1, CURRENT_TIMESTAMP, 'k')"
-                )
-            )
-            await connection.execute(
-                text(
-                    "INSERT INTO task (owner_id, number, title, completed, created_at, updated_at)"
-                    " SELECT id, 1, 'kept', false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP"
-                    ' FROM "user"'
-                )
-            )
+            await _at_revision_with_a_task(connection, "0005")
         await migrate(engine)
         async with engine.connect() as connection:
             lists = await connection.execute(text("SELECT name FROM task_list ORDER BY name"))
@@ -148,20 +146,7 @@ async def test_the_repeats_upgrade_keeps_tasks_as_they_were_and_none_repeating(
     engine = create_engine(make_settings(empty_database_url))
     try:
         async with engine.begin() as connection:
-            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), "0006"))
-            await connection.execute(
-                text(
-                    'INSERT INTO "user" (email, hashed_password, last_task_number, created_at, '
-                    "account_key) VALUES ('early@example.com', 'x', 1, CURRENT_TIMESTAMP, 'k')"
-                )
-            )
-            await connection.execute(
-                text(
-                    "INSERT INTO task (owner_id, number, title, completed, created_at, updated_at,"
-                    " due_date) SELECT id, 1, 'kept', false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP,"
-                    " '2030-01-01' FROM \"user\""
-                )
-            )
+            await _at_revision_with_a_task(connection, "0006", due_date="2030-01-01")
         await migrate(engine)
         async with engine.connect() as connection:
             task = (

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from backend.agent.rules.task_fields import list_named
+from backend.agent.rules.task_fields import PRIORITY_OF, list_named
 from backend.agent.rules.text import core_request
 from backend.agent.rules.when import DueSlot, find_due
 from backend.services.repeats import find_repeat
@@ -41,15 +41,6 @@ _CLEAR_DUE = re.compile(
     r"|^(?P<target2>.+?)\s+(?:has|needs|should have)\s+no\s+(?:due\s+)?(?:date|deadline)$",
     _I,
 )
-_LEVELS = {
-    "high": "high",
-    "top": "high",
-    "urgent": "high",
-    "important": "high",
-    "medium": "medium",
-    "normal": "medium",
-    "low": "low",
-}
 _PRIORITY_CHANGE = re.compile(
     r"^(?:make|set|mark|flag|change|put)\s+(?:the\s+priority\s+(?:of|on|for)\s+)?"
     r"(?P<target>.+?)\s+(?:as\s+|to\s+|at\s+)?(?:a\s+)?"
@@ -198,7 +189,7 @@ def _priority_change(found: re.Match[str]) -> FieldChange:
         return FieldChange(found["target2"], {"priority": "high"}, found["target2"])
     if found["down"]:
         return FieldChange(found["target3"], {"priority": "low"}, found["target3"])
-    level = _LEVELS[(found["level"] or found["word"]).lower()]
+    level = PRIORITY_OF[(found["level"] or found["word"]).lower()]
     return FieldChange(found["target"], {"priority": level}, found["target"])
 
 
@@ -284,5 +275,5 @@ def list_filters(clause: str) -> dict[str, str]:
         filters["tag"] = (tag["tag"] or tag["tag2"]).lower()
     priority = _PRIORITY_ASKED.search(clause)
     if priority:
-        filters["priority"] = _LEVELS[(priority["level"] or priority["word"]).lower()]
+        filters["priority"] = PRIORITY_OF[(priority["level"] or priority["word"]).lower()]
     return filters

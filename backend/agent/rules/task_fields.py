@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from backend.agent.rules.when import DueSlot, find_due
+from backend.agent.rules.when import DueSlot, find_due, masked_quotes
 from backend.services.due import short_day
 from backend.services.repeats import Repeat, describe, find_repeat, first_due, next_due
 
 _I = re.IGNORECASE
-_QUOTED = re.compile(r"(['\"]).*?\1|[‘“].*?[’”]")
 
 # "to my shopping list", "on the hardware list", "in my Work list": a list named by the user.
 # "my list", "my to-do list", "my tasks" name no list (the task goes to Inbox).
@@ -45,7 +44,7 @@ _PRIORITY = re.compile(
     r"|\s+(?P<bare_tail>asap|urgently)\s*!*$",
     _I,
 )
-_PRIORITY_OF = {
+PRIORITY_OF = {
     "high": "high",
     "top": "high",
     "highest": "high",
@@ -101,8 +100,7 @@ NO_FIELDS = TaskFields()
 
 
 def _outside_quotes(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
-    masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
-    return list(pattern.finditer(masked))
+    return list(pattern.finditer(masked_quotes(text)))
 
 
 def _cut(text: str, spans: list[tuple[int, int]]) -> str:
@@ -136,7 +134,7 @@ def priority_said(text: str) -> tuple[str | None, str]:
         return None, text
     for found in _outside_quotes(text, _PRIORITY):
         word = next(w for w in found.groups() if w is not None).lower()
-        return _PRIORITY_OF[word], _cut(text, [found.span()])
+        return PRIORITY_OF[word], _cut(text, [found.span()])
     return None, text
 
 
@@ -159,7 +157,7 @@ def repeat_said(text: str) -> tuple[Repeat | None, str]:
     at the end ("stretch daily", never "buy a daily planner"); quotes are never read."""
     if _REPEAT_WORD.search(text) is None:
         return None, text
-    masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+    masked = masked_quotes(text)
     found = find_repeat(masked)
     if found is None:
         return None, text

@@ -22,6 +22,8 @@ from datetime import UTC, date, datetime, time, timedelta
 import parsedatetime
 from dateutil.relativedelta import FR, SA, relativedelta
 
+from backend.agent.rules.numbers import UNITS
+
 _I = re.IGNORECASE
 _CALENDAR = parsedatetime.Calendar(version=parsedatetime.VERSION_CONTEXT_STYLE)
 # Its first reading builds its tables (~2 ms): done at import, not in a user's turn.
@@ -104,22 +106,8 @@ _LEAD = re.compile(
 )
 _REPEATS = re.compile(r"\bevery\b|\beach\s+(?:day|week|month|morning|evening)\b|\bdaily\b", _I)
 _QUOTED = re.compile(r"(['\"]).*?\1|[‘“].*?[’”]")
-_WORD_COUNTS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
+# "a week", "two days", "at five": the number words of numbers.py, and "a"/"an" for one.
+_WORD_COUNTS = {**UNITS, "a": 1, "an": 1}
 
 
 @dataclass(frozen=True)
@@ -145,7 +133,7 @@ class _Unclear(Exception):
     """A phrase found but not readable as one date ("feb 30", "3/4")."""
 
 
-def _masked(text: str) -> str:
+def masked_quotes(text: str) -> str:
     """Quoted text replaced by spaces of the same length: never read, positions kept."""
     return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
 
@@ -319,7 +307,7 @@ def _with_lead(text: str, start: int) -> int:
 def find_due(text: str, now: datetime) -> DueSlot | None:
     """The due day and time said in `text` (outside quotes), read on the user's clock `now`;
     None if it says none. A time already past today, said without a day, is tomorrow's."""
-    masked = _masked(text)
+    masked = masked_quotes(text)
     if _REPEATS.search(masked):
         return None  # "every friday", "the 30th of every month": a repeat, not one date
     day_match = next(_DAY.finditer(masked), None)
