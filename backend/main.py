@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -21,13 +22,24 @@ from backend.api.deps import INVALID_TOKEN, unauthorized
 from backend.api.docs import mount_docs
 from backend.api.frontend import mount_frontend
 from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders
-from backend.api.routes import auth, calendar, chat, conversations, health, lists, tasks
+from backend.api.routes import (
+    auth,
+    calendar,
+    chat,
+    conversations,
+    health,
+    lists,
+    reminders,
+    tasks,
+)
 from backend.api.validation import validation_error_response
 from backend.core.abuse_limits import build_abuse_limits
 from backend.core.config import Settings, get_settings
 from backend.core.db import create_engine, create_sessionmaker, is_unavailable
 from backend.core.heap import settle_after_startup
 from backend.core.migrate import migrate
+from backend.reminders.fanout import ReminderFanout
+from backend.reminders.scheduler import ReminderScheduler
 from backend.services.chat import finish_running_turns
 from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
@@ -45,6 +57,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessionmaker = create_sessionmaker(engine)
     abuse_limits = build_abuse_limits(settings, engine)
     mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker, abuse_limits.writes)
+    fanout = ReminderFanout(sessionmaker, interval_seconds=settings.reminder_check_seconds)
+    scheduler = ReminderScheduler(
+        sessionmaker, interval_seconds=settings.reminder_check_seconds, on_fired=fanout.fired
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -62,11 +78,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.brain_name = brain.name
         if settings.tune_gc:
             settle_after_startup()
+        background = [asyncio.create_task(fanout.run(), name="reminder-fanout")]
+        if settings.reminder_scheduler:
+            background.append(asyncio.create_task(scheduler.run(), name="reminder-scheduler"))
         logger.info("ready: database=%s brain=%s", engine.dialect.name, brain.name)
         try:
             async with mcp_sessions.run():
                 yield
         finally:
+            for job in background:
+                job.cancel()
+            await asyncio.gather(*background, return_exceptions=True)
             # Turns in flight still need the tools and the database: they go last.
             await finish_running_turns(settings.shutdown_grace_seconds)
             await tools.cleanup()  # type: ignore[no-untyped-call]
@@ -84,6 +106,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.abuse_limits = abuse_limits
     app.state.engine = engine
     app.state.sessionmaker = sessionmaker
+    app.state.reminder_fanout = fanout
+    app.state.reminder_scheduler = scheduler
     app.state.brain_name = "starting"
 
     for router in (
@@ -92,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tasks.router,
         lists.router,
         calendar.router,
+        reminders.router,
         conversations.router,
         chat.router,
     ):

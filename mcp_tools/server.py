@@ -16,15 +16,17 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
-from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
+from backend.models.task import LIST_NAME_MAX_LENGTH, REMIND_BEFORE_MAX_MINUTES, Priority
 from backend.services import tasks
 from backend.services.due import due_label, read_due
+from backend.services.due import zone as zone_of
 from backend.services.errors import (
-    DueTimeWithoutDateError,
+    InvalidTaskChangeError,
     NotRepeatingError,
     TaskLimitError,
     TaskNotFoundError,
 )
+from backend.services.reminder_times import ALL_DAY_REMINDER_TIME, reminder_label
 from mcp_tools.principal import PrincipalSource, acting_user
 
 SERVER_NAME = "todo-tasks"
@@ -78,6 +80,7 @@ _FIELD_KEYS = {
     "priority": ("priority",),
     "list": ("list",),
     "tags": ("tags",),
+    "remind": ("remind_at", "remind_before", "remind_label"),
 }
 
 
@@ -140,6 +143,23 @@ def _fields_json(task: Task, zone: str, now: datetime | None = None) -> dict[str
     }
 
 
+def _remind_json(task: Task, zone: str) -> dict[str, Any]:
+    """A task's reminder, echoed by the changes that set it (lists leave it out: it is
+    asked about rarely, and every listed field is paid for in each later turn)."""
+    return {
+        "remind_at": _local_iso(task.remind_at, zone),
+        "remind_before": task.remind_before,
+        "remind_label": reminder_label(task.remind_at, task.remind_before, zone),
+    }
+
+
+def _local_iso(moment: datetime | None, zone_name: str) -> str | None:
+    """An instant on the user's clock, as `due` is given ("2026-11-25T08:30")."""
+    if moment is None:
+        return None
+    return f"{moment.astimezone(zone_of(zone_name)):%Y-%m-%dT%H:%M}"
+
+
 def _task_json(task: Task, zone: str, now: datetime) -> dict[str, Any]:
     return {
         "id": task.number,
@@ -158,7 +178,10 @@ def _changed_json(task: Task, status: str, zone: str, given: set[str]) -> dict[s
     fields among `given` as they now stand."""
     result: dict[str, Any] = {"task_id": task.number, "status": status, "title": task.title}
     if given:
-        fields = _fields_json(task, zone)
+        fields = {
+            **_fields_json(task, zone),
+            **(_remind_json(task, zone) if "remind" in given else {}),
+        }
         for name in sorted(given):
             result.update({key: fields[key] for key in _FIELD_KEYS[name]})
     return result
@@ -169,7 +192,7 @@ def _due_argument(task: Task) -> str:
     return f"{task.due_date.isoformat()}{clock}" if task.due_date else "none"
 
 
-def _arguments_of(task: Task, fields: set[str]) -> dict[str, Any]:
+def _arguments_of(task: Task, fields: set[str], zone: str) -> dict[str, Any]:
     """The update_task arguments that would put `fields` back as they are on `task`."""
     arguments: dict[str, Any] = {}
     if "due" in fields:
@@ -183,7 +206,35 @@ def _arguments_of(task: Task, fields: set[str]) -> dict[str, Any]:
     if "repeat" in fields:
         arguments["repeat"] = task.repeat_rule or "none"
         arguments["due"] = _due_argument(task)
+    if "remind" in fields:
+        if task.remind_before is not None:
+            arguments["remind_before"] = task.remind_before
+        else:
+            arguments["remind_at"] = _local_iso(task.remind_at, zone) or "none"
     return arguments
+
+
+def _remind_data(
+    remind_at: str | None, remind_before: int | None, zone_name: str
+) -> dict[str, Any]:
+    """The TaskCreate/TaskUpdate fields of the reminder arguments ("none" removes it)."""
+    data: dict[str, Any] = {}
+    if remind_at is not None:
+        if remind_at.strip().lower() in ("none", ""):
+            data["remind_at"] = None
+        else:
+            try:
+                day, clock = read_due(remind_at, zone_name)
+            except ValueError as exc:
+                raise ToolError(
+                    "Invalid remind_at: give an ISO date-time (2026-11-25T08:30) in the "
+                    'user\'s time zone, or "none"'
+                ) from exc
+            at = datetime.combine(day, clock or ALL_DAY_REMINDER_TIME, tzinfo=zone_of(zone_name))
+            data["remind_at"] = at
+    if remind_before is not None:
+        data["remind_before"] = remind_before
+    return data
 
 
 def _due_data(due: str | None, zone: str) -> dict[str, Any]:
@@ -199,6 +250,23 @@ def _due_data(due: str | None, zone: str) -> dict[str, Any]:
     return {"due_date": day, "due_time": clock}
 
 
+RemindAt = Annotated[
+    str | None,
+    Field(
+        max_length=40,
+        description="When to remind: an ISO date-time (2026-11-25T08:30) in the user's time "
+        'zone; "none" for no reminder. A timed task reminds at its time by default',
+    ),
+]
+RemindBefore = Annotated[
+    int | None,
+    Field(
+        ge=0,
+        le=REMIND_BEFORE_MAX_MINUTES,
+        description="Remind this many minutes before the due time (0: at it); it moves with "
+        "the task",
+    ),
+]
 Repeats = Annotated[
     str | None,
     Field(
@@ -273,14 +341,18 @@ def build_task_server(
         list: ListName = None,
         tags: Tags = None,
         repeat: Repeats = None,
+        remind_at: RemindAt = None,
+        remind_before: RemindBefore = None,
     ) -> dict[str, Any]:
         """Create a new task for the user, optionally with a due date or time, a priority,
-        a list, tags and a repeat (with no due date, it is due on the repeat's first day)."""
+        a list, tags, a repeat (with no due date, it is due on the repeat's first day) and a
+        reminder."""
         owner = acting_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
         async with sessionmaker() as session:
-            dated = due is not None or repeat is not None
+            reminded = remind_at is not None or remind_before is not None
+            dated = due is not None or repeat is not None or reminded
             zone = await tasks.account_zone(session, owner) if dated else "UTC"
             fields = {"priority": priority, "list": list, "tags": tags, "repeat": repeat}
             try:
@@ -290,6 +362,7 @@ def build_task_server(
                         "description": description,
                         **_due_data(due, zone),
                         **{name: value for name, value in fields.items() if value is not None},
+                        **_remind_data(remind_at, remind_before, zone),
                     }
                 )
             except ValidationError as exc:
@@ -298,9 +371,10 @@ def build_task_server(
                 task = await tasks.create_task(
                     session, owner_id=owner, data=data, max_tasks=max_tasks
                 )
-            except TaskLimitError as exc:
+            except (TaskLimitError, InvalidTaskChangeError) as exc:
                 raise ToolError(str(exc)) from exc
-        return _changed_json(task, "created", zone, _given(due=due, **fields))
+        given = _given(due=due, **fields, remind=True if reminded else None)
+        return _changed_json(task, "created", zone, given)
 
     @server.tool()
     async def list_tasks(
@@ -496,9 +570,11 @@ def build_task_server(
             bool | None,
             Field(description="Move a repeating task to its next date without completing it"),
         ] = None,
+        remind_at: RemindAt = None,
+        remind_before: RemindBefore = None,
     ) -> dict[str, Any]:
-        """Change a task's title, description, due date or time, priority, list or tags
-        (or reopen it)."""
+        """Change a task's title, description, due date or time, priority, list, tags,
+        repeat or reminder (or reopen it)."""
         owner = acting_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
@@ -511,9 +587,11 @@ def build_task_server(
         }
         if repeat is not None:  # "none" stops it repeating
             changes["repeat"] = None if repeat.strip().lower() == "none" else repeat
-        if not changes and due is None and add_tags is None:
+        reminded = remind_at is not None or remind_before is not None
+        if not changes and due is None and add_tags is None and not reminded:
             raise ToolError(
-                "Nothing to update: give a title, description, due, priority, list or tags"
+                "Nothing to update: give a title, description, due, priority, list, tags, "
+                "repeat or reminder"
             )
         given = _given(
             due=due,
@@ -521,17 +599,19 @@ def build_task_server(
             priority=priority,
             list=list,
             repeat=repeat,
+            remind=True if reminded else None,
         )
         async with sessionmaker() as session:
-            dated = due is not None or repeat is not None
+            dated = due is not None or repeat is not None or reminded
             zone = await tasks.account_zone(session, owner) if dated else "UTC"
             changes.update(_due_data(due, zone))
+            changes.update(_remind_data(remind_at, remind_before, zone))
             try:
                 previous: dict[str, Any] = {}
                 if given:  # what the fields were, so the change can be undone
                     # (read now: the update refreshes this same object in the session)
                     before = await tasks.get_task(session, owner_id=owner, task_id=task_id)
-                    previous = _arguments_of(before, given)
+                    previous = _arguments_of(before, given, zone)
                     if add_tags is not None:
                         changes["tags"] = [*(tags or before.tag_list), *add_tags]
                 data = TaskUpdate.model_validate(changes)
@@ -540,7 +620,7 @@ def build_task_server(
                 raise ToolError(_validation_message(exc)) from exc
             except TaskNotFoundError as exc:
                 raise ToolError(str(exc)) from exc
-            except DueTimeWithoutDateError as exc:
+            except InvalidTaskChangeError as exc:
                 raise ToolError(str(exc)) from exc
         result = _changed_json(task, "updated", zone, given)
         if previous:

@@ -84,6 +84,11 @@ class Settings(BaseSettings):
     # Origins allowed to call the API from a browser; the UI itself is same-origin.
     cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
 
+    # Reminders: this process sweeps for due ones every interval (any number of processes
+    # may; the database gives each reminder to one), and streams fired ones to open web UIs.
+    reminder_scheduler: bool = True
+    reminder_check_seconds: float = Field(default=5.0, gt=0, le=300)
+
     host: str = "127.0.0.1"
     port: int = 8000
     log_level: str = "INFO"

@@ -8,6 +8,7 @@ from backend.models.conversation import (
     MessagePublic,
     MessageRole,
 )
+from backend.models.reminder import Reminder, ReminderPublic
 from backend.models.task import (
     TITLE_MAX_LENGTH,
     Task,
@@ -29,6 +30,8 @@ __all__ = [
     "Message",
     "MessagePublic",
     "MessageRole",
+    "Reminder",
+    "ReminderPublic",
     "Task",
     "TaskCompletion",
     "TaskCreate",

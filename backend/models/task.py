@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import StrictBool, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
-from sqlalchemy import Date, Index, Time, UniqueConstraint
+from sqlalchemy import Date, Index, Time, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from backend.core.timeutil import UTCDateTime, utcnow
@@ -146,6 +146,16 @@ REPEAT_HELP = (
     "month', '3 days after I finish it'); a task with no due date gets the rule's first day"
 )
 REPEAT_FROM_HELP = "What the next date counts from: the due date (default) or the completion"
+# Four weeks: the earliest a reminder may come before its task.
+REMIND_BEFORE_MAX_MINUTES = 4 * 7 * 24 * 60
+REMIND_AT_HELP = (
+    "When to remind: an ISO date-time; one without an offset is read in the account's zone. "
+    "Before a due task's time it is kept as an offset (it moves with the task); null: no reminder"
+)
+REMIND_BEFORE_HELP = (
+    "Remind this many minutes before the due time (an all-day task's 09:00); a timed task "
+    "reminds at its time (0) unless told otherwise; null: no reminder"
+)
 
 
 class _TaskInput(SQLModel):
@@ -203,9 +213,14 @@ class TaskCreate(_TaskInput):
     )
     repeat: str | None = Field(default=None, max_length=200, description=REPEAT_HELP)
     repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
+    remind_at: datetime | None = Field(default=None, description=REMIND_AT_HELP)
+    remind_before: int | None = Field(
+        default=None, ge=0, le=REMIND_BEFORE_MAX_MINUTES, description=REMIND_BEFORE_HELP
+    )
 
     @model_validator(mode="after")
     def _time_needs_a_day(self) -> TaskCreate:
+        _one_kind_of_reminder(self)
         if self.due_time is not None and self.due_date is None:
             raise ValueError("due_time needs a due_date")
         return self
@@ -216,6 +231,14 @@ class TaskCreate(_TaskInput):
         if not value:
             raise ValueError("title must not be blank")
         return value
+
+
+def _one_kind_of_reminder(data: SQLModel) -> None:
+    if (
+        getattr(data, "remind_at", None) is not None
+        and getattr(data, "remind_before", None) is not None
+    ):
+        raise ValueError("give remind_at or remind_before, not both")
 
 
 class TaskUpdate(_TaskInput):
@@ -232,6 +255,16 @@ class TaskUpdate(_TaskInput):
     # null stops a task repeating
     repeat: str | None = Field(default=None, max_length=200, description=REPEAT_HELP)
     repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
+    # null (either) turns the task's reminder off
+    remind_at: datetime | None = Field(default=None, description=REMIND_AT_HELP)
+    remind_before: int | None = Field(
+        default=None, ge=0, le=REMIND_BEFORE_MAX_MINUTES, description=REMIND_BEFORE_HELP
+    )
+
+    @model_validator(mode="after")
+    def _one_reminder(self) -> TaskUpdate:
+        _one_kind_of_reminder(self)
+        return self
 
     @field_validator("title")
     @classmethod
@@ -245,6 +278,13 @@ class Task(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("owner_id", "number", name="uq_task_owner_number"),
         Index("ix_task_owner_completed_number", "owner_id", "completed", "number"),
+        # The reminder scheduler's probe: only tasks with a reminder to come are indexed.
+        Index(
+            "ix_task_remind_at",
+            "remind_at",
+            postgresql_where=text("remind_at IS NOT NULL"),
+            sqlite_where=text("remind_at IS NOT NULL"),
+        ),
     )
 
     # The global row id never leaves the server; users see `number`.
@@ -269,6 +309,10 @@ class Task(SQLModel, table=True):
     # from: "schedule" (the due date) or "completion" (specs/issue-15-repeats-reminders.md).
     repeat_rule: str | None = Field(default=None, max_length=200)
     repeat_from: str = Field(default="schedule", max_length=10)
+    # The next reminder's instant (cleared when it fires), and, for one kept relative to the
+    # due time, how many minutes before it: such a reminder moves with the task.
+    remind_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    remind_before: int | None = Field(default=None)
 
     @property
     def tag_list(self) -> list[str]:
@@ -309,6 +353,13 @@ class TaskPublic(SQLModel):
     repeat: str | None = Field(default=None, description="Its RRULE, if it repeats")
     repeat_from: RepeatFrom = "schedule"
     repeat_text: str | None = Field(default=None, description='"every month on the 1st"')
+    remind_at: datetime | None = Field(
+        default=None, description="The next reminder (UTC); null once it has fired or if none"
+    )
+    remind_before: int | None = Field(
+        default=None,
+        description="Minutes before the due time the reminder comes, if it moves with it",
+    )
 
     @classmethod
     def of(cls, task: Task) -> TaskPublic:
@@ -328,4 +379,6 @@ class TaskPublic(SQLModel):
             repeat=task.repeat_rule,
             repeat_from="completion" if task.repeat_from == "completion" else "schedule",
             repeat_text=task.repeat_text,
+            remind_at=task.remind_at,
+            remind_before=task.remind_before,
         )

@@ -7,12 +7,14 @@ its messages. Treat it as the personal data it is.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from backend.core.timeutil import utcnow
 from backend.models import STARTING_LISTS, Conversation, Message, MessageRole, Task, TaskList, User
 from backend.models.task import DEFAULT_LIST, Priority, tags_text
 from backend.services.backup_format import (
@@ -25,6 +27,7 @@ from backend.services.backup_format import (
 )
 from backend.services.due import due_instant
 from backend.services.errors import ServiceError
+from backend.services.reminder_times import Due, relative
 from backend.services.repeats import read_repeat
 from backend.services.users import get_user_by_email
 
@@ -79,6 +82,10 @@ async def export_user(session: AsyncSession, *, email: str) -> dict[str, Any]:
             tags=t.tag_list,
             repeat=t.repeat_rule,
             repeat_from="completion" if t.repeat_from == "completion" else "schedule",
+            # A reminder that moves with the due is kept as its offset; a fixed one as its
+            # instant, if it has yet to fire.
+            remind_before=t.remind_before,
+            remind_at=t.remind_at if t.remind_before is None else None,
         )
         for t in found_tasks.all()
     ]
@@ -109,8 +116,21 @@ def _repeat_columns(repeat: str | None, anchor: str | None) -> tuple[str | None,
     return said.rule, "completion" if said.from_completion else "schedule"
 
 
+def _reminder_columns(task: BackupTask, zone: str, now: datetime) -> dict[str, Any]:
+    """An imported task's reminder: an offset is counted from its due again, a fixed one
+    kept; either is armed only if still ahead (what fired before the export stays fired)."""
+    if task.remind_before is not None and task.due_date is not None:
+        found = relative(Due(task.due_date, task.due_time, zone), task.remind_before, now)
+        return {"remind_at": found.at, "remind_before": found.before}
+    at = task.remind_at
+    if at is not None and at.tzinfo is None:
+        at = at.replace(tzinfo=UTC)
+    return {"remind_at": at if at is not None and at > now else None, "remind_before": None}
+
+
 async def _write(session: AsyncSession, backup: UserBackup) -> User:
     account = backup.user
+    now = utcnow()
     # The account key is not part of a backup: the restored account gets a new one, so no
     # token issued before the restore opens it.
     user = User(
@@ -145,6 +165,7 @@ async def _write(session: AsyncSession, backup: UserBackup) -> User:
             tags_text=tags_text(task.tags),
             repeat_rule=_repeat_columns(task.repeat, task.repeat_from)[0],
             repeat_from=_repeat_columns(task.repeat, task.repeat_from)[1],
+            **_reminder_columns(task, account.timezone, now),
         )
         for task in backup.tasks
     )

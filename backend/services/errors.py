@@ -43,7 +43,11 @@ class AccountGoneError(ServiceError):
         self.user_id = user_id
 
 
-class DueTimeWithoutDateError(ServiceError):
+class InvalidTaskChangeError(ServiceError):
+    """Fields that are each valid but do not fit the task as it stands (a 422)."""
+
+
+class DueTimeWithoutDateError(InvalidTaskChangeError):
     """A time of day for a task that has no due day."""
 
     def __init__(self) -> None:
@@ -71,3 +75,15 @@ class NotRepeatingError(ServiceError):
     def __init__(self, task_id: int) -> None:
         super().__init__(f"Task {task_id} does not repeat")
         self.task_id = task_id
+
+
+class ReminderInPastError(InvalidTaskChangeError):
+    def __init__(self) -> None:
+        super().__init__("remind_at must be in the future")
+
+
+class ReminderNeedsDueError(InvalidTaskChangeError):
+    """A reminder relative to a due time, for a task that has no due day."""
+
+    def __init__(self) -> None:
+        super().__init__("remind_before needs a due_date (the task has none)")

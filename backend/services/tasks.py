@@ -38,6 +38,15 @@ from backend.services.errors import (
     TaskLimitError,
     TaskNotFoundError,
 )
+from backend.services.reminder_times import (
+    Due,
+    Reminding,
+    after_due_change,
+    after_move,
+    asked,
+    rearmed,
+    relative,
+)
 from backend.services.repeats import Repeat, first_due, next_due, read_repeat
 from backend.services.title_words import canonical
 
@@ -112,6 +121,14 @@ async def create_task(
     due_date = data.due_date
     if repeat is not None and due_date is None:
         due_date = first_due(repeat, today_in(zone))  # "every monday": next Monday
+    reminding = asked(
+        Due(due_date, data.due_time, zone),
+        utcnow(),
+        at=data.remind_at,
+        before=data.remind_before,
+        # an explicit null for either means "no reminder", even for a timed task
+        default=not (data.model_fields_set & {"remind_at", "remind_before"}),
+    )
     task = Task(
         owner_id=owner_id,
         number=number,
@@ -125,6 +142,8 @@ async def create_task(
         tags_text=tags_text(data.tags),
         repeat_rule=repeat.rule if repeat else None,
         repeat_from="completion" if repeat and repeat.from_completion else "schedule",
+        remind_at=reminding.at,
+        remind_before=reminding.before,
     )
     session.add(task)
     await session.commit()
@@ -361,24 +380,28 @@ async def update_task(
         changes["list_name"] = await list_named(
             session, owner_id=owner_id, name=changes.pop("list")
         )
-    if changes.keys() & {"repeat", "repeat_from", "due_date", "due_time"}:
-        # Both read the task as it stands: once.
+    if changes.keys() & _NEEDS_THE_TASK or changes.get("completed") is False:
+        # These read the task as it stands (and the account's zone): once.
         current = await get_task(session, owner_id=owner_id, task_id=task_id)
+        zone = await account_zone(session, owner_id)
         if "repeat" in changes or "repeat_from" in changes:
-            changes.update(await _repeat_changes(session, owner_id, current, changes))
+            changes.update(_repeat_changes(zone, current, changes))
         if "due_date" in changes or "due_time" in changes:
-            changes.update(await _due_changes(session, owner_id, current, changes))
+            changes.update(_due_changes(zone, current, changes))
+        changes.update(_reminder_changes(zone, current, changes))
     if not changes:
         return await get_task(session, owner_id=owner_id, task_id=task_id)
     where = [col(Task.owner_id) == owner_id, col(Task.number) == task_id]
+    closing: dict[str, Any] = {}
     if changes.get("completed") is True:
         # A repeating task is not closed by its completion (below): only one that repeats
-        # not is, so a plain completion stays one statement.
+        # not is, so a plain completion stays one statement. A done task reminds no more.
         where.append(col(Task.repeat_rule).is_(None))
+        closing = {"remind_at": None}
     statement = (
         update(Task)
         .where(*where)
-        .values(**changes, updated_at=utcnow())
+        .values(**changes, **closing, updated_at=utcnow())
         .returning(Task)
         .execution_options(**_ORM_DML)
     )
@@ -391,9 +414,13 @@ async def update_task(
     return task
 
 
-async def _repeat_changes(
-    session: AsyncSession, owner_id: int, current: Task, changes: dict[str, Any]
-) -> dict[str, Any]:
+# Changes that are worked out from the task as it stands.
+_NEEDS_THE_TASK = frozenset(
+    {"repeat", "repeat_from", "due_date", "due_time", "remind_at", "remind_before"}
+)
+
+
+def _repeat_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[str, Any]:
     """The stored rule and anchor after a change; a task that starts repeating with no due
     date gets the rule's first day. A null repeat stops it repeating."""
     new_rule = "repeat" in changes
@@ -410,7 +437,6 @@ async def _repeat_changes(
         "repeat_from": "completion" if repeat.from_completion else "schedule",
     }
     if current.due_date is None and changes.get("due_date") is None:
-        zone = await account_zone(session, owner_id)
         found["due_date"] = first_due(repeat, today_in(zone))
         found["due_time"] = changes.get("due_time", current.due_time)
     return found
@@ -464,17 +490,22 @@ async def _move_on(
     for name, value in changes.items():
         if name != "completed":
             setattr(task, name, value)
+    reminding = after_move(
+        Reminding(task.remind_at, task.remind_before),
+        Due(task.due_date, task.due_time, zone),
+        Due(next_day, task.due_time, zone),
+        utcnow(),
+    )
     task.due_date = next_day
     task.due_at = due_instant(next_day, task.due_time, zone)
+    task.remind_at, task.remind_before = reminding.at, reminding.before
     task.updated_at = utcnow()
     session.add(task)
     await session.commit()
     return task
 
 
-async def _due_changes(
-    session: AsyncSession, owner_id: int, current: Task, changes: dict[str, Any]
-) -> dict[str, Any]:
+def _due_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[str, Any]:
     """The due day, time and instant after a change to either: a cleared day clears the
     time too; a time needs a day (given now or already there)."""
     day = changes["due_date"] if "due_date" in changes else current.due_date
@@ -483,8 +514,33 @@ async def _due_changes(
         if changes.get("due_time") is not None:
             raise DueTimeWithoutDateError()
         clock = None
-    zone = await account_zone(session, owner_id)
     return {"due_date": day, "due_time": clock, "due_at": due_instant(day, clock, zone)}
+
+
+def _reminder_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[str, Any]:
+    """The reminder after a change: as asked, or moved with the due, or armed again for a
+    reopened task (backend/services/reminder_times.py)."""
+    now = utcnow()
+    have = Reminding(current.remind_at, current.remind_before)
+    old = Due(current.due_date, current.due_time, zone)
+    new = Due(
+        changes.get("due_date", current.due_date), changes.get("due_time", current.due_time), zone
+    )
+    if "remind_at" in changes or "remind_before" in changes:
+        result = asked(
+            new,
+            now,
+            at=changes.pop("remind_at", None),
+            before=changes.pop("remind_before", None),
+            default=False,
+        )
+    elif "due_date" in changes or "due_time" in changes:
+        result = after_due_change(have, old, new, now)
+    elif changes.get("completed") is False and current.completed:
+        result = rearmed(have, new, now)
+    else:
+        return {}
+    return {"remind_at": result.at, "remind_before": result.before}
 
 
 async def set_account_zone(session: AsyncSession, *, owner_id: int, zone: str) -> None:
@@ -494,8 +550,13 @@ async def set_account_zone(session: AsyncSession, *, owner_id: int, zone: str) -
     due = await session.exec(
         select(Task).where(col(Task.owner_id) == owner_id, col(Task.due_date).is_not(None))
     )
+    now = utcnow()
     for task in due.all():
         task.due_at = due_instant(task.due_date, task.due_time, zone)
+        if task.remind_before is not None:  # a relative reminder keeps its wall-clock time
+            task.remind_at = relative(
+                Due(task.due_date, task.due_time, zone), task.remind_before, now
+            ).at
         session.add(task)
     await session.commit()
 
@@ -564,7 +625,7 @@ async def complete_tasks(
     statement = (
         update(Task)
         .where(*scope, col(Task.repeat_rule).is_(None))
-        .values(completed=True, updated_at=utcnow())
+        .values(completed=True, remind_at=None, updated_at=utcnow())
         .returning(col(Task.number), col(Task.title))
         .execution_options(synchronize_session=False)
     )

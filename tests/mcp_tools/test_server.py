@@ -71,7 +71,18 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
         tools = {tool.name: tool for tool in (await mcp.list_tools()).tools}
         expected = {
             "add_task": (
-                {"title", "user_id", "description", "due", "priority", "list", "tags", "repeat"},
+                {
+                    "title",
+                    "user_id",
+                    "description",
+                    "due",
+                    "priority",
+                    "list",
+                    "tags",
+                    "repeat",
+                    "remind_at",
+                    "remind_before",
+                },
                 ["title"],
             ),
             "list_tasks": (
@@ -84,7 +95,17 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
             "delete_task": ({"task_id", "user_id", "task_ids", "every"}, []),
             "update_task": (
                 {"task_id", "user_id", "title", "description", "completed"}
-                | {"due", "priority", "list", "tags", "add_tags", "repeat", "skip"},
+                | {
+                    "due",
+                    "priority",
+                    "list",
+                    "tags",
+                    "add_tags",
+                    "repeat",
+                    "skip",
+                    "remind_at",
+                    "remind_before",
+                },
                 ["task_id"],
             ),
         }

@@ -354,3 +354,38 @@ async def test_an_export_carries_due_dates_priorities_lists_tags_repeats_and_the
     headers = {"Authorization": f"Bearer {login.json()['access_token']}"}
     lists = (await client.get("/api/lists", headers=headers)).json()
     assert [entry["name"] for entry in lists] == ["Inbox", "Shopping", "Bills"]
+
+
+async def test_an_export_carries_reminders_an_offset_as_an_offset_and_a_fixed_one_as_its_time(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession
+) -> None:
+    relative = {
+        "title": "dentist",
+        "due_date": "2031-03-04",
+        "due_time": "10:00",
+        "remind_before": 30,
+    }
+    fixed = {"title": "call mom", "remind_at": "2031-03-05T08:00:00Z"}
+    for body in (relative, fixed):
+        assert (await client.post("/api/tasks", json=body, headers=user.headers)).status_code == 201
+    async with app.state.sessionmaker() as session:
+        exported = await backup.export_user(session, email=user.email)
+    first, second = exported["tasks"]
+    assert (first["remind_before"], first["remind_at"]) == (30, None)
+    assert (second["remind_before"], second["remind_at"]) == (None, "2031-03-05T08:00:00Z")
+    copy_email = unique_email()
+    restored = parse_backup(
+        json.dumps({**exported, "user": {**exported["user"], "email": copy_email}}).encode()
+    )
+    async with app.state.sessionmaker() as session:
+        copy = await backup.import_user(session, restored)
+        stored = (
+            await session.exec(
+                select(Task).where(Task.owner_id == copy.id).order_by(col(Task.number))
+            )
+        ).all()
+    assert [t.remind_at.isoformat() if t.remind_at else None for t in stored] == [
+        "2031-03-04T09:30:00+00:00",  # 10:00 UTC (the account's zone) less 30 minutes
+        "2031-03-05T08:00:00+00:00",
+    ]
+    assert [t.remind_before for t in stored] == [30, None]

@@ -11,7 +11,7 @@ from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY, TOO_MANY_TASK
 from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
 from backend.services import tasks
-from backend.services.errors import DueTimeWithoutDateError, TaskLimitError, TaskNotFoundError
+from backend.services.errors import InvalidTaskChangeError, TaskLimitError, TaskNotFoundError
 
 router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 
@@ -64,13 +64,16 @@ async def create_task(
 ) -> TaskPublic:
     """Add a task; it gets the caller's next task number. An account holds at most
     `MAX_TASKS_PER_USER` tasks (409 beyond). A `list` the account does not have yet is
-    created; `due_date` and `due_time` are in the account's time zone."""
+    created; `due_date` and `due_time` are in the account's time zone. A timed task reminds
+    at its time unless `remind_before` or `remind_at` says otherwise (null: no reminder)."""
     try:
         task = await tasks.create_task(
             session, owner_id=user_id, data=body, max_tasks=settings.max_tasks_per_user
         )
     except TaskLimitError as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
+    except InvalidTaskChangeError as exc:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, detail=str(exc)) from exc
     return TaskPublic.of(task)
 
 
@@ -95,8 +98,8 @@ async def update_task(
         task = await tasks.update_task(session, owner_id=user_id, task_id=task_id, data=body)
     except TaskNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
-    except DueTimeWithoutDateError as exc:
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_ENTITY, detail=str(exc)) from exc
+    except InvalidTaskChangeError as exc:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, detail=str(exc)) from exc
     return TaskPublic.of(task)
 
 

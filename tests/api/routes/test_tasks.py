@@ -53,7 +53,10 @@ async def test_created_task_has_the_public_shape_with_aware_timestamps(
         "repeat",
         "repeat_from",
         "repeat_text",
+        "remind_at",
+        "remind_before",
     }
+    assert (task["remind_at"], task["remind_before"]) == (None, None)
     assert (task["due_date"], task["due_time"], task["due_at"]) == (None, None, None)
     assert (task["repeat"], task["repeat_from"], task["repeat_text"]) == (None, "schedule", None)
     assert (task["priority"], task["list"], task["tags"]) == ("none", "Inbox", [])

@@ -1,0 +1,60 @@
+"""Fires due reminders, in every process that runs one: the database decides which process
+fires each (backend/services/reminders.py), so any number may run, on any machines, and a
+restart loses nothing (what fell due meanwhile fires at the next sweep)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from sqlalchemy.exc import DBAPIError
+
+from backend.core.db import SessionMaker, is_unavailable
+from backend.models import Reminder
+from backend.services import reminders
+
+logger = logging.getLogger(__name__)
+
+FiredCallback = Callable[[Sequence[Reminder]], None]
+
+
+class ReminderScheduler:
+    def __init__(
+        self,
+        sessionmaker: SessionMaker,
+        *,
+        interval_seconds: float,
+        batch: int = 500,
+        on_fired: FiredCallback | None = None,
+    ) -> None:
+        self._sessionmaker = sessionmaker
+        self._interval = interval_seconds
+        self._batch = batch
+        self._on_fired = on_fired
+
+    async def sweep(self, now: datetime | None = None) -> int:
+        """Fires everything due by `now`, a batch per transaction; how many this process fired."""
+        total = 0
+        while True:
+            async with self._sessionmaker() as session:
+                fired = await reminders.fire_due(session, now=now, limit=self._batch)
+            total += len(fired)
+            if fired and self._on_fired is not None:
+                self._on_fired(fired)
+            if len(fired) < self._batch:
+                return total
+
+    async def run(self) -> None:
+        """Sweeps every interval until cancelled. An unreachable database is waited out."""
+        while True:
+            try:
+                fired = await self.sweep()
+                if fired:
+                    logger.info("fired %d reminder(s)", fired)
+            except (DBAPIError, OSError, TimeoutError) as exc:
+                if isinstance(exc, DBAPIError) and not is_unavailable(exc):
+                    raise
+                logger.warning("reminders not swept: database unavailable (%s)", exc)
+            await asyncio.sleep(self._interval)

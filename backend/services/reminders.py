@@ -1,0 +1,140 @@
+"""Firing reminders exactly once, and the fired ones a user has yet to dismiss
+(specs/issue-15-repeats-reminders.md).
+
+A task's next reminder is `task.remind_at`. Firing claims due tasks in one transaction:
+the rows are locked with `FOR UPDATE SKIP LOCKED` on PostgreSQL (so schedulers in several
+processes or machines split the work instead of queueing on each other), their `remind_at`
+is cleared, and a `reminder` row is written for each. SQLite takes its write lock at BEGIN
+(backend/core/db.py), so there one transaction claims at a time. Either way a reminder is
+fired by exactly one transaction, and a crash before commit fires nothing and loses nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import update
+from sqlmodel import col, func, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from backend.core.timeutil import utcnow
+from backend.models import Reminder, Task
+from backend.services.errors import NotFoundError
+
+
+class ReminderNotFoundError(NotFoundError):
+    def __init__(self) -> None:
+        super().__init__("Reminder not found")
+
+
+async def fire_due(
+    session: AsyncSession, *, now: datetime | None = None, limit: int = 500
+) -> list[Reminder]:
+    """Fires up to `limit` reminders due by `now` (oldest first) and returns them, committed."""
+    now = now or utcnow()
+    due = (
+        select(Task)
+        .where(col(Task.remind_at) <= now, col(Task.completed).is_(False))
+        .order_by(col(Task.remind_at))
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    rows = (await session.exec(due)).all()
+    if not rows:
+        await session.rollback()
+        return []
+    # Cleared only where still set: what another process claimed first is not fired twice.
+    claimed = set(
+        (
+            await session.exec(
+                update(Task)
+                .where(
+                    col(Task.pk).in_([task.pk for task in rows]), col(Task.remind_at).is_not(None)
+                )
+                .values(remind_at=None)
+                .returning(col(Task.pk))
+                .execution_options(synchronize_session=False)
+            )
+        ).scalars()
+    )
+    fired = [
+        Reminder(
+            owner_id=task.owner_id,
+            task_pk=task.pk,
+            task_number=task.number,
+            title=task.title,
+            due_at=task.due_at,
+            remind_at=task.remind_at,
+            fired_at=now,
+        )
+        for task in rows
+        if task.pk in claimed and task.remind_at is not None and task.pk is not None
+    ]
+    session.add_all(fired)
+    await session.commit()
+    return fired
+
+
+async def unseen(
+    session: AsyncSession, *, owner_id: int, after: int = 0, limit: int = 100
+) -> Sequence[Reminder]:
+    """Fired reminders the user has not dismissed, oldest first (after id `after`)."""
+    statement = (
+        select(Reminder)
+        .where(
+            col(Reminder.owner_id) == owner_id,
+            col(Reminder.id) > after,
+            col(Reminder.seen_at).is_(None),
+        )
+        .order_by(col(Reminder.id))
+        .limit(limit)
+    )
+    return (await session.exec(statement)).all()
+
+
+async def dismiss(session: AsyncSession, *, owner_id: int, reminder_id: int) -> None:
+    statement = (
+        update(Reminder)
+        .where(
+            col(Reminder.owner_id) == owner_id,
+            col(Reminder.id) == reminder_id,
+        )
+        .values(seen_at=func.coalesce(col(Reminder.seen_at), utcnow()))
+        .returning(col(Reminder.id))
+    )
+    if (await session.exec(statement)).first() is None:
+        await session.rollback()
+        raise ReminderNotFoundError()
+    await session.commit()
+
+
+async def dismiss_all(session: AsyncSession, *, owner_id: int, through: int | None = None) -> int:
+    """Dismisses every fired reminder (up to id `through`, so one fired since the user
+    looked stays); how many were."""
+    scope = [col(Reminder.owner_id) == owner_id, col(Reminder.seen_at).is_(None)]
+    if through is not None:
+        scope.append(col(Reminder.id) <= through)
+    statement = update(Reminder).where(*scope).values(seen_at=utcnow()).returning(col(Reminder.id))
+    count = len((await session.exec(statement)).all())
+    await session.commit()
+    return count
+
+
+async def newest_id(session: AsyncSession) -> int:
+    found = (await session.exec(select(func.max(col(Reminder.id))))).first()
+    return int(found or 0)
+
+
+async def fired_since(
+    session: AsyncSession, *, after: int, owners: Sequence[int], limit: int = 1000
+) -> Sequence[Reminder]:
+    """Reminders fired after id `after` for any of `owners` (the users with a stream open
+    on this process), in order."""
+    statement = (
+        select(Reminder)
+        .where(col(Reminder.id) > after, col(Reminder.owner_id).in_(owners))
+        .order_by(col(Reminder.id))
+        .limit(limit)
+    )
+    return (await session.exec(statement)).all()
