@@ -55,18 +55,17 @@ def relative(due: Due, before: int, now: datetime) -> Reminding:
 
 
 def fixed(at: datetime, due: Due, now: datetime) -> Reminding:
-    """An asked-for instant (one without an offset is on the account's clock), to the minute.
-    Before the due's time it is kept as an offset from it."""
+    """An asked-for instant (one without an offset is on the account's clock). A whole
+    number of minutes before the due's time, it is kept as an offset from it."""
     if at.tzinfo is None:
         at = at.replace(tzinfo=zone(due.zone))
-    at = at.replace(second=0, microsecond=0)
     if at <= now:
         raise ReminderInPastError()
     reference = due.reference()
     if reference is not None and at <= reference:
-        before = int((reference - at).total_seconds() // 60)
-        if before <= REMIND_BEFORE_MAX_MINUTES:
-            return Reminding(at, before)
+        minutes, rest = divmod(reference - at, timedelta(minutes=1))
+        if not rest and minutes <= REMIND_BEFORE_MAX_MINUTES:
+            return Reminding(at, minutes)
     return Reminding(at, None)
 
 
