@@ -1,4 +1,4 @@
-"""`todo-chatbot serve | migrate`."""
+"""`todo-chatbot serve | migrate | export | import | reminders`."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from backend.core.config import get_settings
 from backend.core.db import create_engine, create_sessionmaker
 from backend.core.migrate import migrate
+from backend.reminders.scheduler import ReminderScheduler
 from backend.services import backup
 from backend.services.backup_format import BackupInvalidError, UserBackup, parse_backup
 
@@ -56,6 +57,26 @@ async def _import(document: UserBackup) -> str:
         await engine.dispose()
 
 
+async def _reminders(*, once: bool, batch: int) -> int:
+    """Sweeps for due reminders: once (until none is due), or every interval until stopped.
+    Web workers sweep too unless REMINDER_SCHEDULER=false; any number may run at once."""
+    settings = get_settings()
+    engine = create_engine(settings)
+    try:
+        await migrate(engine)
+        scheduler = ReminderScheduler(
+            create_sessionmaker(engine),
+            interval_seconds=settings.reminder_check_seconds,
+            batch=batch,
+        )
+        if once:
+            return await scheduler.sweep()
+        await scheduler.run()
+        return 0
+    finally:
+        await engine.dispose()
+
+
 def _refusal(path: Path, problems: Sequence[str]) -> str:
     """One line per problem, under a line that says nothing was imported."""
     shown = [f"  {problem}" for problem in problems[:_MAX_PROBLEMS_SHOWN]]
@@ -91,6 +112,11 @@ def main(argv: list[str] | None = None) -> None:
     exporter.add_argument("--out", type=Path, help="file to write (default: standard output)")
     importer = commands.add_parser("import", help="restore a user exported with `export`")
     importer.add_argument("file", type=Path)
+    sweeper = commands.add_parser(
+        "reminders", help="fire due reminders (a scheduler process of its own)"
+    )
+    sweeper.add_argument("--once", action="store_true", help="sweep until none is due, then stop")
+    sweeper.add_argument("--batch", type=int, default=500, help="reminders per transaction")
     args = parser.parse_args(argv)
 
     settings = get_settings()
@@ -116,6 +142,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.command == "import":
         _import_command(parser, args.file)
+        return
+    if args.command == "reminders":
+        fired = asyncio.run(_reminders(once=args.once, batch=max(1, args.batch)))
+        sys.stdout.write(json.dumps({"fired": fired}) + "\n")
         return
     uvicorn.run(
         "backend.main:app",

@@ -6,7 +6,7 @@ from datetime import date, datetime, time
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import StrictBool, ValidationInfo, field_validator, model_validator
+from pydantic import StrictBool, StrictInt, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import Date, Index, Time, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
@@ -214,7 +214,8 @@ class TaskCreate(_TaskInput):
     repeat: str | None = Field(default=None, max_length=200, description=REPEAT_HELP)
     repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
     remind_at: datetime | None = Field(default=None, description=REMIND_AT_HELP)
-    remind_before: int | None = Field(
+    # Strict: "30" is not a number of minutes
+    remind_before: StrictInt | None = Field(
         default=None, ge=0, le=REMIND_BEFORE_MAX_MINUTES, description=REMIND_BEFORE_HELP
     )
 
@@ -257,7 +258,8 @@ class TaskUpdate(_TaskInput):
     repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
     # null (either) turns the task's reminder off
     remind_at: datetime | None = Field(default=None, description=REMIND_AT_HELP)
-    remind_before: int | None = Field(
+    # Strict: "30" is not a number of minutes
+    remind_before: StrictInt | None = Field(
         default=None, ge=0, le=REMIND_BEFORE_MAX_MINUTES, description=REMIND_BEFORE_HELP
     )
 

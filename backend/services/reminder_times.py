@@ -10,7 +10,7 @@ fire; a reminder whose time has passed is not armed (the scheduler would fire it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from backend.models.task import REMIND_BEFORE_MAX_MINUTES
 from backend.services.due import due_instant, due_label, zone
@@ -57,8 +57,7 @@ def relative(due: Due, before: int, now: datetime) -> Reminding:
 def fixed(at: datetime, due: Due, now: datetime) -> Reminding:
     """An asked-for instant (one without an offset is on the account's clock). A whole
     number of minutes before the due's time, it is kept as an offset from it."""
-    if at.tzinfo is None:
-        at = at.replace(tzinfo=zone(due.zone))
+    at = (at.replace(tzinfo=zone(due.zone)) if at.tzinfo is None else at).astimezone(UTC)
     if at <= now:
         raise ReminderInPastError()
     reference = due.reference()

@@ -263,3 +263,60 @@ async def test_skip_moves_a_repeating_task_on_without_completing_it(
         await _result(mcp, user, "add_task", title="Once")
         message = error_text(await call(mcp, user, "update_task", task_id=2, skip=True))
         assert message.endswith("Task 2 does not repeat")
+
+
+async def test_reminders_through_the_tools_echo_when_on_the_users_clock_and_undo(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client, "Europe/London")
+        added = await _result(
+            mcp, user, "add_task", title="Dentist", due="2030-07-01T10:00", remind_before=30
+        )
+        assert (added["remind_at"], added["remind_before"]) == ("2030-07-01T09:30", 30)
+        assert added["remind_label"] == "Mon 1 Jul 2030 09:30, 30 minutes before"
+        fixed = await _result(
+            mcp, user, "update_task", task_id=1, remind_at="2030-07-01T18:00"
+        )  # after the due: a fixed time
+        assert (fixed["remind_at"], fixed["remind_before"]) == ("2030-07-01T18:00", None)
+        assert fixed["before"] == {"remind_before": 30}
+        undone = await _result(mcp, user, "update_task", task_id=1, **fixed["before"])
+        assert undone["remind_at"] == "2030-07-01T09:30"
+        off = await _result(mcp, user, "update_task", task_id=1, remind_at="none")
+        assert (off["remind_at"], off["remind_label"], off["before"]) == (
+            None,
+            None,
+            {"remind_before": 30},
+        )
+        task = (await client.get("/api/tasks/1", headers=user.headers)).json()
+        assert (task["remind_at"], task["remind_before"]) == (None, None)
+
+
+async def test_a_timed_task_added_through_the_tools_reminds_at_its_time_unasked(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client, "UTC")
+        added = await _result(mcp, user, "add_task", title="Call", due="2030-07-01T10:00")
+        assert "remind_at" not in added  # an older client's result, as it always was
+        task = (await client.get("/api/tasks/1", headers=user.headers)).json()
+        assert (task["remind_at"], task["remind_before"]) == ("2030-07-01T10:00:00Z", 0)
+        await _result(mcp, user, "complete_task", every="pending")
+        task = (await client.get("/api/tasks/1", headers=user.headers)).json()
+        assert (task["completed"], task["remind_at"]) == (True, None)
+
+
+async def test_reminders_the_tools_cannot_keep_are_refused_with_a_reason(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client, "UTC")
+        past = error_text(
+            await call(mcp, user, "add_task", title="x", remind_at="2020-01-01T09:00")
+        )
+        assert past.endswith("remind_at must be in the future")
+        undated = error_text(await call(mcp, user, "add_task", title="x", remind_before=10))
+        assert undated.endswith("remind_before needs a due_date (the task has none)")
+        garbled = error_text(await call(mcp, user, "add_task", title="x", remind_at="soonish"))
+        assert "Invalid remind_at" in garbled
+        assert (await client.get("/api/tasks", headers=user.headers)).json() == []

@@ -1,0 +1,62 @@
+"""An account with reminders that have fallen due, written straight to the database as the
+clock passing their time would leave them."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+from sqlmodel import col, func, select
+
+from backend.core.db import SessionMaker
+from backend.models import Reminder, Task, User
+
+
+async def account_with_due_reminders(
+    sessionmaker: SessionMaker, count: int, *, minutes_ago: int = 5, **task_fields: object
+) -> int:
+    """A new account holding `count` tasks whose reminders were due `minutes_ago`."""
+    due = datetime.now(UTC) - timedelta(minutes=minutes_ago)
+    async with sessionmaker() as session:
+        user = User(
+            email=f"due-{uuid.uuid4().hex[:10]}@example.com",
+            hashed_password="not a hash: this account never signs in",
+            last_task_number=count,
+        )
+        session.add(user)
+        await session.flush()
+        assert user.id is not None
+        session.add_all(
+            Task(
+                owner_id=user.id,
+                number=number,
+                title=f"reminder {number}",
+                remind_at=due + timedelta(seconds=number),
+                **task_fields,  # type: ignore[arg-type]
+            )
+            for number in range(1, count + 1)
+        )
+        await session.commit()
+        return user.id
+
+
+async def fired_per_task(sessionmaker: SessionMaker, owner_id: int) -> dict[int, int]:
+    """How many times each of the account's tasks has fired."""
+    async with sessionmaker() as session:
+        rows = await session.exec(
+            select(col(Reminder.task_number), func.count())
+            .where(col(Reminder.owner_id) == owner_id)
+            .group_by(col(Reminder.task_number))
+        )
+        return {int(number): int(times) for number, times in rows.all()}
+
+
+async def still_to_fire(sessionmaker: SessionMaker, owner_id: int) -> Sequence[int]:
+    async with sessionmaker() as session:
+        rows = await session.exec(
+            select(col(Task.number)).where(
+                col(Task.owner_id) == owner_id, col(Task.remind_at).is_not(None)
+            )
+        )
+        return sorted(rows.all())

@@ -1,0 +1,166 @@
+"""Firing reminders exactly once (backend/services/reminders.py, backend/reminders/scheduler.py),
+on both databases: schedulers sweeping together, a row another transaction holds, a sweep
+that dies before commit, and what must never fire."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import text
+from sqlmodel import col, select
+
+from backend.core.config import Settings
+from backend.core.db import SessionMaker, create_engine, create_sessionmaker
+from backend.core.migrate import migrate
+from backend.models import Reminder, Task
+from backend.reminders.scheduler import ReminderScheduler
+from backend.services import reminders
+from tests.reminders.due_reminders import account_with_due_reminders, fired_per_task, still_to_fire
+
+
+@pytest.fixture
+async def sessionmakers(settings: Settings) -> AsyncIterator[tuple[SessionMaker, SessionMaker]]:
+    """Two engines on the test database, as two processes would have."""
+    engines = [create_engine(settings), create_engine(settings)]
+    await migrate(engines[0])
+    try:
+        yield create_sessionmaker(engines[0]), create_sessionmaker(engines[1])
+    finally:
+        for engine in engines:
+            await engine.dispose()
+
+
+async def test_two_schedulers_sweeping_together_fire_each_reminder_once(
+    sessionmakers: tuple[SessionMaker, SessionMaker],
+) -> None:
+    first, second = sessionmakers
+    owner = await account_with_due_reminders(first, 120)
+    # Small batches, so the two interleave over many transactions.
+    sweeps = [
+        ReminderScheduler(maker, interval_seconds=1, batch=7).sweep() for maker in sessionmakers
+    ]
+    await asyncio.wait_for(asyncio.gather(*sweeps), timeout=120)
+    assert await fired_per_task(first, owner) == dict.fromkeys(range(1, 121), 1)
+    assert await still_to_fire(first, owner) == []
+
+
+async def test_a_fired_reminder_records_the_task_and_both_times(
+    sessionmakers: tuple[SessionMaker, SessionMaker],
+) -> None:
+    maker, _ = sessionmakers
+    due = datetime.now(UTC) + timedelta(days=3)
+    owner = await account_with_due_reminders(maker, 1, due_at=due)
+    await ReminderScheduler(maker, interval_seconds=1).sweep()
+    async with maker() as session:
+        fired = (await session.exec(select(Reminder).where(Reminder.owner_id == owner))).one()
+    assert (fired.task_number, fired.title, fired.due_at) == (1, "reminder 1", due)
+    assert fired.remind_at < fired.fired_at  # it was due before the sweep found it
+    assert fired.seen_at is None
+
+
+async def test_done_tasks_and_reminders_still_ahead_do_not_fire(
+    sessionmakers: tuple[SessionMaker, SessionMaker],
+) -> None:
+    maker, _ = sessionmakers
+    done = await account_with_due_reminders(maker, 3, completed=True)
+    ahead = await account_with_due_reminders(maker, 3, minutes_ago=-60)
+    await ReminderScheduler(maker, interval_seconds=1).sweep()
+    assert await fired_per_task(maker, done) == {}
+    assert await fired_per_task(maker, ahead) == {}
+    assert await still_to_fire(maker, ahead) == [1, 2, 3]
+
+
+async def test_a_sweep_that_dies_before_commit_fires_nothing_and_loses_nothing(
+    sessionmakers: tuple[SessionMaker, SessionMaker],
+) -> None:
+    maker, _ = sessionmakers
+    owner = await account_with_due_reminders(maker, 4)
+
+    async with maker() as session:
+
+        async def crash() -> None:
+            raise ConnectionResetError("the process died here")
+
+        session.commit = crash  # type: ignore[method-assign]
+        with pytest.raises(ConnectionResetError):
+            await reminders.fire_due(session)
+    assert await fired_per_task(maker, owner) == {}
+    assert await still_to_fire(maker, owner) == [1, 2, 3, 4]
+    # A scheduler started afterwards (a restart) fires them.
+    await ReminderScheduler(maker, interval_seconds=1).sweep()
+    assert await fired_per_task(maker, owner) == {1: 1, 2: 1, 3: 1, 4: 1}
+
+
+async def test_deleting_a_task_takes_its_fired_reminders_with_it(
+    sessionmakers: tuple[SessionMaker, SessionMaker],
+) -> None:
+    maker, _ = sessionmakers
+    owner = await account_with_due_reminders(maker, 2)
+    await ReminderScheduler(maker, interval_seconds=1).sweep()
+    async with maker() as session:
+        await session.exec(
+            Task.__table__.delete().where(  # type: ignore[attr-defined]
+                (Task.owner_id == owner) & (Task.number == 1)
+            )
+        )
+        await session.commit()
+    assert await fired_per_task(maker, owner) == {2: 1}
+
+
+async def test_a_reminder_another_transaction_holds_is_skipped_not_waited_for(
+    settings: Settings, sessionmakers: tuple[SessionMaker, SessionMaker]
+) -> None:
+    """PostgreSQL: FOR UPDATE SKIP LOCKED. A sweep takes what is free at once and leaves a
+    row another worker (or a user's edit) holds to the next sweep."""
+    if not settings.database_url.startswith("postgresql"):
+        pytest.skip("SQLite has one writer at a time: there is nothing to skip")
+    holder, sweeper = sessionmakers
+    owner = await account_with_due_reminders(holder, 6)
+    async with holder() as session:
+        await session.exec(
+            select(Task).where(col(Task.owner_id) == owner, col(Task.number) <= 2).with_for_update()
+        )
+        # Held until this transaction ends: a sweep that waited would never finish.
+        await asyncio.wait_for(ReminderScheduler(sweeper, interval_seconds=1).sweep(), 120)
+        assert sorted(await fired_per_task(sweeper, owner)) == [3, 4, 5, 6]
+        await session.rollback()
+    await ReminderScheduler(sweeper, interval_seconds=1).sweep()
+    assert await fired_per_task(sweeper, owner) == dict.fromkeys(range(1, 7), 1)
+
+
+async def test_the_scheduler_probe_uses_the_partial_index_on_postgresql(
+    settings: Settings, sessionmakers: tuple[SessionMaker, SessionMaker]
+) -> None:
+    if not settings.database_url.startswith("postgresql"):
+        pytest.skip("the plan checked is PostgreSQL's")
+    maker, _ = sessionmakers
+    async with maker() as session:
+        await session.exec(text("SET LOCAL enable_seqscan = off"))
+        plan = "\n".join(
+            row[0]
+            for row in (
+                await session.exec(
+                    text(
+                        "EXPLAIN SELECT pk FROM task WHERE remind_at <= now() "
+                        "AND completed = false ORDER BY remind_at LIMIT 500"
+                    )
+                )
+            ).all()
+        )
+    assert "ix_task_remind_at" in plan
+
+
+async def test_firing_does_not_touch_the_tasks_updated_at(
+    sessionmakers: tuple[SessionMaker, SessionMaker],
+) -> None:
+    maker, _ = sessionmakers
+    owner = await account_with_due_reminders(maker, 1)
+    async with maker() as session:
+        before = (await session.exec(select(Task.updated_at).where(Task.owner_id == owner))).one()
+    await ReminderScheduler(maker, interval_seconds=1).sweep()
+    async with maker() as session:
+        after = (await session.exec(select(Task.updated_at).where(Task.owner_id == owner))).one()
+    assert after == before
