@@ -15,6 +15,7 @@ from typing import Any
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
+from backend.services.reminder_times import describe_before
 from backend.services.repeats import Repeat, describe, next_due, read_repeat
 from backend.services.tasks import title_search_terms
 from mcp_tools.server import BULK_TITLES
@@ -73,14 +74,21 @@ class FakeTaskStore:
             before["repeat"] = task.get("repeat") or "none"
         if "skip" in fields:
             before["due"] = task.get("due_date") or "none"
+        if "remind_at" in fields or "remind_before" in fields:
+            if task.get("remind_before") is not None:
+                before["remind_before"] = task["remind_before"]
+            else:
+                before["remind_at"] = task.get("remind_at") or "none"
         return before
 
     @staticmethod
     def _set_fields(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         echoed: dict[str, Any] = {}
-        unknown = set(fields) - {"due", "priority", "list", "tags", "add_tags", "repeat", "skip"}
+        known = {"due", "priority", "list", "tags", "add_tags", "repeat", "skip"}
+        unknown = set(fields) - known - {"remind_at", "remind_before"}
         if unknown:
             raise TypeError(f"unexpected arguments {sorted(unknown)}")
+        echoed.update(FakeTaskStore._set_reminder(task, fields))
         if "due" in fields:
             due = str(fields["due"])
             day, _, clock = due.partition("T")
@@ -113,6 +121,30 @@ class FakeTaskStore:
             tags = [*fields.get("tags", task.get("tags", [])), *fields.get("add_tags", [])]
             task["tags"] = echoed["tags"] = list(dict.fromkeys(t.lstrip("#") for t in tags))
         return echoed
+
+    @staticmethod
+    def _set_reminder(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+        """As the real tool: an offset needs a due date; "none" turns the reminder off; the
+        label is the instant as given (the real one is relative)."""
+        if "remind_at" not in fields and "remind_before" not in fields:
+            return {}
+        before, at = fields.get("remind_before"), fields.get("remind_at")
+        if before is not None:
+            if not task.get("due_date"):
+                raise LookupError("remind_before needs a due_date (the task has none)")
+            clock = task.get("due_time") or "09:00"
+            task["remind_before"], task["remind_at"] = before, f"{task['due_date']}T{clock}"
+        else:
+            task["remind_before"] = None
+            task["remind_at"] = None if at in (None, "none") else str(at)
+        label = task["remind_at"]
+        if label is not None and task["remind_before"] is not None:
+            label = f"{label}, {describe_before(int(task['remind_before']))}"
+        return {
+            "remind_at": task["remind_at"],
+            "remind_before": task["remind_before"],
+            "remind_label": label,
+        }
 
     def list_tasks(
         self,

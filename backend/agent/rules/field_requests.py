@@ -1,4 +1,5 @@
-"""Requests about a task's due date, priority, list or tags, and lists filtered by them.
+"""Requests about a task's due date, priority, list, tags, repeat or reminder
+(backend/agent/rules/reminder_requests.py), and lists filtered by them.
 
 - a change: "push the dentist to thursday", "move it to tomorrow at 3", "remove the date from
   it", "make it high priority", "prioritize the report", "move it to my work list", "tag it
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from backend.agent.rules.reminder_requests import reminder_change
 from backend.agent.rules.task_fields import PRIORITY_OF, list_named
 from backend.agent.rules.text import core_request
 from backend.agent.rules.when import DueSlot, find_due
@@ -121,6 +123,10 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
     text = core_request(clause).strip()
     if _NOT_A_TASK.search(text):
         return None
+    reminded = reminder_change(text, now)
+    if reminded is not None:
+        target, fields = reminded
+        return FieldChange(target, fields, target)
     cleared = _CLEAR_DUE.match(text)
     if cleared:
         target = cleared["target"] or cleared["target2"]

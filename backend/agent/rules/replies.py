@@ -134,6 +134,26 @@ def occurrence_skipped(result: dict[str, Any]) -> str:
     return f"Skipped: {quoted(str(result['title']))} is next due {when}."
 
 
+def reminder_changed(result: dict[str, Any]) -> str:
+    """ "I'll remind you about 'Dentist' tomorrow 09:30 (30 minutes before)." from
+    update_task's echo of the reminder it set."""
+    title = quoted(str(result["title"]))
+    label = result.get("remind_label")
+    if label:
+        when, _, offset = str(label).partition(", ")
+        return f"I'll remind you about {title} {when}" + (f" ({offset})." if offset else ".")
+    if result.get("remind_before") is not None:
+        return f"That time has already passed for {title}, so there's no reminder to come."
+    return f"OK, I won't remind you about {title}."
+
+
+REMINDER_IN_PAST = "That time has already passed. When should I remind you?"
+REMINDER_NEEDS_DUE = (
+    "That task has no due date, so there's nothing to count back from. Tell me when to "
+    "remind you, like 'remind me tomorrow at 9'."
+)
+
+
 def task_fields_changed(result: dict[str, Any], asked: Sequence[str] = ("due",)) -> str:
     """ "Done: 'Dentist' is now due Thu 26 Nov." from update_task's echo of what it set (the
     due said only when `asked` changed it: a repeat's echo carries it too)."""

@@ -66,7 +66,16 @@ def _refused_text(field: str, problem: str) -> str:
 _NOT_REPEATING = re.compile(r"\bTask (?P<id>\d+) does not repeat\b")
 
 
+_REMINDER_REFUSED = {
+    "remind_at must be in the future": (replies.REMINDER_IN_PAST, "reminder_in_past"),
+    "remind_before needs a due_date": (replies.REMINDER_NEEDS_DUE, "reminder_needs_due"),
+}
+
+
 def failure(outcome: ToolOutcome) -> Say:
+    for problem, (text, error) in _REMINDER_REFUSED.items():
+        if problem in (outcome.error or ""):
+            return Say(text, {"error": error}, stop=True)
     not_repeating = _NOT_REPEATING.search(outcome.error or "")
     if not_repeating:
         return Say(

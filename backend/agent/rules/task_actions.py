@@ -35,7 +35,10 @@ from backend.agent.rules.steps import (
 )
 from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
 
-_FIELD_ARGUMENTS = frozenset({"due", "priority", "list", "tags", "add_tags", "repeat", "skip"})
+_FIELD_ARGUMENTS = frozenset(
+    {"due", "priority", "list", "tags", "add_tags", "repeat", "skip", "remind_at", "remind_before"}
+)
+_REMINDER_ARGUMENTS = frozenset({"remind_at", "remind_before"})
 
 
 def _fields_to_restore(task: Task) -> dict[str, Any]:
@@ -81,11 +84,12 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
         meta["undo"] = {"tool": "add_task", "arguments": restore}
     elif set(arguments) & _FIELD_ARGUMENTS:
         skipped = arguments.get("skip") is True
-        text = (
-            replies.occurrence_skipped(data)
-            if skipped
-            else replies.task_fields_changed(data, list(arguments))
-        )
+        if skipped:
+            text = replies.occurrence_skipped(data)
+        elif set(arguments) & _REMINDER_ARGUMENTS:
+            text = replies.reminder_changed(data)
+        else:
+            text = replies.task_fields_changed(data, list(arguments))
         previous = data.get("before")
         meta["undo"] = (
             {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}

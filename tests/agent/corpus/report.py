@@ -32,7 +32,19 @@ def all_cases() -> list[Case]:
 # grade the title, the task and the status. Those fields are graded by the golden phrases
 # (tests/agent/rules/test_task_fields_golden.py), so here they are left out of the arguments.
 FIELD_ARGUMENTS = frozenset(
-    {"due", "priority", "list", "tags", "add_tags", "tag", "q", "sort", "repeat"}
+    {
+        "due",
+        "priority",
+        "list",
+        "tags",
+        "add_tags",
+        "tag",
+        "q",
+        "sort",
+        "repeat",
+        "remind_at",
+        "remind_before",
+    }
 )
 
 

@@ -1,0 +1,123 @@
+"""Requests about a task's reminder (issue 15):
+
+- an offset: "remind me 30 minutes before", "remind me about the dentist an hour before",
+  "remind me half an hour before the flight", "remind me the day before" -> update_task
+  with `remind_before` (minutes), on the task named or the one talked about;
+- a time: "remind me at 8", "remind me about it tomorrow at 9" -> `remind_at` on the
+  user's clock. Only for the task talked about or one named by number or pronoun: "remind
+  me about the report at 5" may just as well be a new task, which the add rules read;
+- off: "don't remind me about it", "stop reminding me about the bins", "turn off the
+  reminder for the dentist", "no reminder" -> `remind_at: "none"`.
+
+"Cancel my reminder to call mom" is left to the delete rules: people call a task a reminder.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from backend.agent.rules.numbers import NUMBER_PHRASE, number_value
+from backend.agent.rules.when import DueSlot, find_due
+
+_I = re.IGNORECASE
+
+_UNIT_MINUTES = {"minute": 1, "min": 1, "m": 1, "hour": 60, "hr": 60, "h": 60, "day": 1440}
+_UNIT_MINUTES |= {"week": 7 * 1440}
+# "10m" and "1h" only straight after digits: "ten am" is a time, not ten minutes.
+_UNIT = r"(?:(?P<unit>minute|min|hour|hr|day|week)s?|(?<=\d)(?P<short>m|h)\b)"
+_OFFSET = (
+    rf"(?:(?P<amount>{NUMBER_PHRASE}|an?|one)\s*-?\s*{_UNIT}(?P<half>\s+and\s+a\s+half)?"
+    r"|(?P<halfhour>half\s+an?\s+hour)|(?P<quarter>(?:a\s+)?quarter\s+of\s+an\s+hour))"
+)
+_BEFORE = r"(?:before(?:hand)?|ahead(?:\s+of\s+time)?|early|earlier|in\s+advance|prior)"
+# "the day before", "the night before": a day's offset, "before" said within it
+_DAY_BEFORE = r"(?P<daybefore>the\s+(?:day|night|evening)\s+before)"
+_REMIND = r"(?:remind|notify|alert|ping|warn)\s+me"
+_ABOUT = r"(?:about|of|for|re)"
+_ANY_TIME = r"(?:it|that|then|time|the\s+time|hand)"
+_OFFSET_REQUESTS = (
+    # "remind me (about X) 30 minutes before (X | it | the time)"
+    re.compile(
+        rf"^{_REMIND}\s+(?:{_ABOUT}\s+(?P<target>.+?)\s+)?(?:{_OFFSET}\s+{_BEFORE}|{_DAY_BEFORE})"
+        rf"(?:\s+(?:{_ANY_TIME}|(?:the\s+)?(?P<after>.+?)))?$",
+        _I,
+    ),
+    # "set a reminder (for X) 30 minutes before", "give me a 10 minute warning before it"
+    re.compile(
+        rf"^(?:set|add|put|give\s+me|create)\s+(?:a\s+|an\s+)?(?:reminder|alert|warning|"
+        rf"notification)(?:\s+(?:for|on)\s+(?P<target>.+?))?\s+{_OFFSET}\s+{_BEFORE}"
+        rf"(?:\s+(?:{_ANY_TIME}|(?:the\s+)?(?P<after>.+?)))?$",
+        _I,
+    ),
+)
+_POINTER = r"(?:it|that|this|that\s+one|this\s+one|task\s*#?\d+|#\d+|number\s+\d+)"
+_TIME_REQUESTS = (
+    # "remind me (about it) at 8", "remind me about task 2 tomorrow at 9"
+    re.compile(
+        rf"^{_REMIND}(?:\s+{_ABOUT}\s+(?P<target>{_POINTER}))?\s+(?P<when>(?:at|on|tomorrow|"
+        r"tonight|this|next|in|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+        r"\b.+)$",
+        _I,
+    ),
+    # "remind me tomorrow morning about task 2"
+    re.compile(rf"^{_REMIND}\s+(?P<when>.+?)\s+{_ABOUT}\s+(?P<target>{_POINTER})$", _I),
+)
+_OFF_REQUEST = re.compile(
+    rf"^(?:do\s+not|don'?t|dont|no\s+need\s+to|never)\s+(?:remind|notify)\s+me"
+    rf"(?:\s+(?:{_ABOUT}|(?:any\s+more|anymore)\s+(?:about|of))\s+(?P<target>.+?))?(?:\s+any\s*more)?$"
+    rf"|^(?:stop|quit)\s+(?:reminding|notifying|pinging)\s+me(?:\s+{_ABOUT}\s+(?P<target2>.+))?$"
+    r"|^(?:turn\s+off|switch\s+off|disable|silence|mute|remove|clear|drop)\s+(?:the\s+|my\s+|its\s+|"
+    r"that\s+)?(?:reminder|alert|notification)s?(?:\s+(?:for|on|from|of)\s+(?P<target3>.+))?$"
+    r"|^no\s+(?:reminder|alert|notification)s?(?:\s+(?:for|on)\s+(?P<target4>.+))?(?:\s+please)?$",
+    _I,
+)
+
+
+def _minutes(found: re.Match[str]) -> int | None:
+    def group(name: str) -> str | None:
+        return found.groupdict().get(name)
+
+    if group("halfhour"):
+        return 30
+    if group("quarter"):
+        return 15
+    if group("daybefore"):
+        return 1440
+    said = (group("amount") or "").lower()
+    amount = 1 if said in ("a", "an", "one") else number_value(said)
+    unit = _UNIT_MINUTES.get((group("unit") or group("short") or "").lower())
+    if amount is None or unit is None:
+        return None
+    minutes = amount * unit + (unit // 2 if group("half") else 0)
+    return minutes if minutes <= 4 * 7 * 1440 else None
+
+
+def reminder_change(text: str, now: datetime) -> tuple[str, dict[str, object]] | None:
+    """(the task as said, the update_task arguments) of a reminder request in `text` (the
+    clause's core request), or None."""
+    off = _OFF_REQUEST.match(text)
+    if off:
+        target = off["target"] or off["target2"] or off["target3"] or off["target4"] or "it"
+        return target, {"remind_at": "none"}
+    for pattern in _OFFSET_REQUESTS:
+        offset = pattern.match(text)
+        minutes = _minutes(offset) if offset else None
+        if offset and minutes is not None:
+            return offset["target"] or offset["after"] or "it", {"remind_before": minutes}
+    for pattern in _TIME_REQUESTS:
+        timed = pattern.match(text)
+        when = _whole_time(timed["when"], now) if timed else None
+        if timed and when is not None:
+            return timed["target"] or "it", {"remind_at": when}
+    return None
+
+
+def _whole_time(text: str, now: datetime) -> str | None:
+    """A moment that is all of `text` ("at 8", "tomorrow at 9", "friday"), as update_task's
+    `remind_at` on the user's clock; a day alone reminds at the day's usual hour (09:00)."""
+    found: DueSlot | None = find_due(text, now)
+    if found is None or found.unclear is not None or found.remove_from(text):
+        return None
+    clock = f"T{found.clock:%H:%M}" if found.clock else ""
+    return f"{found.day.isoformat()}{clock}"
