@@ -1,0 +1,58 @@
+"""`bench.reminders` in its quick mode, so it cannot rot. Figures are never asserted beyond
+being positive: CI machines are busy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.live_server import ROOT
+
+
+@pytest.fixture(scope="module")
+def quick_output(postgresql_url: str) -> str:
+    """Both databases (the fixture makes sure PostgreSQL is there), run once for the module."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.reminders", "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    return result.stdout
+
+
+def _rows(output: str) -> dict[str, list[str]]:
+    rows = {}
+    for line in output.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and cells[0] not in {"measure", "---"}:
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_every_measure_has_a_positive_figure_on_both_databases(quick_output: str) -> None:
+    rows = _rows(quick_output)
+    assert len(rows) == 5
+    for label, (sqlite, postgresql, _target, _met) in rows.items():
+        for cell in (sqlite, postgresql):
+            assert float(cell.replace(",", "").split()[0].rstrip(";")) > 0, label
+
+
+def test_every_reminder_is_fired_once_across_the_two_sweeps(quick_output: str) -> None:
+    rows = _rows(quick_output)
+    burst = rows["firing a tenth at once (reminders; per second)"]
+    rest = rows["firing the rest (reminders; per second)"]
+    for before, after in zip(burst[:2], rest[:2], strict=True):
+        fired = int(before.split(";")[0].replace(",", "")) + int(
+            after.split(";")[0].replace(",", "")
+        )
+        assert fired == 400
+
+
+def test_the_probe_uses_the_partial_index_on_both_databases(quick_output: str) -> None:
+    assert quick_output.count("ix_task_remind_at") >= 2
