@@ -44,11 +44,15 @@ class AccountGoneError(ServiceError):
 
 
 class InvalidTaskChangeError(ServiceError):
-    """Fields that are each valid but do not fit the task as it stands (a 422)."""
+    """Fields that are each valid but do not fit the task as it stands (a 422 on `field`)."""
+
+    field = "body"
 
 
 class DueTimeWithoutDateError(InvalidTaskChangeError):
     """A time of day for a task that has no due day."""
+
+    field = "due_time"
 
     def __init__(self) -> None:
         super().__init__("due_time needs a due_date (the task has none)")
@@ -78,12 +82,16 @@ class NotRepeatingError(ServiceError):
 
 
 class ReminderInPastError(InvalidTaskChangeError):
+    field = "remind_at"
+
     def __init__(self) -> None:
         super().__init__("remind_at must be in the future")
 
 
 class ReminderNeedsDueError(InvalidTaskChangeError):
     """A reminder relative to a due time, for a task that has no due day."""
+
+    field = "remind_before"
 
     def __init__(self) -> None:
         super().__init__("remind_before needs a due_date (the task has none)")

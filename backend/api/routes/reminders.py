@@ -20,7 +20,7 @@ from backend.services.reminders import ReminderNotFoundError
 
 router = APIRouter(prefix="/api/reminders", tags=["reminders"])
 
-ReminderId = Annotated[int, Path(ge=1, le=2**53, description="The reminder's id")]
+ReminderId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The reminder's id")]
 
 
 class ReminderList(BaseModel):
@@ -83,7 +83,8 @@ def _event(reminder: Reminder) -> dict[str, str]:
 
 
 @router.delete(
-    "/{reminder_id}",
+    # ":int", so that DELETE /api/reminders/stream is a 405 (no such method), not a 422
+    "/{reminder_id:int}",
     status_code=status.HTTP_204_NO_CONTENT,
     responses={**AUTHENTICATED, **NOT_FOUND},
 )
@@ -104,7 +105,7 @@ async def dismiss_reminders(
     session: SessionDep,
     through: Annotated[
         int | None,
-        Query(ge=1, le=2**53, description="Only up to this id: one that fired since stays"),
+        Query(ge=1, le=2**31 - 1, description="Only up to this id: one that fired since stays"),
     ] = None,
 ) -> Dismissed:
     """Dismiss every reminder shown."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Response, status
+from fastapi.exceptions import RequestValidationError
 
 from backend.api.deps import CurrentUserId, SessionDep, SettingsDep, limit_writes
 from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY, TOO_MANY_TASKS
@@ -73,8 +74,15 @@ async def create_task(
     except TaskLimitError as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
     except InvalidTaskChangeError as exc:
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, detail=str(exc)) from exc
+        raise _refused(exc) from exc
     return TaskPublic.of(task)
+
+
+def _refused(exc: InvalidTaskChangeError) -> RequestValidationError:
+    """A 422 in the shape of any other (the schema's), naming the field refused."""
+    return RequestValidationError(
+        [{"type": "value_error", "loc": ("body", exc.field), "msg": str(exc)}]
+    )
 
 
 @router.get("/{task_id}", responses=NOT_FOUND)
@@ -99,7 +107,7 @@ async def update_task(
     except TaskNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
     except InvalidTaskChangeError as exc:
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, detail=str(exc)) from exc
+        raise _refused(exc) from exc
     return TaskPublic.of(task)
 
 

@@ -129,7 +129,11 @@ async def test_a_time_for_a_task_without_a_day_is_refused_on_update(
         f"/api/tasks/{task['id']}", json={"due_time": "10:00"}, headers=user.headers
     )
     assert response.status_code == 422
-    assert "due_time needs a due_date" in response.json()["detail"]
+    [problem] = response.json()["detail"]
+    assert (problem["loc"], problem["msg"]) == (
+        ["body", "due_time"],
+        "due_time needs a due_date (the task has none)",
+    )
 
 
 async def test_sign_up_takes_the_browsers_zone_and_refuses_an_unknown_one(
