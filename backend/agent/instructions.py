@@ -14,12 +14,16 @@ from backend.agent.rules.types import SPEC_KEYWORDS, Intent
 from backend.services.due import zone
 
 _TOOL_FOR = {
-    Intent.CREATE: "add_task(title, description?, due?, priority?, list?, tags?, repeat?)",
+    Intent.CREATE: (
+        "add_task(title, description?, due?, priority?, list?, tags?, repeat?, remind_at?, "
+        "remind_before?)"
+    ),
     Intent.LIST: "list_tasks(status, due?, list?, tag?, priority?, sort?)",
     Intent.COMPLETE: "complete_task(task_id)",
     Intent.DELETE: "delete_task(task_id)",
     Intent.UPDATE: (
-        "update_task(task_id, title?, description?, due?, priority?, list?, tags?, repeat?)"
+        "update_task(task_id, title?, description?, due?, priority?, list?, tags?, repeat?, "
+        "remind_at?, remind_before?)"
     ),
     Intent.HELP: "no tool: reply with the help text",
     Intent.GREETING: "no tool: reply with the greeting",
@@ -73,6 +77,10 @@ Understanding requests (judge the whole sentence; keywords decide ties, in this 
 - Repeats ("every monday", "every 1st of the month", "3 days after I finish it") go in repeat,
   as said or as an RRULE; repeat "none" stops one. Completing a repeating task moves it to its
   next date (the result says when): tell the user.
+- Reminders: a task due at a time reminds at that time by itself. "Remind me 30 minutes
+  before" -> remind_before 30 (minutes before its due time); "remind me at 8 tomorrow" ->
+  remind_at as an ISO date-time on the user's clock; "don't remind me" -> remind_at "none".
+  Say when as the remind_label in the result does. "Cancel my reminder to X" means the task.
 - Finding a task (in this order): an explicit number ("task 3", "#3"); else call
   list_tasks(status="all", query=<the words naming it>) and pick the exact title, else the one
   similar title. If several match, ask, listing them as below; if none, say so and offer the list.
