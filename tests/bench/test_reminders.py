@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from tests.bench.test_task_filters import table_rows
 from tests.live_server import ROOT
 
 
@@ -26,17 +27,8 @@ def quick_output(postgresql_url: str) -> str:
     return result.stdout
 
 
-def _rows(output: str) -> dict[str, list[str]]:
-    rows = {}
-    for line in output.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if line.startswith("| ") and cells[0] not in {"measure", "---"}:
-            rows[cells[0]] = cells[1:]
-    return rows
-
-
 def test_every_measure_has_a_positive_figure_on_both_databases(quick_output: str) -> None:
-    rows = _rows(quick_output)
+    rows = table_rows(quick_output)
     assert len(rows) == 5
     for label, (sqlite, postgresql, _target, _met) in rows.items():
         for cell in (sqlite, postgresql):
@@ -44,7 +36,7 @@ def test_every_measure_has_a_positive_figure_on_both_databases(quick_output: str
 
 
 def test_every_reminder_is_fired_once_across_the_two_sweeps(quick_output: str) -> None:
-    rows = _rows(quick_output)
+    rows = table_rows(quick_output)
     burst = rows["firing a tenth at once (reminders; per second)"]
     rest = rows["firing the rest (reminders; per second)"]
     for before, after in zip(burst[:2], rest[:2], strict=True):

@@ -15,22 +15,22 @@ from collections.abc import AsyncIterator
 import pytest
 
 from backend.core.config import Settings
-from backend.core.db import SessionMaker, create_engine, create_sessionmaker
-from backend.core.migrate import migrate
+from backend.core.db import SessionMaker
 from tests.conftest import TEST_SECRET
-from tests.reminders.due_reminders import account_with_due_reminders, fired_per_task, still_to_fire
+from tests.reminders.due_reminders import (
+    account_with_due_reminders,
+    fired_per_task,
+    migrated,
+    still_to_fire,
+)
 
 REMINDERS = 300
 
 
 @pytest.fixture
 async def sessionmaker(settings: Settings) -> AsyncIterator[SessionMaker]:
-    engine = create_engine(settings)
-    await migrate(engine)
-    try:
-        yield create_sessionmaker(engine)
-    finally:
-        await engine.dispose()
+    async with migrated(settings) as maker:
+        yield maker
 
 
 def _scheduler(settings: Settings, *arguments: str) -> subprocess.Popen[str]:

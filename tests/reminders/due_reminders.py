@@ -4,13 +4,27 @@ clock passing their time would leave them."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 from sqlmodel import col, func, select
 
-from backend.core.db import SessionMaker
+from backend.core.config import Settings
+from backend.core.db import SessionMaker, create_engine, create_sessionmaker
+from backend.core.migrate import migrate
 from backend.models import Reminder, Task, User
+
+
+@asynccontextmanager
+async def migrated(settings: Settings) -> AsyncIterator[SessionMaker]:
+    """Sessions on an engine of its own (as another process would have), migrated."""
+    engine = create_engine(settings)
+    await migrate(engine)
+    try:
+        yield create_sessionmaker(engine)
+    finally:
+        await engine.dispose()
 
 
 async def account_with_due_reminders(

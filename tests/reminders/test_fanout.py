@@ -17,17 +17,13 @@ from backend.models import Reminder
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
 from tests.conftest import make_settings
-from tests.reminders.due_reminders import account_with_due_reminders
+from tests.reminders.due_reminders import account_with_due_reminders, migrated
 
 
 @pytest.fixture
 async def sessionmaker(settings: Settings) -> AsyncIterator[SessionMaker]:
-    engine = create_engine(settings)
-    await migrate(engine)
-    try:
-        yield create_sessionmaker(engine)
-    finally:
-        await engine.dispose()
+    async with migrated(settings) as maker:
+        yield maker
 
 
 def _drain(queue: asyncio.Queue[Reminder]) -> list[str]:

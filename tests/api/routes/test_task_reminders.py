@@ -9,25 +9,10 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.api.routes.test_task_repeats import _create, _patch
 from tests.conftest import UserSession
 
 DAY = "2031-03-04"
-
-
-async def _create(client: httpx.AsyncClient, who: UserSession, **body: Any) -> dict[str, Any]:
-    response = await client.post("/api/tasks", json=body, headers=who.headers)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-async def _patch(
-    client: httpx.AsyncClient, who: UserSession, task_id: int, **body: Any
-) -> dict[str, Any]:
-    response = await client.patch(f"/api/tasks/{task_id}", json=body, headers=who.headers)
-    assert response.status_code == 200, response.text
-    patched: dict[str, Any] = response.json()
-    return patched
 
 
 def _reminder(task: dict[str, Any]) -> tuple[str | None, int | None]:
