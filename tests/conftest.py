@@ -120,7 +120,10 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
     """Test settings; abuse limits are lifted unless a test sets them (tests/api/test_limits.py)."""
     limits = {"chat_requests_per_minute": 100_000, "login_attempts_per_window": 100_000}
     # Process-wide GC tuning would freeze every test app's objects for the whole session.
-    defaults = {**limits, "tune_gc": False}
+    # No sweeping in the background: a test fires reminders when it says so (the session's
+    # app would otherwise fire another test's due reminders under it); the live servers'
+    # schedulers run as configured (tests/api/routes/test_reminders.py).
+    defaults = {**limits, "tune_gc": False, "reminder_scheduler": False}
     return Settings(database_url=database_url, secret_key=TEST_SECRET, **{**defaults, **overrides})
 
 
