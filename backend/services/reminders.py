@@ -79,13 +79,16 @@ async def fire_due(
 async def unseen(
     session: AsyncSession, *, owner_id: int, after: int = 0, limit: int = 100
 ) -> Sequence[Reminder]:
-    """Fired reminders the user has not dismissed, oldest first (after id `after`)."""
+    """Fired reminders the user has not dismissed, oldest first (after id `after`); those of
+    tasks done since are moot, and left out."""
     statement = (
         select(Reminder)
+        .join(Task, col(Task.pk) == col(Reminder.task_pk))
         .where(
             col(Reminder.owner_id) == owner_id,
             col(Reminder.id) > after,
             col(Reminder.seen_at).is_(None),
+            col(Task.completed).is_(False),
         )
         .order_by(col(Reminder.id))
         .limit(limit)

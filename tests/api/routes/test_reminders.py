@@ -182,3 +182,13 @@ async def test_the_stream_sends_missed_reminders_then_each_one_as_it_fires(
             second = await asyncio.wait_for(_next_event(lines), 60)
             body = json.loads(second["data"])
             assert (body["title"], second["id"]) == ("live", str(body["id"]))
+
+
+async def test_a_reminder_of_a_task_done_since_is_not_shown_again(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession
+) -> None:
+    for title in ("done since", "still to do"):
+        await _task(client, user, title)
+    await _due_now(app, user.id, 1, 2)
+    await client.patch("/api/tasks/1", json={"completed": True}, headers=user.headers)
+    assert [r["title"] for r in await _listed(client, user)] == ["still to do"]
