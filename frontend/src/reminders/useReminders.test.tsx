@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Reminder } from "../api/types";
+import { TaskPanel } from "../tasks/TaskPanel";
 import {
   controlledEventStream,
   eventStream,
@@ -12,6 +13,7 @@ import {
 } from "../test/fetchMock";
 import { reminder, signedInServer } from "../test/fixtures";
 import { renderWithClient, signInAsTester } from "../test/render";
+import { task } from "../test/taskServer";
 import { Toaster } from "../ui/Toaster";
 import { ReminderStack } from "./ReminderStack";
 import { useReminders, type StreamTiming } from "./useReminders";
@@ -180,5 +182,28 @@ describe("useReminders", () => {
 
     await waitFor(() => expect(server.callsTo(STREAM).length).toBeGreaterThanOrEqual(3));
     expect(cards()).toEqual([]);
+  });
+
+  it("refreshes the task list when a reminder fires: the task's bell goes", async () => {
+    let fired = false;
+    const stream = controlledEventStream();
+    const tomorrow = { due_date: "2031-05-02", due_time: "09:00", remind_before: 0 };
+    signedInServer({
+      [STREAM]: connections(() => stream.response),
+      "GET /api/tasks": () =>
+        json([task(1, "Pay rent", { ...tomorrow, remind_at: fired ? null : "2031-05-02T09:00:00Z" })]),
+    });
+    renderWithClient(
+      <>
+        <Harness />
+        <TaskPanel />
+      </>,
+    );
+    const rent = await screen.findByRole("checkbox", { name: "Pay rent" });
+    await waitFor(() => expect(rent).toHaveAccessibleDescription(/Reminder/));
+
+    fired = true;
+    stream.send(sse("reminder", reminder(1, "Pay rent")));
+    await waitFor(() => expect(rent).not.toHaveAccessibleDescription(/Reminder/));
   });
 });
