@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Reminder } from "../api/types";
@@ -16,7 +16,7 @@ import { renderWithClient, signInAsTester } from "../test/render";
 import { task } from "../test/taskServer";
 import { Toaster } from "../ui/Toaster";
 import { ReminderStack } from "./ReminderStack";
-import { useReminders, type StreamTiming } from "./useReminders";
+import { DISMISSED_KEY, useReminders, type StreamTiming } from "./useReminders";
 
 const STREAM = "GET /api/reminders/stream";
 // Quick, so reconnects happen within a test; the stall guard well above a busy render.
@@ -151,6 +151,23 @@ describe("useReminders", () => {
     expect(cards()).toEqual([]);
     expect(server.callsTo("DELETE /api/reminders")[0]?.search).toBe("?through=3");
     expect(screen.queryByRole("button", { name: "Dismiss all" })).not.toBeInTheDocument();
+  });
+
+  it("tells other open tabs what it dismissed, and hears what they dismissed", async () => {
+    signedInServer({
+      [STREAM]: connections(() =>
+        eventStream([1, 2, 3].map((id) => sse("reminder", reminder(id, `Task ${id}`)))),
+      ),
+      "DELETE /api/reminders/1": () => noContent(),
+    });
+    const { user } = renderWithClient(<Harness />);
+    await user.click(await screen.findByRole("button", { name: "Dismiss reminder: Task 1" }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(DISMISSED_KEY) ?? "{}").ids).toEqual([1]));
+
+    // Another tab dismissed the other two (its storage event).
+    const newValue = JSON.stringify({ ids: [2, 3], at: Date.now() });
+    act(() => void window.dispatchEvent(new StorageEvent("storage", { key: DISMISSED_KEY, newValue })));
+    expect(cards()).toEqual([]);
   });
 
   it("puts a reminder back, with a notice, when the server can't dismiss it", async () => {

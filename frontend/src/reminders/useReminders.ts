@@ -31,6 +31,27 @@ export const STREAM_TIMING: StreamTiming = {
 
 // A burst of reminders (the ones waiting, on connect) refreshes the task list once.
 const REFRESH_AFTER_MS = 250;
+/** Ids just dismissed, for the other open tabs (a storage event) to take off their screens too. */
+export const DISMISSED_KEY = "todo-chatbot.reminders-dismissed";
+
+function tellOtherTabs(ids: number[]): void {
+  try {
+    // The time makes each value new, so the event fires even for the same ids.
+    localStorage.setItem(DISMISSED_KEY, JSON.stringify({ ids, at: Date.now() }));
+  } catch {
+    // Storage full or blocked: the other tabs keep their cards until reloaded.
+  }
+}
+
+function dismissedIn(value: string | null): number[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? "null");
+    const ids: unknown = typeof parsed === "object" && parsed !== null && "ids" in parsed ? parsed.ids : [];
+    return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === "number") : [];
+  } catch {
+    return [];
+  }
+}
 
 /** The wait before reconnecting after `failures` short-lived attempts, with jitter so tabs spread out. */
 export function retryDelay(failures: number, timing: StreamTiming): number {
@@ -137,6 +158,18 @@ export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}
     };
   }, [firstRetryMs, maxRetryMs, stallMs, steadyMs]);
 
+  // Dismissed in another tab: gone here too (the server already knows).
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== DISMISSED_KEY) return;
+      const gone = new Set(dismissedIn(event.newValue));
+      gone.forEach((id) => dismissed.current.add(id));
+      setReminders((current) => current.filter((reminder) => !gone.has(reminder.id)));
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
   /** Take reminders off the screen at once; put them back if the server can't be told. */
   function hide(ids: number[]): () => void {
     const gone = new Set(ids);
@@ -161,6 +194,7 @@ export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}
       }
     },
     onMutate: (id: number) => ({ restore: hide([id]) }),
+    onSuccess: (_nothing, id) => tellOtherTabs([id]),
     onError: (_error, _id, context) => context?.restore(),
     meta: { errorMessage: "Couldn't dismiss the reminder" },
   });
@@ -168,9 +202,11 @@ export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}
   // Only up to the newest shown: one that fires meanwhile stays to be seen.
   const dismissThrough = useMutation({
     mutationFn: (through: number) => unwrap(api.DELETE("/api/reminders", { params: { query: { through } } })),
-    onMutate: (through: number) => ({
-      restore: hide(reminders.filter((reminder) => reminder.id <= through).map((reminder) => reminder.id)),
-    }),
+    onMutate: (through: number) => {
+      const ids = reminders.filter((reminder) => reminder.id <= through).map((reminder) => reminder.id);
+      return { ids, restore: hide(ids) };
+    },
+    onSuccess: (_count, _through, context) => tellOtherTabs(context.ids),
     onError: (_error, _through, context) => context?.restore(),
     meta: { errorMessage: "Couldn't dismiss the reminders" },
   });
