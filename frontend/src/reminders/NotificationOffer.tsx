@@ -4,20 +4,28 @@
  */
 import { setNotificationChoice, turnOnNotifications, useNotificationSettings } from "./notifications";
 
-export function NotificationOffer() {
+/** `onAnswered`: the offer is gone (with the button that had focus). */
+export function NotificationOffer({ onAnswered }: { onAnswered: () => void }) {
   const { access, choice } = useNotificationSettings();
   if (access !== "default" || choice !== null) return null;
   return (
     <div className="reminder-offer small">
       <p>Get reminders as browser notifications too, even when this tab is in the background?</p>
       <div className="reminder-offer-actions">
-        <button type="button" className="button button-small" onClick={() => void turnOnNotifications()}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void turnOnNotifications().then(onAnswered)}
+        >
           Turn on notifications
         </button>
         <button
           type="button"
           className="button button-small button-ghost"
-          onClick={() => setNotificationChoice("off")}
+          onClick={() => {
+            setNotificationChoice("off");
+            onAnswered();
+          }}
         >
           Not now
         </button>

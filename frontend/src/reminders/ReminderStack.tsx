@@ -68,6 +68,14 @@ export function ReminderStack({ reminders, onDismiss, onDismissAll }: Props) {
     });
   }
 
+  /** The offer answered: its buttons went, so focus the first card's rather than lose it. */
+  function focusFirstCard() {
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      stack.current?.querySelector<HTMLElement>("[data-reminder]")?.focus();
+    });
+  }
+
   return (
     <div className="reminder-stack" ref={stack} onFocus={onFocus}>
       {reminders.length > 1 && (
@@ -98,7 +106,7 @@ export function ReminderStack({ reminders, onDismiss, onDismissAll }: Props) {
           />
         ))}
       </ul>
-      {reminders.length > 0 && <NotificationOffer />}
+      {reminders.length > 0 && <NotificationOffer onAnswered={focusFirstCard} />}
     </div>
   );
 }

@@ -130,6 +130,10 @@ describe("Reminders as browser notifications", () => {
     expect(screen.queryByRole("button", { name: "Turn on notifications" })).not.toBeInTheDocument();
     expect(localStorage.getItem(CHOICE_KEY)).toBe("off");
     expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+    // Its buttons went: focus goes to the card rather than the page.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Dismiss reminder: Pay rent" })).toHaveFocus(),
+    );
     unmount();
 
     localStorage.removeItem(CHOICE_KEY);
