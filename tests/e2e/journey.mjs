@@ -378,6 +378,111 @@ try {
     },
   );
 
+  // --- reminders ---------------------------------------------------------------------
+  // Notifications allowed for the app, and every one the page makes recorded (headless
+  // chromium shows none on screen).
+  const alerted = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await alerted.grantPermissions(["notifications"], { origin: BASE_URL });
+  await alerted.addInitScript(() => {
+    const Real = window.Notification;
+    window.__notified = [];
+    window.Notification = class extends Real {
+      constructor(title, options) {
+        window.__notified.push({ title, ...options });
+        super(title, options);
+      }
+    };
+  });
+  const alerts = await alerted.newPage();
+  watch(alerts, "reminders");
+  const tokenOf = async (page) =>
+    page.evaluate(() => JSON.parse(localStorage.getItem("todo-chatbot.session") ?? "{}").token);
+  /** A REST call with the page's stored token, as the UI makes them. */
+  const rest = async (bearer, path, init = {}) => {
+    const response = await fetch(`${BASE_URL}${path}`, {
+      ...init,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` },
+    });
+    return { status: response.status, body: response.status === 204 ? null : await response.json() };
+  };
+  /** A task whose reminder fires a few seconds from now (later if the server took its time). */
+  async function remindSoon(bearer, title) {
+    for (const seconds of [3, 15, 45]) {
+      const remind_at = new Date(Date.now() + seconds * 1000).toISOString();
+      const { status, body } = await rest(bearer, "/api/tasks", {
+        method: "POST",
+        body: JSON.stringify({ title, remind_at }),
+      });
+      if (status === 201) return body;
+      assert.equal(status, 422, JSON.stringify(body));
+    }
+    throw new Error("the server kept finding the reminder time in the past");
+  }
+  const reminderCard = (page, title) =>
+    page.getByRole("list", { name: "Reminders" }).getByRole("listitem").filter({ hasText: title });
+
+  await step(
+    "browser notifications are turned on from the task panel's Reminders section",
+    alerts,
+    async () => {
+      await signUp(alerts, `e2e-reminders-${stamp}@example.com`);
+      await tasks(alerts).getByText("Reminders", { exact: true }).click();
+      const toggle = tasks(alerts).getByRole("checkbox", { name: "Browser notifications" });
+      assert.equal(await toggle.isChecked(), false, "off until turned on in this browser");
+      await toggle.check();
+      await until(() => toggle.isChecked(), "the switch stays on");
+    },
+  );
+
+  await step(
+    "a reminder that fires while the page is open shows as a card and a browser notification",
+    alerts,
+    async () => {
+      const created = await remindSoon(await tokenOf(alerts), "Stretch your legs");
+      assert.ok(created.remind_at, "the task has its reminder to come");
+      const card = reminderCard(alerts, "Stretch your legs");
+      // Generous: the scheduler sweeps every second, but CI shares two busy cores.
+      await card.waitFor({ timeout: 60_000 });
+      await until(
+        async () =>
+          (await alerts.evaluate(() => window.__notified)).some(
+            (shown) => shown.title === "Stretch your legs" && /^reminder-\d+$/.test(shown.tag),
+          ),
+        "a browser notification was shown for it",
+      );
+      // The task list refreshed: the task is there, its reminder spent (no bell).
+      const item = taskItem(alerts, "Stretch your legs");
+      await item.waitFor();
+      await until(async () => (await item.locator(".reminder-chip").count()) === 0, "its bell is gone");
+      await shot(alerts, "desktop-reminder");
+    },
+  );
+
+  await step("dismissing the card removes it, for good", alerts, async () => {
+    const dismissed = alerts.waitForResponse(
+      (r) => /\/api\/reminders\/\d+$/.test(r.url()) && r.request().method() === "DELETE",
+    );
+    await alerts.getByRole("button", { name: "Dismiss reminder: Stretch your legs" }).click();
+    assert.equal((await dismissed).status(), 204);
+    await reminderCard(alerts, "Stretch your legs").waitFor({ state: "detached" });
+    assert.deepEqual((await rest(await tokenOf(alerts), "/api/reminders")).body, { reminders: [] });
+  });
+
+  await step("a reminder that fired while the page was closed shows on the next visit", alerts, async () => {
+    const bearer = await tokenOf(alerts);
+    await alerts.goto("about:blank");
+    await remindSoon(bearer, "Water the plants");
+    await until(
+      async () => (await rest(bearer, "/api/reminders")).body.reminders.length === 1,
+      "the reminder fired with the page closed",
+      60_000,
+    );
+    await alerts.goto(BASE_URL);
+    await reminderCard(alerts, "Water the plants").waitFor();
+    await alerts.getByRole("button", { name: "Dismiss reminder: Water the plants" }).click();
+    await reminderCard(alerts, "Water the plants").waitFor({ state: "detached" });
+  });
+
   assert.deepEqual(problems, [], "no console errors or warnings");
   console.log("ok - no console errors or warnings");
 

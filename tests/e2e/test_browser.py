@@ -27,6 +27,7 @@ SCREENSHOTS = (
     "mobile-task-details",
     "desktop-dates-lists",
     "desktop-chat-date",
+    "desktop-reminder",
 )
 
 
@@ -42,8 +43,11 @@ def _require(condition: bool, problem: str) -> None:
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     _require((ROOT / "frontend" / "dist" / "index.html").is_file(), "UI not built: make frontend")
     directory = tmp_path_factory.mktemp("e2e")
+    # Reminders are swept for every second, so the journey's fire within moments.
     with live_server(
-        f"sqlite+aiosqlite:///{directory / 'todo.db'}", directory / "server.log"
+        f"sqlite+aiosqlite:///{directory / 'todo.db'}",
+        directory / "server.log",
+        reminder_check_seconds="1",
     ) as url:
         yield url
 

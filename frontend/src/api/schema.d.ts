@@ -267,6 +267,71 @@ export interface paths {
         patch: operations["rename_list_api_lists__name__patch"];
         trace?: never;
     };
+    "/api/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Reminders
+         * @description Reminders that have fired and are not dismissed yet, oldest first: what the web UI
+         *     shows when it opens (the ones missed while it was closed).
+         */
+        get: operations["list_reminders_api_reminders_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Dismiss Reminders
+         * @description Dismiss every reminder shown.
+         */
+        delete: operations["dismiss_reminders_api_reminders_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream Reminders
+         * @description The user's reminders as they fire, for as long as the connection stays open.
+         */
+        get: operations["stream_reminders_api_reminders_stream_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/{reminder_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Dismiss Reminder
+         * @description Dismiss one reminder (dismissing it again is harmless).
+         */
+        delete: operations["dismiss_reminder_api_reminders__reminder_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks": {
         parameters: {
             query?: never;
@@ -286,7 +351,8 @@ export interface paths {
          * Create Task
          * @description Add a task; it gets the caller's next task number. An account holds at most
          *     `MAX_TASKS_PER_USER` tasks (409 beyond). A `list` the account does not have yet is
-         *     created; `due_date` and `due_time` are in the account's time zone.
+         *     created; `due_date` and `due_time` are in the account's time zone. A timed task reminds
+         *     at its time unless `remind_before` or `remind_at` says otherwise (null: no reminder).
          */
         post: operations["create_task_api_tasks_post"];
         delete?: never;
@@ -430,6 +496,11 @@ export interface components {
              */
             updated_at: string;
         };
+        /** Dismissed */
+        Dismissed: {
+            /** Dismissed */
+            dismissed: number;
+        };
         /**
          * DueFilter
          * @enum {string}
@@ -519,6 +590,43 @@ export interface components {
              */
             timezone?: string | null;
         };
+        /** ReminderList */
+        ReminderList: {
+            /** Reminders */
+            reminders: components["schemas"]["ReminderPublic"][];
+        };
+        /** ReminderPublic */
+        ReminderPublic: {
+            /**
+             * Due At
+             * @description The task's due instant (UTC), if it has one
+             */
+            due_at: string | null;
+            /**
+             * Fired At
+             * Format: date-time
+             * @description When it fired (later than remind_at if missed)
+             */
+            fired_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Remind At
+             * Format: date-time
+             * @description When the reminder was set for (UTC)
+             */
+            remind_at: string;
+            /**
+             * Task Id
+             * @description The task's number
+             */
+            task_id: number;
+            /**
+             * Title
+             * @description The task's title when the reminder fired
+             */
+            title: string;
+        };
         /** TaskCreate */
         TaskCreate: {
             /** Description */
@@ -540,6 +648,16 @@ export interface components {
             list?: string | null;
             /** @description Default "none" */
             priority?: components["schemas"]["Priority"] | null;
+            /**
+             * Remind At
+             * @description When to remind: an ISO date-time; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
+             */
+            remind_at?: string | null;
+            /**
+             * Remind Before
+             * @description Remind this many minutes before the due time (an all-day task's 09:00); a timed task reminds at its time (0) unless told otherwise; null: no reminder
+             */
+            remind_before?: number | null;
             /**
              * Repeat
              * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day
@@ -606,6 +724,16 @@ export interface components {
             /** @default none */
             priority: components["schemas"]["Priority"];
             /**
+             * Remind At
+             * @description The next reminder (UTC); null once it has fired or if none
+             */
+            remind_at?: string | null;
+            /**
+             * Remind Before
+             * @description Minutes before the due time the reminder comes, if it moves with it
+             */
+            remind_before?: number | null;
+            /**
              * Repeat
              * @description Its RRULE, if it repeats
              */
@@ -654,6 +782,16 @@ export interface components {
             /** List */
             list?: string | null;
             priority?: components["schemas"]["Priority"] | null;
+            /**
+             * Remind At
+             * @description When to remind: an ISO date-time; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
+             */
+            remind_at?: string | null;
+            /**
+             * Remind Before
+             * @description Remind this many minutes before the due time (an all-day task's 09:00); a timed task reminds at its time (0) unless told otherwise; null: no reminder
+             */
+            remind_before?: number | null;
             /**
              * Repeat
              * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day
@@ -1961,6 +2099,261 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_reminders_api_reminders_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderList"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    dismiss_reminders_api_reminders_delete: {
+        parameters: {
+            query?: {
+                /** @description Only up to this id: one that fired since stays */
+                through?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dismissed"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    stream_reminders_api_reminders_stream_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    dismiss_reminder_api_reminders__reminder_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reminder's id */
+                reminder_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The database is unreachable; retry later */

@@ -17,3 +17,4 @@ export type TaskList = Schemas["TaskListPublic"];
 export type Priority = Schemas["Priority"];
 export type DueFilter = Schemas["DueFilter"];
 export type TaskSort = Schemas["TaskSort"];
+export type Reminder = Schemas["ReminderPublic"];

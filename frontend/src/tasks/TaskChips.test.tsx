@@ -113,3 +113,61 @@ describe("Repeat chip", () => {
     expect(within(itemOf("Buy milk")).queryByText(/every/)).toBeNull();
   });
 });
+
+describe("Reminder chip", () => {
+  beforeEach(() => {
+    signInAsTester();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(NOW));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("rings a bell on a task with a reminder to come, said with when it comes in the account's zone", async () => {
+    // Kiritimati is UTC+14: it is Friday 27th there, and Thursday 18:30 UTC is its 08:30 today.
+    taskServer(
+      [
+        task(1, "Pay rent", {
+          due_date: "2026-11-28",
+          due_time: "09:00",
+          due_at: "2026-11-27T19:00:00Z",
+          remind_at: "2026-11-26T18:30:00Z",
+          remind_before: 1470,
+        }),
+        task(2, "Stand-up", {
+          due_date: "2026-11-27",
+          due_time: "09:30",
+          due_at: "2026-11-26T19:30:00Z",
+          remind_at: "2026-11-26T19:30:00Z",
+          remind_before: 0,
+        }),
+        task(3, "Call the bank", { remind_at: "2026-12-04T01:00:00Z" }),
+        task(4, "Fired already", { due_date: "2026-11-27", remind_before: 15 }),
+        task(5, "Done", { completed: true, remind_at: "2026-11-26T18:30:00Z" }),
+      ],
+      { timezone: "Pacific/Kiritimati" },
+    );
+    renderWithClient(<TaskPanel />);
+
+    const rent = await screen.findByRole("checkbox", { name: "Pay rent" });
+    await vi.waitFor(() =>
+      expect(rent).toHaveAccessibleDescription("Due tomorrow 09:00 Reminder today 08:30"),
+    );
+    const bell = itemOf("Pay rent").querySelector(".reminder-chip");
+    expect(bell).toHaveTextContent("Today 08:30");
+    expect(bell).toHaveAttribute("title", "Reminder 1 day 30 minutes before: Fri 27 Nov 2026 08:30");
+
+    // At its time: the bell alone (the due chip says when), still said in full.
+    const standUp = itemOf("Stand-up").querySelector(".reminder-chip");
+    expect(within(standUp as HTMLElement).getByText("Reminder today 09:30")).toHaveClass("visually-hidden");
+    expect(standUp?.querySelector("span[aria-hidden=true]")).toBeEmptyDOMElement();
+    expect(screen.getByRole("checkbox", { name: "Call the bank" })).toHaveAccessibleDescription(
+      "Reminder Fri 4 Dec 15:00",
+    );
+
+    // None once it has fired (remind_at cleared), nor on a done task.
+    expect(itemOf("Fired already").querySelector(".reminder-chip")).toBeNull();
+    expect(itemOf("Done").querySelector(".reminder-chip")).toBeNull();
+  });
+});

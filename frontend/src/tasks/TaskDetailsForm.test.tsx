@@ -164,4 +164,133 @@ describe("Editing a task's details", () => {
     expect(button).toHaveAttribute("aria-expanded", "false");
     await vi.waitFor(() => expect(button).toHaveFocus());
   });
+
+  describe("its reminder", () => {
+    const reminderOf = (form: HTMLElement) => within(form).getByRole("combobox", { name: "Reminder" });
+    const optionNamed = (form: HTMLElement, name: string) =>
+      within(reminderOf(form)).getByRole("option", { name }) as HTMLOptionElement;
+
+    it("moves it before the due time: only remind_before is sent, and the bell says when", async () => {
+      const server = taskServer([
+        task(3, "Pay rent", {
+          due_date: "2031-05-02",
+          due_time: "09:00",
+          remind_at: "2031-05-02T09:00:00Z",
+          remind_before: 0,
+        }),
+      ]);
+      const { user, form } = await openDetails("Pay rent");
+      expect(reminderOf(form)).toHaveDisplayValue("At its time");
+
+      await user.selectOptions(reminderOf(form), "15 minutes before");
+      await user.click(within(form).getByRole("button", { name: "Save" }));
+
+      await vi.waitFor(() =>
+        expect(screen.queryByRole("form", { name: "Details of Pay rent" })).not.toBeInTheDocument(),
+      );
+      expect(server.callsTo("PATCH /api/tasks/3").map((call) => call.body)).toEqual([{ remind_before: 15 }]);
+      await vi.waitFor(() =>
+        expect(screen.getByRole("checkbox", { name: "Pay rent" })).toHaveAccessibleDescription(
+          /Reminder Fri 2 May 2031 08:45/,
+        ),
+      );
+    });
+
+    it("needs a due date for the choices before it, and sends a set time on the account's clock", async () => {
+      const server = taskServer([task(4, "Call the bank")]);
+      const { user, form } = await openDetails("Call the bank");
+      expect(reminderOf(form)).toHaveDisplayValue("None");
+      expect(optionNamed(form, "15 minutes before").disabled).toBe(true);
+      expect(reminderOf(form)).toHaveAccessibleDescription("Reminders before the task need a due date.");
+
+      await user.selectOptions(reminderOf(form), "At a set time…");
+      const at = within(form).getByLabelText("Remind at");
+      expect(at).toHaveValue("");
+      expect(at).toHaveAccessibleDescription("Pick when to be reminded.");
+      expect(within(form).getByRole("button", { name: "Save" })).toBeDisabled();
+
+      pick(at, "2020-01-01T09:00");
+      expect(at).toHaveAccessibleDescription("Pick a time in the future.");
+      pick(at, "2031-05-02T08:30");
+      await user.click(within(form).getByRole("button", { name: "Save" }));
+
+      expect(server.callsTo("PATCH /api/tasks/4").map((call) => call.body)).toEqual([
+        { remind_at: "2031-05-02T08:30:00" },
+      ]);
+      await vi.waitFor(() =>
+        expect(screen.getByRole("checkbox", { name: "Call the bank" })).toHaveAccessibleDescription(
+          "Reminder Fri 2 May 2031 08:30",
+        ),
+      );
+    });
+
+    it("shows 'At its time' for a task given its first time (the server's default), and None turns that off", async () => {
+      const server = taskServer([task(5, "Dentist"), task(6, "Gym")]);
+      const { user, form } = await openDetails("Dentist");
+      pick(within(form).getByLabelText("Due date"), "2031-05-02");
+      pick(within(form).getByLabelText("Due time"), "09:00");
+      expect(reminderOf(form)).toHaveDisplayValue("At its time");
+      await user.click(within(form).getByRole("button", { name: "Save" }));
+      expect(server.callsTo("PATCH /api/tasks/5")[0]?.body).toEqual({
+        due_date: "2031-05-02",
+        due_time: "09:00",
+      });
+
+      await user.click(screen.getByRole("button", { name: "Edit details of Gym" }));
+      const gym = screen.getByRole("form", { name: "Details of Gym" });
+      pick(within(gym).getByLabelText("Due date"), "2031-05-02");
+      pick(within(gym).getByLabelText("Due time"), "18:00");
+      await user.selectOptions(reminderOf(gym), "None");
+      await user.click(within(gym).getByRole("button", { name: "Save" }));
+      await vi.waitFor(() => expect(server.callsTo("PATCH /api/tasks/6")).toHaveLength(1));
+      expect(server.callsTo("PATCH /api/tasks/6")[0]?.body).toEqual({
+        due_date: "2031-05-02",
+        due_time: "18:00",
+        remind_at: null,
+      });
+    });
+
+    it("leaves an untouched reminder to the server (it moves with the due), and offers its own offset", async () => {
+      const server = taskServer([
+        task(7, "Pay rent", {
+          due_date: "2031-05-02",
+          due_time: "09:00",
+          remind_at: "2031-05-02T07:00:00Z",
+          remind_before: 120,
+        }),
+      ]);
+      const { user, form } = await openDetails("Pay rent");
+      expect(reminderOf(form)).toHaveDisplayValue("2 hours before");
+
+      pick(within(form).getByLabelText("Due date"), "2031-05-03");
+      await user.click(within(form).getByRole("button", { name: "Save" }));
+      expect(server.callsTo("PATCH /api/tasks/7")[0]?.body).toEqual({
+        due_date: "2031-05-03",
+        due_time: "09:00",
+      });
+
+      await user.click(screen.getByRole("button", { name: "Edit details of Pay rent" }));
+      const again = screen.getByRole("form", { name: "Details of Pay rent" });
+      await user.click(within(again).getByRole("button", { name: "Clear due date" }));
+      // A reminder counted from the due goes with it.
+      expect(reminderOf(again)).toHaveDisplayValue("None");
+    });
+
+    it("shows the server's refusal in place and keeps the form open", async () => {
+      const server = taskServer([task(8, "Call the bank")], {
+        refuse: (changes) => ("remind_at" in changes ? "remind_at must be in the future" : null),
+      });
+      const { user, form } = await openDetails("Call the bank");
+      await user.selectOptions(reminderOf(form), "At a set time…");
+      pick(within(form).getByLabelText("Remind at"), "2031-05-02T08:30");
+      await user.click(within(form).getByRole("button", { name: "Save" }));
+
+      expect(await within(form).findByRole("alert")).toHaveTextContent(
+        "Couldn't save: remind_at must be in the future",
+      );
+      expect(screen.getByRole("form", { name: "Details of Call the bank" })).toBeInTheDocument();
+      expect(server.callsTo("PATCH /api/tasks/8")).toHaveLength(1);
+      expect(screen.getByRole("checkbox", { name: "Call the bank" })).not.toHaveAccessibleDescription();
+    });
+  });
 });

@@ -1,8 +1,18 @@
-/** Edit a task's due day and time, priority, list, tags and repeat in place; each can be cleared. */
+/**
+ * Edit a task's due day and time, reminder, priority, list, tags and repeat in place; each can
+ * be cleared. A save closes the form at once (the edit shows optimistically), except one that
+ * sets a reminder: the server judges those (in the future? a due date to count from?), so the
+ * form waits for its answer and shows a refusal in place.
+ */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
+import { describeError } from "../api/errors";
 import type { Priority, Task } from "../api/types";
-import { detailChanges, draftOf, type DetailsDraft } from "./taskDetails";
+import { useAccountZone } from "../auth/useAuth";
+import { useCurrentMinute } from "./clock";
+import { ReminderField } from "./ReminderField";
+import { localInput } from "./reminderChoice";
+import { detailChanges, draftOf, reminderProblem, shownReminder, type DetailsDraft } from "./taskDetails";
 import { PRIORITIES, PRIORITY_LABELS } from "./taskView";
 import { useLists } from "./useLists";
 import { useUpdateTask } from "./useTasks";
@@ -22,11 +32,17 @@ function useListNames(current: string): string[] {
 
 export function TaskDetailsForm({ task, onClose }: Props) {
   const update = useUpdateTask();
-  const [draft, setDraft] = useState<DetailsDraft>(() => draftOf(task));
+  const updateHere = useUpdateTask({ toastErrors: false });
+  const zone = useAccountZone();
+  const now = useCurrentMinute();
+  const [draft, setDraft] = useState<DetailsDraft>(() => draftOf(task, zone));
+  const [refused, setRefused] = useState<string | null>(null);
   const listNames = useListNames(draft.list);
   const dateInput = useRef<HTMLInputElement>(null);
   const id = useId();
   const timeWithoutDay = draft.time !== "" && draft.date === "";
+  const reminderIssue = reminderProblem(draft, zone, now);
+  const blocked = timeWithoutDay || reminderIssue !== null || updateHere.isPending;
 
   useEffect(() => dateInput.current?.focus(), []);
 
@@ -34,8 +50,16 @@ export function TaskDetailsForm({ task, onClose }: Props) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (timeWithoutDay) return;
-    const changes = detailChanges(task, draft);
+    if (blocked) return;
+    const changes = detailChanges(task, draft, zone);
+    if ("remind_at" in changes || "remind_before" in changes) {
+      setRefused(null);
+      updateHere.mutate(
+        { id: task.id, changes },
+        { onSuccess: onClose, onError: (error) => setRefused(`Couldn't save: ${describeError(error)}`) },
+      );
+      return;
+    }
     if (Object.keys(changes).length > 0) update.mutate({ id: task.id, changes });
     onClose();
   }
@@ -98,6 +122,18 @@ export function TaskDetailsForm({ task, onClose }: Props) {
           </p>
         )}
       </fieldset>
+      <ReminderField
+        id={`${id}-reminder`}
+        task={task}
+        draft={draft}
+        shown={shownReminder(task, draft)}
+        problem={reminderIssue}
+        min={localInput(now, zone)}
+        onChange={(changes) => {
+          setRefused(null);
+          set(changes);
+        }}
+      />
       <div className="details-row">
         <div className="task-field">
           <label htmlFor={`${id}-priority`}>Priority</label>
@@ -159,12 +195,17 @@ export function TaskDetailsForm({ task, onClose }: Props) {
           for never.
         </p>
       </div>
+      {refused && (
+        <p role="alert" className="task-field-problem small">
+          {refused}
+        </p>
+      )}
       <div className="details-actions">
         <button type="button" className="button button-small button-ghost" onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className="button button-small button-primary" disabled={timeWithoutDay}>
-          Save
+        <button type="submit" className="button button-small button-primary" disabled={blocked}>
+          {updateHere.isPending ? "Saving…" : "Save"}
         </button>
       </div>
     </form>

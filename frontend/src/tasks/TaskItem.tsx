@@ -9,6 +9,7 @@ import { PencilIcon, SlidersIcon, TrashIcon } from "../ui/icons";
 import { SpokenAs } from "../ui/SpokenAs";
 import { DueChip } from "./DueChip";
 import { PriorityFlag } from "./PriorityFlag";
+import { ReminderChip } from "./ReminderChip";
 import { RepeatChip } from "./RepeatChip";
 import { TagChips } from "./TagChips";
 import { TaskDetailsForm } from "./TaskDetailsForm";
@@ -84,10 +85,14 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
   const dueId = `${checkboxId}-due`;
   const priorityId = `${checkboxId}-priority`;
   const repeatId = `${checkboxId}-repeat`;
-  // What a screen reader says after the title: the note, when it's due, how it repeats, how urgent.
+  const reminderId = `${checkboxId}-reminder`;
+  const reminding = Boolean(task.remind_at) && !task.completed;
+  // What a screen reader says after the title: the note, when it's due and its reminder, how
+  // it repeats, how urgent.
   const describedBy = [
     task.description && descriptionId,
     task.due_date && dueId,
+    reminding && reminderId,
     task.repeat_text && repeatId,
     task.priority !== "none" && priorityId,
   ].filter(Boolean);
@@ -95,6 +100,7 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
   const listShown = showList && task.list !== INBOX;
   const hasMeta =
     Boolean(task.due_date) ||
+    reminding ||
     Boolean(task.repeat_text) ||
     task.priority !== "none" ||
     tags.length > 0 ||
@@ -147,7 +153,7 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
           className="icon-button"
           aria-label={`Edit details of ${task.title}`}
           aria-expanded={editingDetails}
-          title="Due date, priority, list, tags"
+          title="Due date, reminder, priority, list, tags"
           onClick={() => (editingDetails ? closeDetails() : setEditingDetails(true))}
         >
           <SlidersIcon />
@@ -179,6 +185,7 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
       {hasMeta && (
         <div className="task-meta">
           <DueChip task={task} id={dueId} />
+          <ReminderChip task={task} id={reminderId} />
           <RepeatChip text={task.repeat_text} id={repeatId} />
           <PriorityFlag priority={task.priority} id={priorityId} />
           {listShown && (

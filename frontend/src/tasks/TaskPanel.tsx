@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { describeError } from "../api/errors";
 import type { Task } from "../api/types";
+import { ReminderSettings } from "../reminders/ReminderSettings";
 import { AddTaskForm } from "./AddTaskForm";
 import { CalendarFeed } from "./CalendarFeed";
 import { ListSwitcher } from "./ListSwitcher";
@@ -172,6 +173,7 @@ export function TaskPanel() {
         </div>
       )}
       <CalendarFeed />
+      <ReminderSettings />
     </section>
   );
 }

@@ -93,6 +93,27 @@ function relativeDay(days: number, due: string, today: string): string {
   return dayName(due, due.slice(0, 4) !== today.slice(0, 4));
 }
 
+/** "Today 09:00" -> "today 09:00": the relative words read lower-case inside a sentence. */
+export function inSentence(label: string): string {
+  return /^(Today|Tomorrow|Yesterday)\b/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+}
+
+/**
+ * An instant (a reminder's) as the account's clock shows it, relative to its today:
+ * "Today 09:00", "Tomorrow 08:30", "Fri 27 Nov 18:00" (with the year when it differs).
+ */
+export function instantLabel(instant: string, zone: string, now: number): string {
+  const at = wallClockIn(zone, Date.parse(instant));
+  const today = wallClockIn(zone, now).date;
+  return `${relativeDay(daysBetween(today, at.date), at.date, today)} ${at.time}`;
+}
+
+/** The same instant in full, for a tooltip: "Fri 27 Nov 2026 08:30". */
+export function instantInFull(instant: string, zone: string): string {
+  const at = wallClockIn(zone, Date.parse(instant));
+  return `${dayName(at.date, true)} ${at.time}`;
+}
+
 /** A timed task due today is overdue once its instant has passed, as the server decides. */
 function timePassed(task: DueFields, zone: string, now: number): boolean {
   if (task.due_at) return Date.parse(task.due_at) < now;

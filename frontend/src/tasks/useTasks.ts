@@ -53,7 +53,8 @@ async function optimistic(
 function useTaskMutation<Variables>(
   request: (variables: Variables) => Promise<unknown>,
   change: (tasks: Task[], variables: Variables) => Task[],
-  errorMessage: string,
+  /** The toast's words when the server refuses; null: the caller shows the error itself. */
+  errorMessage: string | null,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -63,7 +64,7 @@ function useTaskMutation<Variables>(
       for (const [key, tasks] of context?.previous ?? []) queryClient.setQueryData(key, tasks);
     },
     onSettled: () => refreshTasks(queryClient),
-    meta: { errorMessage },
+    meta: errorMessage === null ? {} : { errorMessage },
   });
 }
 
@@ -76,6 +77,11 @@ export interface TaskEdit {
 export function applyEdit(task: Task, changes: TaskUpdate): Task {
   const dueChanged = changes.due_date !== undefined || changes.due_time !== undefined;
   const dueDate = changes.due_date !== undefined ? changes.due_date : (task.due_date ?? null);
+  // Turned off, or a reminder relative to a due that went: none. Any other is the server's to work out.
+  const reminderOff =
+    changes.remind_at === null ||
+    changes.remind_before === null ||
+    (dueDate === null && task.remind_before != null && changes.remind_at === undefined);
   return {
     ...task,
     ...(changes.title != null && { title: changes.title }),
@@ -89,15 +95,17 @@ export function applyEdit(task: Task, changes: TaskUpdate): Task {
       due_time: dueDate === null ? null : changes.due_time !== undefined ? changes.due_time : task.due_time,
       due_at: null,
     }),
+    ...(reminderOff && { remind_at: null, remind_before: null }),
   };
 }
 
-export function useUpdateTask() {
+/** `toastErrors: false` when the caller shows a refusal itself (the details form, for a reminder). */
+export function useUpdateTask({ toastErrors = true }: { toastErrors?: boolean } = {}) {
   return useTaskMutation(
     ({ id, changes }: TaskEdit) =>
       unwrap(api.PATCH("/api/tasks/{task_id}", { params: { path: { task_id: id } }, body: changes })),
     (tasks, { id, changes }) => tasks.map((task) => (task.id === id ? applyEdit(task, changes) : task)),
-    "Couldn't update the task",
+    toastErrors ? "Couldn't update the task" : null,
   );
 }
 

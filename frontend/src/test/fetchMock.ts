@@ -62,6 +62,11 @@ export function mockServer(routes: Record<string, Handler>) {
   };
 }
 
+/** A text/event-stream response that stays open and says nothing (an idle reminder stream). */
+export function quietEventStream(): Response {
+  return controlledEventStream().response;
+}
+
 /** A text/event-stream response the test feeds chunk by chunk. */
 export function controlledEventStream() {
   const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 /** Data and a signed-in fake server shared by the app-level tests. */
-import type { Conversation, Task } from "../api/types";
-import { json, mockServer } from "./fetchMock";
+import type { Conversation, Reminder, Task } from "../api/types";
+import { json, mockServer, quietEventStream } from "./fetchMock";
 
 export const AT = "2026-01-01T00:00:00Z";
 export const conversation = (id: number, title: string): Conversation => ({
@@ -19,6 +19,19 @@ export const task = (id: number, title: string): Task => ({
   priority: "none",
   list: "Inbox",
   repeat_from: "schedule",
+  remind_at: null,
+  remind_before: null,
+});
+
+/** A fired reminder; by default for a task due at 09:00 UTC on 26 November 2026. */
+export const reminder = (id: number, title: string, fields: Partial<Reminder> = {}): Reminder => ({
+  id,
+  task_id: id,
+  title,
+  due_at: "2026-11-26T09:00:00Z",
+  remind_at: "2026-11-26T09:00:00Z",
+  fired_at: "2026-11-26T09:00:01Z",
+  ...fields,
 });
 
 export const ADD_CALL = {
@@ -34,6 +47,8 @@ export function signedInServer(overrides: Parameters<typeof mockServer>[0] = {})
     "GET /api/conversations": () => json([]),
     "GET /api/tasks": () => json([]),
     "GET /api/lists": () => json([{ name: "Inbox", pending: 0, total: 0 }]),
+    // Open and quiet: no reminder has fired.
+    "GET /api/reminders/stream": () => quietEventStream(),
     ...overrides,
   });
 }

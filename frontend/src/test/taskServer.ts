@@ -23,6 +23,8 @@ export function task(id: number, title: string, fields: Partial<Task> = {}): Tas
     repeat: null,
     repeat_from: "schedule",
     repeat_text: null,
+    remind_at: null,
+    remind_before: null,
     ...fields,
   };
 }
@@ -30,6 +32,30 @@ export function task(id: number, title: string, fields: Partial<Task> = {}): Tas
 interface Options {
   lists?: string[];
   timezone?: string;
+  /** The server's refusal (a 422's detail) of an edit, or null to accept it. */
+  refuse?: (changes: Partial<Task>) => string | null;
+}
+
+/**
+ * The reminder after an edit, as the server would have it in a UTC account: an instant
+ * asked for (read on the account's clock when it has no offset), minutes before the due
+ * time (09:00 for an all-day task), or none.
+ */
+function reminded(edited: Task, changes: Partial<Task>): Partial<Task> {
+  if (changes.remind_at === null || changes.remind_before === null)
+    return { remind_at: null, remind_before: null };
+  if (typeof changes.remind_at === "string") {
+    const at = /[zZ]|[+-]\d\d:\d\d$/.test(changes.remind_at) ? changes.remind_at : `${changes.remind_at}Z`;
+    return { remind_at: new Date(at).toISOString(), remind_before: null };
+  }
+  if (typeof changes.remind_before === "number") {
+    const due = Date.parse(`${edited.due_date}T${edited.due_time ?? "09:00"}:00Z`);
+    return {
+      remind_at: new Date(due - changes.remind_before * 60_000).toISOString(),
+      remind_before: changes.remind_before,
+    };
+  }
+  return {};
 }
 
 const byTitle = (a: Task, b: Task) => a.title.localeCompare(b.title);
@@ -49,7 +75,7 @@ function matches(task: Task, query: URLSearchParams): boolean {
 
 export function taskServer(
   initial: Task[],
-  { lists = ["Inbox", "Shopping"], timezone = "UTC" }: Options = {},
+  { lists = ["Inbox", "Shopping"], timezone = "UTC", refuse = () => null }: Options = {},
 ) {
   let tasks = [...initial];
   let listNames = [...lists];
@@ -86,8 +112,12 @@ export function taskServer(
     }
     if (call.method === "PATCH" && call.path.startsWith("/api/tasks/")) {
       const changes = call.body as Partial<Task>;
+      const refusal = refuse(changes);
+      if (refusal) return json({ detail: refusal }, 422);
       if (changes.list) addList(changes.list);
-      tasks = tasks.map((t) => (t.id === idOf(call) ? { ...t, ...changes } : t));
+      tasks = tasks.map((t) =>
+        t.id === idOf(call) ? { ...t, ...changes, ...reminded({ ...t, ...changes }, changes) } : t,
+      );
       return json(tasks.find((t) => t.id === idOf(call)));
     }
     if (call.method === "DELETE" && call.path.startsWith("/api/tasks/")) {

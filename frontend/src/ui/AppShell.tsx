@@ -7,6 +7,7 @@ import { useChatTurn } from "../chat/useChatTurn";
 import { ConversationList } from "../conversations/ConversationList";
 import { useConversations } from "../conversations/useConversations";
 import { useOpenConversation } from "../conversations/useOpenConversation";
+import { Reminders } from "../reminders/Reminders";
 import { TaskPanel } from "../tasks/TaskPanel";
 import { AppHeader, type Drawer } from "./AppHeader";
 import { ConnectionBanner } from "./ConnectionBanner";
@@ -84,6 +85,11 @@ export function AppShell({ email }: { email: string }) {
         conversationsToggleRef={conversationsToggle}
         tasksToggleRef={tasksToggle}
       />
+      {/* Right after the header in the page order: the keyboard reaches a reminder early. */}
+      <div className="notices">
+        <Reminders />
+        <Toaster />
+      </div>
       <ConnectionBanner />
       <div className="layout">
         <div
@@ -120,7 +126,6 @@ export function AppShell({ email }: { email: string }) {
         </div>
         {drawer && <div className="backdrop" onClick={() => close(false)} aria-hidden="true" />}
       </div>
-      <Toaster />
     </div>
   );
 }

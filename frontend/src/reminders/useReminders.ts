@@ -1,0 +1,222 @@
+/**
+ * The signed-in person's fired, undismissed reminders, kept live: the reminder stream stays
+ * open while the app is (reconnecting with backoff when it ends, fails or goes quiet), each
+ * reminder is held once by id, and dismissing one (or all) tells the server.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+
+import { api, unwrap } from "../api/client";
+import { ApiError } from "../api/errors";
+import type { Reminder } from "../api/types";
+import { refreshTasks } from "../tasks/useTasks";
+import { openReminderStream, readReminders } from "./reminderStream";
+
+export interface StreamTiming {
+  /** The wait after the first failure; it doubles with each one after, up to `maxRetryMs`. */
+  firstRetryMs: number;
+  maxRetryMs: number;
+  /** No byte for this long (the server pings every 15 s) and the connection is taken as dead. */
+  stallMs: number;
+  /** A connection that lasted this long was healthy: the next retry starts from the first wait. */
+  steadyMs: number;
+}
+
+export const STREAM_TIMING: StreamTiming = {
+  firstRetryMs: 1000,
+  maxRetryMs: 60_000,
+  stallMs: 45_000,
+  steadyMs: 60_000,
+};
+
+// A burst of reminders (the ones waiting, on connect) refreshes the task list once.
+const REFRESH_AFTER_MS = 250;
+/** Ids just dismissed, for the other open tabs (a storage event) to take off their screens too. */
+export const DISMISSED_KEY = "todo-chatbot.reminders-dismissed";
+
+function tellOtherTabs(ids: number[]): void {
+  try {
+    // The time makes each value new, so the event fires even for the same ids.
+    localStorage.setItem(DISMISSED_KEY, JSON.stringify({ ids, at: Date.now() }));
+  } catch {
+    // Storage full or blocked: the other tabs keep their cards until reloaded.
+  }
+}
+
+function dismissedIn(value: string | null): number[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? "null");
+    const ids: unknown = typeof parsed === "object" && parsed !== null && "ids" in parsed ? parsed.ids : [];
+    return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === "number") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The wait before reconnecting after `failures` short-lived attempts, with jitter so tabs spread out. */
+export function retryDelay(failures: number, timing: StreamTiming): number {
+  const base = Math.min(timing.maxRetryMs, timing.firstRetryMs * 2 ** Math.max(0, failures - 1));
+  return base * (0.8 + Math.random() * 0.4);
+}
+
+/** Wait `ms`, less if the browser comes back online; resolves early when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+    window.addEventListener("online", done);
+  });
+}
+
+/** Keep the stream open until `signal` aborts, handing each reminder to `onReminder`. */
+export async function followReminders(
+  signal: AbortSignal,
+  timing: StreamTiming,
+  onReminder: (reminder: Reminder, skewMs: number) => void,
+): Promise<void> {
+  let failures = 0;
+  while (!signal.aborted) {
+    const connection = new AbortController();
+    const hangUp = () => connection.abort();
+    signal.addEventListener("abort", hangUp);
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const alive = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(hangUp, timing.stallMs);
+    };
+    const started = Date.now();
+    try {
+      alive();
+      const { body, skewMs } = await openReminderStream(connection.signal);
+      for await (const reminder of readReminders(body, connection.signal, alive))
+        onReminder(reminder, skewMs);
+    } catch (error) {
+      // A 401 has signed the person out (the API client did): nothing left to follow.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+    } finally {
+      clearTimeout(watchdog);
+      signal.removeEventListener("abort", hangUp);
+    }
+    if (signal.aborted) return;
+    failures = Date.now() - started >= timing.steadyMs ? 0 : failures + 1;
+    await pause(retryDelay(failures, timing), signal);
+  }
+}
+
+const byId = (a: Reminder, b: Reminder) => a.id - b.id;
+
+export interface Reminders {
+  /** Oldest first. */
+  reminders: Reminder[];
+  dismiss: (id: number) => void;
+  dismissAll: () => void;
+}
+
+interface Options {
+  /** Called once per reminder the first time it arrives; `skewMs` is the server's clock minus ours. */
+  onArrived?: (reminder: Reminder, skewMs: number) => void;
+  timing?: StreamTiming;
+}
+
+export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}): Reminders {
+  const queryClient = useQueryClient();
+  const [reminders, setReminders] = useState<Reminder[]>([]);
+  // Every id seen (a reconnect replays the undismissed ones), and those dismissed here,
+  // which a replay racing the DELETE must not bring back.
+  const seen = useRef(new Set<number>());
+  const dismissed = useRef(new Set<number>());
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const received = useEffectEvent((reminder: Reminder, skewMs: number) => {
+    if (seen.current.has(reminder.id)) return;
+    seen.current.add(reminder.id);
+    if (dismissed.current.has(reminder.id)) return;
+    setReminders((current) => [...current, reminder].sort(byId));
+    onArrived?.(reminder, skewMs);
+    // The task's remind_at was cleared (or moved on) when it fired.
+    refreshTimer.current ??= setTimeout(() => {
+      refreshTimer.current = undefined;
+      refreshTasks(queryClient);
+    }, REFRESH_AFTER_MS);
+  });
+
+  const { firstRetryMs, maxRetryMs, stallMs, steadyMs } = timing;
+  useEffect(() => {
+    const stop = new AbortController();
+    void followReminders(stop.signal, { firstRetryMs, maxRetryMs, stallMs, steadyMs }, (reminder, skewMs) =>
+      received(reminder, skewMs),
+    );
+    return () => {
+      stop.abort();
+      clearTimeout(refreshTimer.current);
+    };
+  }, [firstRetryMs, maxRetryMs, stallMs, steadyMs]);
+
+  // Dismissed in another tab: gone here too (the server already knows).
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== DISMISSED_KEY) return;
+      const gone = new Set(dismissedIn(event.newValue));
+      gone.forEach((id) => dismissed.current.add(id));
+      setReminders((current) => current.filter((reminder) => !gone.has(reminder.id)));
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  /** Take reminders off the screen at once; put them back if the server can't be told. */
+  function hide(ids: number[]): () => void {
+    const gone = new Set(ids);
+    ids.forEach((id) => dismissed.current.add(id));
+    const hidden = reminders.filter((reminder) => gone.has(reminder.id));
+    setReminders((current) => current.filter((reminder) => !gone.has(reminder.id)));
+    return () => {
+      ids.forEach((id) => dismissed.current.delete(id));
+      setReminders((current) =>
+        [...current, ...hidden.filter((reminder) => !current.some((r) => r.id === reminder.id))].sort(byId),
+      );
+    };
+  }
+
+  const dismissOne = useMutation({
+    mutationFn: async (id: number) => {
+      try {
+        await unwrap(api.DELETE("/api/reminders/{reminder_id}", { params: { path: { reminder_id: id } } }));
+      } catch (error) {
+        // Already gone (dismissed in another tab, or its task deleted): as good as dismissed.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+    },
+    onMutate: (id: number) => ({ restore: hide([id]) }),
+    onSuccess: (_nothing, id) => tellOtherTabs([id]),
+    onError: (_error, _id, context) => context?.restore(),
+    meta: { errorMessage: "Couldn't dismiss the reminder" },
+  });
+
+  // Only up to the newest shown: one that fires meanwhile stays to be seen.
+  const dismissThrough = useMutation({
+    mutationFn: (through: number) => unwrap(api.DELETE("/api/reminders", { params: { query: { through } } })),
+    onMutate: (through: number) => {
+      const ids = reminders.filter((reminder) => reminder.id <= through).map((reminder) => reminder.id);
+      return { ids, restore: hide(ids) };
+    },
+    onSuccess: (_count, _through, context) => tellOtherTabs(context.ids),
+    onError: (_error, _through, context) => context?.restore(),
+    meta: { errorMessage: "Couldn't dismiss the reminders" },
+  });
+
+  return {
+    reminders,
+    dismiss: (id) => dismissOne.mutate(id),
+    dismissAll: () => {
+      const last = reminders.at(-1);
+      if (last) dismissThrough.mutate(last.id);
+    },
+  };
+}
