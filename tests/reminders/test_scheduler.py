@@ -13,24 +13,24 @@ from sqlalchemy import text
 from sqlmodel import col, select
 
 from backend.core.config import Settings
-from backend.core.db import SessionMaker, create_engine, create_sessionmaker
-from backend.core.migrate import migrate
+from backend.core.db import SessionMaker
 from backend.models import Reminder, Task
 from backend.reminders.scheduler import ReminderScheduler
 from backend.services import reminders
-from tests.reminders.due_reminders import account_with_due_reminders, fired_per_task, still_to_fire
+from tests.conftest import make_settings
+from tests.reminders.due_reminders import (
+    account_with_due_reminders,
+    fired_per_task,
+    migrated,
+    still_to_fire,
+)
 
 
 @pytest.fixture
 async def sessionmakers(settings: Settings) -> AsyncIterator[tuple[SessionMaker, SessionMaker]]:
     """Two engines on the test database, as two processes would have."""
-    engines = [create_engine(settings), create_engine(settings)]
-    await migrate(engines[0])
-    try:
-        yield create_sessionmaker(engines[0]), create_sessionmaker(engines[1])
-    finally:
-        for engine in engines:
-            await engine.dispose()
+    async with migrated(settings) as first, migrated(settings) as second:
+        yield first, second
 
 
 async def test_two_schedulers_sweeping_together_fire_each_reminder_once(
@@ -110,14 +110,22 @@ async def test_deleting_a_task_takes_its_fired_reminders_with_it(
     assert await fired_per_task(maker, owner) == {2: 1}
 
 
+@pytest.fixture
+async def postgresql_sessionmakers(
+    postgresql_url: str,
+) -> AsyncIterator[tuple[SessionMaker, SessionMaker]]:
+    """Two engines on PostgreSQL alone: what its row locks do, SQLite has no counterpart of."""
+    settings = make_settings(postgresql_url)
+    async with migrated(settings) as first, migrated(settings) as second:
+        yield first, second
+
+
 async def test_a_reminder_another_transaction_holds_is_skipped_not_waited_for(
-    settings: Settings, sessionmakers: tuple[SessionMaker, SessionMaker]
+    postgresql_sessionmakers: tuple[SessionMaker, SessionMaker],
 ) -> None:
     """PostgreSQL: FOR UPDATE SKIP LOCKED. A sweep takes what is free at once and leaves a
     row another worker (or a user's edit) holds to the next sweep."""
-    if not settings.database_url.startswith("postgresql"):
-        pytest.skip("SQLite has one writer at a time: there is nothing to skip")
-    holder, sweeper = sessionmakers
+    holder, sweeper = postgresql_sessionmakers
     owner = await account_with_due_reminders(holder, 6)
     async with holder() as session:
         await session.exec(
@@ -132,11 +140,9 @@ async def test_a_reminder_another_transaction_holds_is_skipped_not_waited_for(
 
 
 async def test_the_scheduler_probe_uses_the_partial_index_on_postgresql(
-    settings: Settings, sessionmakers: tuple[SessionMaker, SessionMaker]
+    postgresql_sessionmakers: tuple[SessionMaker, SessionMaker],
 ) -> None:
-    if not settings.database_url.startswith("postgresql"):
-        pytest.skip("the plan checked is PostgreSQL's")
-    maker, _ = sessionmakers
+    maker, _ = postgresql_sessionmakers
     async with maker() as session:
         await session.exec(text("SET LOCAL enable_seqscan = off"))
         plan = "\n".join(
