@@ -121,8 +121,9 @@ async def _open_turn(
             assert conversation.id is not None
             conversation_id = conversation.id
             rows = []
+            zone = await tasks.account_zone(session, user_id)
         else:
-            await conversations.touch_conversation(
+            zone = await conversations.touch_conversation(
                 session, owner_id=user_id, conversation_id=conversation_id
             )
             rows = await conversations.window(
@@ -136,7 +137,6 @@ async def _open_turn(
             content=message,
             client_key=client_key,
         )
-        zone = await tasks.account_zone(session, user_id)
         await session.commit()
     turns = [Turn(role, content, calls or [], meta or {}) for role, content, calls, meta in rows]
     return OpenTurn(conversation_id, turns, user_id, message, client_key, zone)

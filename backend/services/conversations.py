@@ -12,7 +12,7 @@ from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
-from backend.models import Conversation, Message, MessageRole
+from backend.models import Conversation, Message, MessageRole, User
 from backend.models.conversation import CONVERSATION_TITLE_MAX_LENGTH
 from backend.services.errors import AccountGoneError, ConversationNotFoundError
 
@@ -83,10 +83,13 @@ async def recent_messages(
 # value) costs SQLAlchemy more CPU than running it, and these run on every turn.
 _conversations: Table = Conversation.__table__  # type: ignore[attr-defined]
 _messages: Table = Message.__table__  # type: ignore[attr-defined]
+_users: Table = User.__table__  # type: ignore[attr-defined]
+# Also returns the owner's time zone, which the turn needs: one statement, not two.
 _TOUCH_OWNED = (
     update(_conversations)
     .where(_conversations.c.id == bindparam("cid"), _conversations.c.owner_id == bindparam("oid"))
     .values(updated_at=bindparam("now"))
+    .returning(select(_users.c.timezone).where(_users.c.id == bindparam("oid")).scalar_subquery())
 )
 _TOUCH = (
     update(_conversations)
@@ -102,14 +105,17 @@ _WINDOW = (
 _INSERT_MESSAGE = insert(_messages)
 
 
-async def touch_conversation(session: AsyncSession, *, owner_id: int, conversation_id: int) -> None:
+async def touch_conversation(session: AsyncSession, *, owner_id: int, conversation_id: int) -> str:
     """Marks the owner's conversation active now; one statement that is also the ownership
-    check (someone else's conversation is reported exactly like a missing one)."""
+    check (someone else's conversation is reported exactly like a missing one). Returns the
+    owner's time zone."""
     touched = await session.exec(
         _TOUCH_OWNED, params={"cid": conversation_id, "oid": owner_id, "now": utcnow()}
     )
-    if touched.rowcount == 0:
+    zone = touched.scalar()
+    if zone is None:
         raise ConversationNotFoundError()
+    return str(zone)
 
 
 # (role, content, tool_calls, meta)
