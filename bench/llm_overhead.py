@@ -1,0 +1,152 @@
+"""What the server adds to an LLM brain's own latency (issue 16, target 5):
+`.venv/bin/python -m bench.llm_overhead`.
+
+    .venv/bin/python -m bench.llm_overhead              # 40 turns each way, PostgreSQL
+    .venv/bin/python -m bench.llm_overhead --quick      # a smoke run
+
+A fake OpenAI-compatible model (`bench.fake_llm`: a fixed 200 ms to the first token, then
+the text in five pieces 10 ms apart) serves a real uvicorn server (one worker,
+`AGENT_BRAIN=compatible`) on a fresh PostgreSQL database. Each turn asks "what's on my list?"
+in a new conversation: the model asks for `list_tasks`, the MCP tool runs, the model answers.
+
+- **Added per turn** (`POST /api/chat`): the turn's wall time at the client less the time the
+  model server spent answering its two requests. What remains is the server's own work
+  (HTTP, auth, storing, the Runner, the MCP call) and the loopback hops to the model.
+- **First text byte** (`POST /api/chat/stream`): when the client reads the first `delta`
+  event, less when the model wrote its first text token (the same machine's clock).
+
+Targets: at most 5 ms added per turn (median), first text within 5 ms (median).
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import uvicorn
+
+from bench.fake_llm import FakeModel
+from bench.run import Databases, python_speed_ms
+from bench.server import register_accounts, server
+
+TARGET_ADDED_MS = 5.0
+TARGET_FIRST_TEXT_MS = 5.0
+QUESTION = "what's on my list?"
+
+
+def _start(model: FakeModel) -> tuple[str, uvicorn.Server]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    fake = uvicorn.Server(
+        uvicorn.Config(
+            model.app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+        )
+    )
+    threading.Thread(target=fake.run, daemon=True).start()
+    deadline = time.monotonic() + 10
+    while not fake.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the fake model did not start")
+        time.sleep(0.01)
+    return f"http://127.0.0.1:{port}/v1", fake
+
+
+def _percentiles(values: list[float]) -> tuple[float, float, float]:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return round(statistics.median(ordered), 2), round(p95, 2), round(ordered[-1], 2)
+
+
+def _added(
+    http: httpx.Client, headers: dict[str, str], model: FakeModel, turns: int
+) -> list[float]:
+    added = []
+    for _ in range(turns):
+        before = len(model.served)
+        started = time.perf_counter()
+        response = http.post("/api/chat", json={"message": QUESTION}, headers=headers)
+        wall = time.perf_counter() - started
+        response.raise_for_status()
+        assert response.json()["tool_calls"], response.text
+        spent = sum(served.seconds for served in model.served[before:])
+        added.append((wall - spent) * 1000)
+    return added
+
+
+def _first_text(
+    http: httpx.Client, headers: dict[str, str], model: FakeModel, turns: int
+) -> list[float]:
+    delays = []
+    for _ in range(turns):
+        before = len(model.served)
+        first_delta: float | None = None
+        with http.stream(
+            "POST", "/api/chat/stream", json={"message": QUESTION}, headers=headers
+        ) as stream:
+            for line in stream.iter_lines():
+                if line.startswith("event: delta") and first_delta is None:
+                    first_delta = time.time()
+        written = [s.first_text_at for s in model.served[before:] if s.first_text_at]
+        if first_delta is None or not written:
+            raise RuntimeError("the streamed turn sent no text")
+        delays.append((first_delta - written[0]) * 1000)
+    return delays
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.llm_overhead", description=__doc__)
+    parser.add_argument("--turns", type=int, default=40)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    turns = 5 if args.quick else args.turns
+    model = FakeModel()
+    model_url, fake = _start(model)
+    print(f"python speed: {python_speed_ms()} ms (a fixed loop; lower is faster)")
+    print(
+        f"model: {model.first_token_seconds * 1000:.0f} ms to the first token, "
+        f"{model.model_seconds() * 1000:.0f} ms a response; two responses a turn\n"
+    )
+    with tempfile.TemporaryDirectory() as directory:
+        databases = Databases(Path(directory))
+        try:
+            url = databases.url("postgresql")
+            with server(
+                url,
+                1,
+                Path(directory) / "server.log",
+                agent_brain="compatible",
+                openai_base_url=model_url,
+                openai_model="fake-model",
+            ) as (base, _process):
+                [account] = register_accounts(base, 1, "llm")
+                headers = {"Authorization": f"Bearer {account['token']}"}
+                with httpx.Client(base_url=base, timeout=60) as http:
+                    for title in ("buy milk", "call mom", "finish the report"):
+                        http.post("/api/tasks", json={"title": title}, headers=headers)
+                    _added(http, headers, model, 3)  # warm: connections, first-call costs
+                    added = _added(http, headers, model, turns)
+                    first = _first_text(http, headers, model, turns)
+        finally:
+            databases.drop()
+            fake.should_exit = True
+    rows = [
+        ("server time added a turn (ms: median / p95 / max)", added, TARGET_ADDED_MS),
+        ("first text byte after the model's (ms: median / p95 / max)", first, TARGET_FIRST_TEXT_MS),
+    ]
+    print("| measure | PostgreSQL | target | met |")
+    print("| --- | --- | --- | --- |")
+    for label, values, target in rows:
+        median, p95, worst = _percentiles(values)
+        met = "yes" if median <= target else "NO"
+        print(f"| {label} | {median} / {p95} / {worst} | <= {target} ms median | {met} |")
+
+
+if __name__ == "__main__":
+    main()
