@@ -21,41 +21,20 @@ Targets: at most 5 ms added per turn (median), first text within 5 ms (median).
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import httpx
-import uvicorn
 
 from bench.fake_llm import FakeModel
 from bench.run import Databases, python_speed_ms
-from bench.server import register_accounts, server
+from bench.server import register_accounts, serve_in_thread, server
 
 TARGET_ADDED_MS = 5.0
 TARGET_FIRST_TEXT_MS = 5.0
 QUESTION = "what's on my list?"
-
-
-def _start(model: FakeModel) -> tuple[str, uvicorn.Server]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    fake = uvicorn.Server(
-        uvicorn.Config(
-            model.app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
-        )
-    )
-    threading.Thread(target=fake.run, daemon=True).start()
-    deadline = time.monotonic() + 10
-    while not fake.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the fake model did not start")
-        time.sleep(0.01)
-    return f"http://127.0.0.1:{port}/v1", fake
 
 
 def _percentiles(values: list[float]) -> tuple[float, float, float]:
@@ -107,7 +86,8 @@ def main() -> None:
     args = parser.parse_args()
     turns = 5 if args.quick else args.turns
     model = FakeModel()
-    model_url, fake = _start(model)
+    base_url, fake, _thread = serve_in_thread(model.app())
+    model_url = f"{base_url}/v1"
     print(f"python speed: {python_speed_ms()} ms (a fixed loop; lower is faster)")
     print(
         f"model: {model.first_token_seconds * 1000:.0f} ms to the first token, "

@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -14,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import uvicorn
+from starlette.types import ASGIApp
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "benchmark-secret-key-0123456789abcdef0123"
@@ -24,6 +27,23 @@ def _free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def serve_in_thread(app: ASGIApp) -> tuple[str, uvicorn.Server, threading.Thread]:
+    """Serves `app` (a stand-in for another service, such as a model API) from a thread of
+    this process, on a free loopback port: its base URL once it accepts connections."""
+    port = _free_port()
+    served = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
+    thread = threading.Thread(target=served.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not served.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server in a thread did not start")
+        time.sleep(0.01)
+    return f"http://127.0.0.1:{port}", served, thread
 
 
 @contextmanager

@@ -62,7 +62,8 @@ def read_due(text: str, zone_name: str) -> tuple[date, time | None]:
     return moment.date(), time(moment.hour, moment.minute)
 
 
-def _count(amount: int, unit: str) -> str:
+def counted(amount: int, unit: str) -> str:
+    """ "1 day", "3 hours"."""
     return f"{amount} {unit}{'' if amount == 1 else 's'}"
 
 
@@ -90,12 +91,12 @@ def due_label(
     clock = f" {due_time:%H:%M}" if due_time is not None else ""
     if not completed:
         if days < 0:
-            return f"overdue by {_count(-days, 'day')}"
+            return f"overdue by {counted(-days, 'day')}"
         instant = due_instant(due_date, due_time, zone_name)
         if due_time is not None and instant is not None and instant <= now:
             minutes = int((now - instant).total_seconds() // 60)
             if minutes >= 60:
-                return f"overdue by {_count(minutes // 60, 'hour')}"
-            return f"overdue by {_count(max(minutes, 1), 'minute')}"
+                return f"overdue by {counted(minutes // 60, 'hour')}"
+            return f"overdue by {counted(max(minutes, 1), 'minute')}"
     named = {0: "today", 1: "tomorrow", -1: "yesterday"}.get(days)
     return f"{named or short_day(due_date, today)}{clock}"

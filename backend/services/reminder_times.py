@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from backend.models.task import REMIND_BEFORE_MAX_MINUTES
-from backend.services.due import due_instant, due_label, zone
+from backend.services.due import counted, due_instant, due_label, zone
 from backend.services.errors import ReminderInPastError, ReminderNeedsDueError
 
 # An all-day task's reminders count back from this time on its day ("the day before": 09:00).
@@ -113,10 +113,6 @@ def rearmed(current: Reminding, due: Due, now: datetime) -> Reminding:
     return relative(due, current.before, now)
 
 
-def _count(amount: int, unit: str) -> str:
-    return f"{amount} {unit}{'' if amount == 1 else 's'}"
-
-
 def describe_before(minutes: int) -> str:
     """ "30 minutes before", "1 hour 30 minutes before", "2 days before", "at its time"."""
     if minutes == 0:
@@ -124,7 +120,7 @@ def describe_before(minutes: int) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     parts = [
-        _count(amount, unit)
+        counted(amount, unit)
         for amount, unit in ((days, "day"), (hours, "hour"), (mins, "minute"))
         if amount
     ]

@@ -6,9 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import socket
 import threading
-import time
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -19,6 +17,8 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+
+from bench.server import serve_in_thread
 
 USAGE = {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
 
@@ -136,18 +136,6 @@ class FakeOpenAI:
 
 
 def start(fake: FakeOpenAI) -> tuple[uvicorn.Server, threading.Thread]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(fake.app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("fake OpenAI server did not start")
-        time.sleep(0.01)
-    fake.url = f"http://127.0.0.1:{port}/v1"
+    url, server, thread = serve_in_thread(fake.app())
+    fake.url = f"{url}/v1"
     return server, thread

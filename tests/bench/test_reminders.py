@@ -3,28 +3,15 @@ being positive: CI machines are busy."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.bench.test_task_filters import table_rows
-from tests.live_server import ROOT
+from tests.bench.bench_output import run_bench, table_rows
 
 
 @pytest.fixture(scope="module")
 def quick_output(postgresql_url: str) -> str:
     """Both databases (the fixture makes sure PostgreSQL is there), run once for the module."""
-    result = subprocess.run(
-        [sys.executable, "-m", "bench.reminders", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-4000:]
-    return result.stdout
+    return run_bench("reminders", "--quick", timeout=600)
 
 
 def test_every_measure_has_a_positive_figure_on_both_databases(quick_output: str) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bench.run import LATEST, RESULTS_WRITTEN_TO
+from tests.bench.bench_output import run_bench
 from tests.live_server import ROOT
 
 
@@ -79,28 +80,14 @@ def test_a_quick_run_leaves_the_committed_figures_untouched(quick_run: QuickRun)
     assert _files(LATEST) == quick_run.latest_before
 
 
-def _run_bench(module: str, *args: str) -> str:
-    """Runs `python -m bench.<module> args` and returns its output, failing on a non-zero exit."""
-    result = subprocess.run(
-        [sys.executable, "-m", f"bench.{module}", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-4000:]
-    return result.stdout
-
-
 def test_the_turn_cost_measure_runs_on_postgresql(postgresql_url: str) -> None:
     """`bench.turn_cost` (the before/after measure of a change) on a fresh database."""
-    assert "ms CPU per turn (4)" in _run_bench("turn_cost", "--turns", "4")
+    assert "ms CPU per turn (4)" in run_bench("turn_cost", "--turns", "4")
 
 
 def test_the_architecture_floor_measure_runs(postgresql_url: str) -> None:
     """`bench.floors`: the Agents SDK, MCP and raw database costs every turn pays."""
-    output = _run_bench("floors", "--runs", "20")
+    output = run_bench("floors", "--runs", "20")
     figures = dict(line.split() for line in output.splitlines())
     assert set(figures) == {
         "runner_no_tools_ms",

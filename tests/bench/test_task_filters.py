@@ -5,9 +5,6 @@ Figures are never asserted beyond being positive: CI machines are busy.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from bench.task_filters import (
@@ -20,7 +17,7 @@ from bench.task_filters import (
     query_text,
     turn_label,
 )
-from tests.live_server import ROOT
+from tests.bench.bench_output import run_bench, table_rows
 
 QUICK_TASKS = 60
 VERDICTS = {"yes", "no", "SQLite only", "PostgreSQL only"}
@@ -29,26 +26,7 @@ VERDICTS = {"yes", "no", "SQLite only", "PostgreSQL only"}
 @pytest.fixture(scope="module")
 def quick_output(postgresql_url: str) -> str:
     """The quick mode on both databases with a small account, run once for the module."""
-    result = subprocess.run(
-        [sys.executable, "-m", "bench.task_filters", "--quick", "--tasks", str(QUICK_TASKS)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-4000:]
-    return result.stdout
-
-
-def table_rows(output: str) -> dict[str, list[str]]:
-    """The Markdown table's rows by measure: returned, SQLite, PostgreSQL, target, met."""
-    rows = {}
-    for line in output.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if line.startswith("| ") and cells[0] not in {"measure", "---"}:
-            rows[cells[0]] = cells[1:]
-    return rows
+    return run_bench("task_filters", "--quick", "--tasks", str(QUICK_TASKS), timeout=600)
 
 
 def plan_lines(output: str, heading: str) -> list[str]:

@@ -22,7 +22,7 @@ from typing import Any
 from backend.agent.rules.reminder_requests import reminder_change
 from backend.agent.rules.task_fields import PRIORITY_OF, list_named
 from backend.agent.rules.text import core_request
-from backend.agent.rules.when import DueSlot, find_due
+from backend.agent.rules.when import whole_due
 from backend.services.repeats import find_repeat
 
 _I = re.IGNORECASE
@@ -105,19 +105,6 @@ class FieldChange:
     rest: str
 
 
-def _whole_due(text: str, now: datetime) -> DueSlot | None:
-    """A due that is all of `text` ("thursday", "tomorrow at 3"), never part of a title."""
-    found = find_due(text, now)
-    if found is None or found.unclear is not None or found.remove_from(text):
-        return None
-    return found
-
-
-def _due_argument(due: DueSlot) -> str:
-    clock = f"T{due.clock:%H:%M}" if due.clock else ""
-    return f"{due.day.isoformat()}{clock}"
-
-
 def field_change(clause: str, now: datetime) -> FieldChange | None:
     """The field change `clause` asks for, or None if it asks for something else."""
     text = core_request(clause).strip()
@@ -134,10 +121,10 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
     moved = _RESCHEDULE.match(text)
     if moved:
         when = moved["when"] or moved["when2"]
-        due = _whole_due(when, now)
+        due = whole_due(when, now)
         if due is not None:
             target = moved["target"] or moved["target2"]
-            return FieldChange(target, {"due": _due_argument(due)}, target)
+            return FieldChange(target, {"due": due.argument}, target)
     repeat_change = _repeat_change(text)
     if repeat_change is not None:
         return repeat_change
@@ -164,7 +151,7 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
         if _GENERIC_LIST.match(said) or not (named_a_list or short):
             return None
         name, _ = list_named(f"to my {said} list")
-        if name is not None and _whole_due(said, now) is None:
+        if name is not None and whole_due(said, now) is None:
             return FieldChange(listed["target"], {"list": name}, listed["target"])
     return None
 

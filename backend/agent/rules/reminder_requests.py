@@ -18,7 +18,7 @@ import re
 from datetime import datetime
 
 from backend.agent.rules.numbers import NUMBER_PHRASE, number_value
-from backend.agent.rules.when import DueSlot, find_due
+from backend.agent.rules.when import whole_due
 
 _I = re.IGNORECASE
 
@@ -107,17 +107,8 @@ def reminder_change(text: str, now: datetime) -> tuple[str, dict[str, object]] |
             return offset["target"] or offset["after"] or "it", {"remind_before": minutes}
     for pattern in _TIME_REQUESTS:
         timed = pattern.match(text)
-        when = _whole_time(timed["when"], now) if timed else None
+        # A day alone reminds at the day's usual hour (09:00: the tools' reading of a date).
+        when = whole_due(timed["when"], now) if timed else None
         if timed and when is not None:
-            return timed["target"] or "it", {"remind_at": when}
+            return timed["target"] or "it", {"remind_at": when.argument}
     return None
-
-
-def _whole_time(text: str, now: datetime) -> str | None:
-    """A moment that is all of `text` ("at 8", "tomorrow at 9", "friday"), as update_task's
-    `remind_at` on the user's clock; a day alone reminds at the day's usual hour (09:00)."""
-    found: DueSlot | None = find_due(text, now)
-    if found is None or found.unclear is not None or found.remove_from(text):
-        return None
-    clock = f"T{found.clock:%H:%M}" if found.clock else ""
-    return f"{found.day.isoformat()}{clock}"

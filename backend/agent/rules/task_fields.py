@@ -81,8 +81,7 @@ class TaskFields:
         """The add_task / update_task arguments these fields make."""
         found: dict[str, Any] = {}
         if self.due is not None:
-            clock = f"T{self.due.clock:%H:%M}" if self.due.clock else ""
-            found["due"] = f"{self.due.day.isoformat()}{clock}"
+            found["due"] = self.due.argument
         if self.priority is not None:
             found["priority"] = self.priority
         if self.list_name is not None:

@@ -123,6 +123,12 @@ class DueSlot:
     # Whether a day was said, or only a time ("at 5"): a correction keeps the day then.
     day_said: bool = True
 
+    @property
+    def argument(self) -> str:
+        """The day (and time) as the tools take it, on the user's clock: "2026-11-25T09:00"."""
+        clock = f"T{self.clock:%H:%M}" if self.clock else ""
+        return f"{self.day.isoformat()}{clock}"
+
     def remove_from(self, text: str) -> str:
         """`text` without the phrase (and the comma or "and" it leaves dangling)."""
         cut = f"{text[: self.start].rstrip()} {text[self.end :].lstrip()}".strip()
@@ -335,6 +341,15 @@ def find_due(text: str, now: datetime) -> DueSlot | None:
         if day_match is None and datetime.combine(day, clock) <= now.replace(tzinfo=None):
             day += timedelta(days=1)
     return DueSlot(day, clock, _with_lead(masked, start), end, day_said=day_match is not None)
+
+
+def whole_due(text: str, now: datetime) -> DueSlot | None:
+    """A day or time that is all of `text` ("thursday", "tomorrow at 3", "at 8"), never part
+    of a title; None if `text` says more, or the day is unclear."""
+    found = find_due(text, now)
+    if found is None or found.unclear is not None or found.remove_from(text):
+        return None
+    return found
 
 
 def _time_near(text: str, day_match: re.Match[str] | None) -> re.Match[str] | None:
