@@ -35,7 +35,12 @@ from backend.api.routes import (
 from backend.api.validation import validation_error_response
 from backend.core.abuse_limits import build_abuse_limits
 from backend.core.config import Settings, get_settings
-from backend.core.db import create_engine, create_sessionmaker, is_unavailable
+from backend.core.db import (
+    create_engine,
+    create_sessionmaker,
+    is_unavailable,
+    read_only_engine,
+)
 from backend.core.heap import settle_after_startup
 from backend.core.migrate import migrate
 from backend.reminders.fanout import ReminderFanout
@@ -105,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.abuse_limits = abuse_limits
     app.state.engine = engine
+    app.state.read_engine = read_only_engine(engine)
     app.state.sessionmaker = sessionmaker
     app.state.reminder_fanout = fanout
     app.state.reminder_scheduler = scheduler

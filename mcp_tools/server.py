@@ -14,7 +14,7 @@ from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import Field, ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.core.db import SessionMaker
+from backend.core.db import SessionMaker, read_only
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, REMIND_BEFORE_MAX_MINUTES, Priority
 from backend.services import tasks
@@ -413,6 +413,7 @@ def build_task_server(
         owner = acting_user(await principal(ctx), user_id)
         task_status = TaskStatus(status)
         async with sessionmaker() as session:
+            await read_only(session)
             if (list, tag, priority, due, q) == (None,) * 5 and sort is tasks.TaskSort.NUMBER:
                 # The plain list (every turn that resolves a title): one prepared statement.
                 found = await tasks.list_tasks(

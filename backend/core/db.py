@@ -10,9 +10,14 @@ from typing import Any
 
 import orjson
 from sqlalchemy import event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, InterfaceError, InvalidatePoolError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.config import Settings
@@ -46,7 +51,45 @@ def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        mode = connection.get_execution_options().get(_SQLITE_BEGIN, "IMMEDIATE")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+# The execution option that makes a SQLite transaction begin DEFERRED (see read_only_options).
+_SQLITE_BEGIN = "sqlite_begin"
+
+
+def read_only_options(engine: AsyncEngine | Engine | Connection) -> dict[str, str]:
+    """Execution options for work that only reads, each statement standing alone (a read
+    needs no snapshot shared with another). PostgreSQL: no transaction, so no BEGIN and
+    ROLLBACK round trips around the statement. SQLite: a deferred BEGIN, which takes no
+    write lock, so a read never queues behind a writer nor holds one up."""
+    if engine.dialect.name == "postgresql":
+        return {"isolation_level": "AUTOCOMMIT"}
+    return {_SQLITE_BEGIN: "DEFERRED"}
+
+
+def read_only_engine(engine: AsyncEngine) -> AsyncEngine:
+    """The same engine and pool, its connections set up for `read_only_options`."""
+    return engine.execution_options(**read_only_options(engine))
+
+
+def one_statement_writes(session: AsyncSession) -> bool:
+    """Whether the database can do a write of several steps in one statement (PostgreSQL's
+    data-modifying CTEs), which then needs no transaction around it."""
+    return session.get_bind().dialect.name == "postgresql"
+
+
+async def one_statement_connection(session: AsyncSession) -> AsyncConnection:
+    """A fresh session's connection with no transaction (PostgreSQL): each statement commits
+    on its own, with no BEGIN and COMMIT round trips. Only for work done in one statement."""
+    return await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+
+async def read_only(session: AsyncSession) -> None:
+    """Makes a fresh session's transaction `read_only_options`; call it before the first
+    statement."""
+    await session.connection(execution_options=read_only_options(session.get_bind()))
 
 
 def _ping_after_idle(engine: AsyncEngine, idle_seconds: float) -> None:

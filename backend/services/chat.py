@@ -10,12 +10,19 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.agent.assistant import AgentReply, Assistant, TextDelta, ToolCallDone
 from backend.agent.rules.types import Turn
-from backend.core.db import SessionMaker, is_unavailable
+from backend.core.db import (
+    SessionMaker,
+    is_unavailable,
+    one_statement_connection,
+    one_statement_writes,
+)
+from backend.core.timeutil import utcnow
 from backend.models import MessageRole
-from backend.services import conversations, tasks
+from backend.services import conversations, tasks, turn_statements
 from backend.services.due import DEFAULT_ZONE
 from backend.services.errors import ServiceError
 
@@ -114,32 +121,56 @@ async def _open_turn(
     client_key: str | None,
 ) -> OpenTurn:
     async with sessionmaker() as session:
-        if conversation_id is None:
-            conversation = await conversations.create_conversation(
-                session, owner_id=user_id, title=conversations.title_from_message(message)
+        if conversation_id is not None and one_statement_writes(session):
+            zone, rows = await turn_statements.open_turn(
+                await one_statement_connection(session),
+                owner_id=user_id,
+                conversation_id=conversation_id,
+                message=message,
+                now=utcnow(),
+                limit=window,
+                client_key=client_key,
             )
-            assert conversation.id is not None
-            conversation_id = conversation.id
-            rows = []
-            zone = await tasks.account_zone(session, user_id)
         else:
-            zone = await conversations.touch_conversation(
-                session, owner_id=user_id, conversation_id=conversation_id
+            conversation_id, zone, rows = await _open_in_transaction(
+                session, user_id, message, conversation_id, window, client_key
             )
-            rows = await conversations.window(
-                session, conversation_id=conversation_id, limit=window
-            )
-        await conversations.insert_message(
-            session,
-            conversation_id=conversation_id,
-            owner_id=user_id,
-            role=MessageRole.USER,
-            content=message,
-            client_key=client_key,
-        )
-        await session.commit()
     turns = [Turn(role, content, calls or [], meta or {}) for role, content, calls, meta in rows]
     return OpenTurn(conversation_id, turns, user_id, message, client_key, zone)
+
+
+async def _open_in_transaction(
+    session: AsyncSession,
+    user_id: int,
+    message: str,
+    conversation_id: int | None,
+    window: int,
+    client_key: str | None,
+) -> tuple[int, str, list[conversations.WindowRow]]:
+    """`open_turn` for a new conversation, or on SQLite: statements in one transaction."""
+    if conversation_id is None:
+        conversation = await conversations.create_conversation(
+            session, owner_id=user_id, title=conversations.title_from_message(message)
+        )
+        assert conversation.id is not None
+        conversation_id = conversation.id
+        rows = []
+        zone = await tasks.account_zone(session, user_id)
+    else:
+        zone = await conversations.touch_conversation(
+            session, owner_id=user_id, conversation_id=conversation_id
+        )
+        rows = await conversations.window(session, conversation_id=conversation_id, limit=window)
+    await conversations.insert_message(
+        session,
+        conversation_id=conversation_id,
+        owner_id=user_id,
+        role=MessageRole.USER,
+        content=message,
+        client_key=client_key,
+    )
+    await session.commit()
+    return conversation_id, zone, rows
 
 
 # The reply records what the tools already did, so storing it is worth a few tries when a
@@ -155,18 +186,7 @@ async def finish_turn(
     for attempt in range(1, STORE_ATTEMPTS + 1):
         try:
             async with sessionmaker() as session:
-                await conversations.insert_message(
-                    session,
-                    conversation_id=opened.conversation_id,
-                    owner_id=opened.user_id,
-                    role=MessageRole.ASSISTANT,
-                    content=reply.text,
-                    tool_calls=reply.tool_calls,
-                    meta=reply.meta,
-                    touch=True,
-                    client_key=opened.client_key,
-                )
-                await session.commit()
+                await _store_reply(session, opened, reply)
             break
         except (SQLAlchemyError, OSError) as exc:
             if not is_unavailable(exc):
@@ -178,6 +198,37 @@ async def finish_turn(
             logger.warning("storing the reply failed (attempt %s), retrying", attempt)
             await asyncio.sleep(STORE_BACKOFF_SECONDS * attempt)
     return ChatResult(opened.conversation_id, reply.text, reply.tool_calls)
+
+
+async def _store_reply(session: AsyncSession, opened: OpenTurn, reply: AgentReply) -> None:
+    if one_statement_writes(session):
+        stored = await turn_statements.store_reply(
+            await one_statement_connection(session),
+            owner_id=opened.user_id,
+            conversation_id=opened.conversation_id,
+            content=reply.text,
+            tool_calls=reply.tool_calls,
+            meta=reply.meta,
+            now=utcnow(),
+            client_key=opened.client_key,
+        )
+        if not stored:
+            # As on SQLite, where the insert's foreign key refuses it.
+            logger.warning("conversation %s was deleted during its turn", opened.conversation_id)
+            raise ReplyNotStoredError("reply not stored: the conversation is gone")
+        return
+    await conversations.insert_message(
+        session,
+        conversation_id=opened.conversation_id,
+        owner_id=opened.user_id,
+        role=MessageRole.ASSISTANT,
+        content=reply.text,
+        tool_calls=reply.tool_calls,
+        meta=reply.meta,
+        touch=True,
+        client_key=opened.client_key,
+    )
+    await session.commit()
 
 
 # Turns in flight in this worker. Each runs in a task of its own, so neither a client that

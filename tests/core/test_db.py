@@ -11,7 +11,13 @@ from sqlalchemy import JSON, bindparam, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from backend.core.db import create_engine, create_sessionmaker, is_unavailable
+from backend.core.db import (
+    create_engine,
+    create_sessionmaker,
+    is_unavailable,
+    read_only,
+    read_only_engine,
+)
 from backend.core.migrate import migrate
 from backend.models import TaskCreate
 from backend.services import tasks, users
@@ -147,3 +153,44 @@ async def test_json_columns_round_trip_what_orjson_cannot_write(tmp_path: Path) 
     finally:
         await engine.dispose()
     assert stored == value
+
+
+async def test_a_read_only_session_on_sqlite_reads_while_a_writer_holds_the_lock(
+    tmp_path: Path,
+) -> None:
+    """A read takes no write lock (BEGIN DEFERRED): with BEGIN IMMEDIATE it would wait for
+    the writer, then fail after the busy timeout (1 ms here)."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'read.db'}"
+    engine = create_engine(make_settings(url, sqlite_busy_timeout_ms=1))
+    try:
+        await migrate(engine)
+        async with engine.connect() as writer:
+            await writer.execute(text("INSERT INTO rate_limit VALUES ('held', 1, 0)"))
+            async with create_sessionmaker(engine)() as session:
+                await read_only(session)
+                connection = await session.connection()
+                count = await connection.scalar(text("SELECT count(*) FROM rate_limit"))
+            async with read_only_engine(engine).connect() as reader:
+                again = await reader.scalar(text("SELECT count(*) FROM rate_limit"))
+            await writer.rollback()
+    finally:
+        await engine.dispose()
+    assert count == again == 0  # the writer's row is not committed
+
+
+async def test_a_read_only_session_on_postgresql_opens_no_transaction(postgresql_url: str) -> None:
+    engine = create_engine(make_settings(postgresql_url))
+    try:
+        async with create_sessionmaker(engine)() as session:
+            await read_only(session)
+            connection = await session.connection()
+            await connection.execute(text("SELECT 1"))
+            raw = await connection.get_raw_connection()
+            in_transaction = raw.driver_connection.is_in_transaction()  # type: ignore[union-attr]
+        async with read_only_engine(engine).connect() as bare:
+            await bare.execute(text("SELECT 1"))
+            raw = await bare.get_raw_connection()
+            engine_in_transaction = raw.driver_connection.is_in_transaction()  # type: ignore[union-attr]
+    finally:
+        await engine.dispose()
+    assert in_transaction is False and engine_in_transaction is False
