@@ -11,14 +11,14 @@ nothing of the product's in them:
 - the turn's database work (open the turn: touch the conversation, read the 50-message
   window, store the user's message; read the tasks; store the reply) as raw asyncpg
   statements on PostgreSQL, without SQLAlchemy.
-The sum is a lower bound of a turn's worker time here, before HTTP; compare it with
+On uvloop, as the server's workers run. The sum is a lower bound of a turn's worker time here,
+before HTTP; compare it with
 `bench.turn_cost` (the real turn) and with what a throughput target allows per turn.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import time
 import uuid
@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncpg
+import uvloop
 from agents import Agent, ModelResponse, RunConfig, Runner
 from agents.mcp import MCPUtil
 from agents.models.interface import Model
@@ -190,7 +191,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=2000)
     args = parser.parse_args()
-    for key, value in asyncio.run(measure(args.runs)).items():
+    for key, value in uvloop.run(measure(args.runs)).items():
         print(f"{key:<24}{value:>9.3f}")
 
 

@@ -5,7 +5,8 @@
     .venv/bin/python -m bench.turn_cost --database sqlite --turns 300
 
 Runs the real app (deterministic brain, MCP tools in memory) against a fresh PostgreSQL
-database (or SQLite file) through an in-process HTTP client, warms it up, then times `--turns`
+database (or SQLite file) through an in-process HTTP client, on uvloop as the server's workers
+run, warms it up, then times `--turns`
 turns of the benchmark's message mix in one growing conversation. Milliseconds move with
 whatever else the machine is doing; `--instructions` re-runs the same turns under valgrind's
 callgrind and counts the worker's instructions (PostgreSQL's own work is another process and
@@ -26,6 +27,7 @@ from pathlib import Path
 
 import asyncpg
 import httpx
+import uvloop
 
 from backend.core.config import Settings
 from backend.main import create_app
@@ -99,12 +101,12 @@ async def _admin(sql: str) -> None:
 def _measure(database: str, turns: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as directory:
         if database == "sqlite":
-            return asyncio.run(_turns(f"sqlite+aiosqlite:///{directory}/cost.db", turns))
+            return uvloop.run(_turns(f"sqlite+aiosqlite:///{directory}/cost.db", turns))
         name = f"bench_cost_{uuid.uuid4().hex[:10]}"
         asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
         base = ADMIN_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
         try:
-            return asyncio.run(_turns(f"{base}/{name}", turns))
+            return uvloop.run(_turns(f"{base}/{name}", turns))
         finally:
             asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
