@@ -3,11 +3,14 @@
 
     .venv/bin/python -m bench.llm_overhead              # 40 turns each way, PostgreSQL
     .venv/bin/python -m bench.llm_overhead --quick      # a smoke run
+    .venv/bin/python -m bench.llm_overhead --history 48 # turns of a conversation 48 messages long
+    .venv/bin/python -m bench.llm_overhead --first-token-ms 0 --chunk-gap-ms 0  # an instant model
 
 A fake OpenAI-compatible model (`bench.fake_llm`: a fixed 200 ms to the first token, then
 the text in five pieces 10 ms apart) serves a real uvicorn server (one worker,
 `AGENT_BRAIN=compatible`) on a fresh PostgreSQL database. Each turn asks "what's on my list?"
-in a new conversation: the model asks for `list_tasks`, the MCP tool runs, the model answers.
+in a new conversation (with `--history N`, in one conversation already N messages long, as
+a real chat is): the model asks for `list_tasks`, the MCP tool runs, the model answers.
 
 - **Added per turn** (`POST /api/chat`): the turn's wall time at the client less the time the
   model server spent on its two requests (from each request reaching the model's app to the
@@ -22,8 +25,13 @@ in a new conversation: the model asks for `list_tasks`, the MCP tool runs, the m
 - **Of which the LLM path**: each LLM turn's added time less the rules turn next to it: the
   two requests through the `openai` client, their loopback hops, the Runner's second model
   step and converting the conversation for the model.
-- **First text byte** (`POST /api/chat/stream`): when the client reads the first `delta`
-  event, less when the model wrote its first text token (the same machine's clock).
+- **First text byte** (`POST /api/chat/stream`, a new conversation each turn): when the client
+  reads the first `delta` event, less when the model wrote its first text token (the same
+  machine's clock).
+
+With an instant model (`--first-token-ms 0 --chunk-gap-ms 0`) the server never sits idle in a
+turn; the LLM path then shows the work alone, without what the machine adds when the worker
+wakes from a wait with its caches gone cold (see the README).
 
 Targets: at most 5 ms added per turn (median), first text within 5 ms (median).
 """
@@ -57,22 +65,33 @@ def _percentiles(values: list[float]) -> tuple[float, float, float]:
 
 
 class _Account:
-    """A client of one server, signed in as a fresh account with three tasks."""
+    """A client of one server, signed in as a fresh account with three tasks. With `history`,
+    its turns continue one conversation that already holds that many messages; without, each
+    turn starts a new one."""
 
-    def __init__(self, http: httpx.Client, prefix: str) -> None:
+    def __init__(self, http: httpx.Client, prefix: str, history: int = 0) -> None:
         [account] = register_accounts(str(http.base_url), 1, prefix)
         self.http = http
         self.headers = {"Authorization": f"Bearer {account['token']}"}
+        self.continues = history > 0
+        self.conversation_id: int | None = None
         for title in TITLES:
             http.post("/api/tasks", json={"title": title}, headers=self.headers)
+        for _ in range(0, history, 2):  # a turn stores the message and the reply
+            self.turn()
 
     def turn(self) -> float:
-        """One turn in a new conversation: its wall time at the client, in seconds."""
+        """One turn: its wall time at the client, in seconds."""
+        body: dict[str, object] = {"message": QUESTION}
+        if self.conversation_id is not None:
+            body["conversation_id"] = self.conversation_id
         started = time.perf_counter()
-        response = self.http.post("/api/chat", json={"message": QUESTION}, headers=self.headers)
+        response = self.http.post("/api/chat", json=body, headers=self.headers)
         wall = time.perf_counter() - started
         response.raise_for_status()
         assert response.json()["tool_calls"], response.text
+        if self.continues:
+            self.conversation_id = response.json()["conversation_id"]
         return wall
 
 
@@ -118,15 +137,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.llm_overhead", description=__doc__)
     parser.add_argument("--turns", type=int, default=40)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--history",
+        type=int,
+        default=0,
+        help="messages already in the conversation each measured turn continues (0: a new "
+        "conversation each turn); the server sends up to CONTEXT_WINDOW_MESSAGES of them",
+    )
+    parser.add_argument(
+        "--first-token-ms",
+        type=float,
+        default=200.0,
+        help="the model's latency to its first token (0 with --chunk-gap-ms 0: a model that "
+        "answers at once, so the server never waits idle in a turn)",
+    )
+    parser.add_argument("--chunk-gap-ms", type=float, default=10.0)
     args = parser.parse_args()
     turns = 5 if args.quick else args.turns
-    model = FakeModel()
+    model = FakeModel(
+        first_token_seconds=args.first_token_ms / 1000,
+        chunk_gap_seconds=args.chunk_gap_ms / 1000,
+    )
     base_url, fake, _thread = serve_in_thread(model.app())
     model_url = f"{base_url}/v1"
     print(f"python speed: {python_speed_ms()} ms (a fixed loop; lower is faster)")
     print(
         f"model: {model.first_token_seconds * 1000:.0f} ms to the first token, "
-        f"{model.model_seconds() * 1000:.0f} ms a response; two responses a turn\n"
+        f"{model.model_seconds() * 1000:.0f} ms a response; two responses a turn; "
+        f"{args.history} messages of history\n"
     )
     with tempfile.TemporaryDirectory() as directory:
         databases = Databases(Path(directory))
@@ -145,8 +183,8 @@ def main() -> None:
                 _client(llm_base) as llm_http,
                 _client(rules_base) as rules_http,
             ):
-                llm = _Account(llm_http, "llm")
-                rules = _Account(rules_http, "rules")
+                llm = _Account(llm_http, "llm", args.history)
+                rules = _Account(rules_http, "rules", args.history)
                 _added(llm, rules, model, 3)  # warm: connections, first-call costs
                 added, own = _added(llm, rules, model, turns)
                 first = _first_text(llm, model, turns)
