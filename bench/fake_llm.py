@@ -4,8 +4,15 @@ Every turn is two model calls, as a real one about tasks is: the first asks for
 `list_tasks`, the second (once a tool result is in the conversation) answers in text. Each
 response's first byte comes `first_token_seconds` after the request, then the rest of the
 text in `chunks` pieces `chunk_gap_seconds` apart (or all at once, unstreamed, after the
-whole time). It records, for each request, how long it took to answer and, for streamed
-text, the wall-clock moment its first text token was written: what the benchmark subtracts.
+whole time). It records, for each request, how long the model server spent on it and, for
+streamed text, the wall-clock moment its first text token was written: what the benchmark
+subtracts.
+
+"Spent" is taken at the server's ASGI boundary: from when the request reaches the app to
+when the last byte of the response has been handed to the connection. So the model server's
+own HTTP work (routing, reading and parsing the request body, encoding and writing the
+response) counts as the model's time, as it would for a real model API; only the loopback
+hops and the caller's work are left to the caller.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 REPLY = "Here are your tasks: buy milk, call mom and finish the report."
 USAGE = {"prompt_tokens": 120, "completion_tokens": 14, "total_tokens": 134}
@@ -30,7 +38,7 @@ USAGE = {"prompt_tokens": 120, "completion_tokens": 14, "total_tokens": 134}
 class Served:
     """What one model request cost, as the model server saw it."""
 
-    seconds: float
+    seconds: float = 0.0
     first_text_at: float | None = None  # time.time() of the first text token sent
 
 
@@ -50,19 +58,18 @@ class FakeModel:
         return any(message.get("role") == "tool" for message in body.get("messages", []))
 
     async def _completions(self, request: Request) -> Response:
-        started = time.perf_counter()
+        served: Served = request.scope["served"]
         body = await request.json()
         text = self._wants_text(body)
         if body.get("stream"):
             return StreamingResponse(
-                self._stream(text, body.get("model", "fake"), started),
+                self._stream(text, body.get("model", "fake"), served),
                 media_type="text/event-stream",
             )
         await asyncio.sleep(self.model_seconds())
         message: dict[str, Any] = {"role": "assistant", "content": REPLY if text else None}
         if not text:
             message["tool_calls"] = [_list_call()]
-        self.served.append(Served(time.perf_counter() - started))
         return JSONResponse(
             {
                 "id": "chatcmpl-bench",
@@ -80,7 +87,7 @@ class FakeModel:
             }
         )
 
-    async def _stream(self, text: bool, model: str, started: float) -> AsyncIterator[str]:
+    async def _stream(self, text: bool, model: str, served: Served) -> AsyncIterator[str]:
         def chunk(delta: dict[str, Any], reason: str | None = None) -> str:
             body = {
                 "id": "chatcmpl-bench",
@@ -92,7 +99,6 @@ class FakeModel:
             return f"data: {json.dumps(body)}\n\n"
 
         await asyncio.sleep(self.first_token_seconds)
-        served = Served(0.0)
         if text:
             words = REPLY.split(" ")
             step = max(1, len(words) // self.chunks)
@@ -120,13 +126,25 @@ class FakeModel:
             "usage": USAGE,
         }
         yield f"data: {json.dumps(final)}\n\ndata: [DONE]\n\n"
-        served.seconds = time.perf_counter() - started
-        self.served.append(served)
 
-    def app(self) -> Starlette:
-        return Starlette(
+    def app(self) -> ASGIApp:
+        routes = Starlette(
             routes=[Route("/v1/chat/completions", self._completions, methods=["POST"])]
         )
+
+        async def timed(scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] != "http":
+                await routes(scope, receive, send)
+                return
+            started = time.perf_counter()
+            served = Served()
+            self.served.append(served)
+            # When the app returns, the server has written the whole response (uvicorn
+            # hands each part to the connection as it is sent).
+            await routes({**scope, "served": served}, receive, send)
+            served.seconds = time.perf_counter() - started
+
+        return timed
 
 
 def _list_call() -> dict[str, Any]:
