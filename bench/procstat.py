@@ -1,0 +1,177 @@
+"""Where a machine's CPU went during a benchmark window, read from /proc (Linux only).
+
+A snapshot holds the machine's busy and total CPU ticks (/proc/stat) and the CPU seconds
+(utime + stime, /proc/<pid>/stat) of the processes of interest: the server's workers (by pid)
+and every PostgreSQL process (by `comm`; their stat files are world-readable). The difference
+of two snapshots splits the window's CPU into the workers, the benchmark database's backends,
+PostgreSQL's shared processes (postmaster, WAL writer, checkpointer, autovacuum, and backends
+that exited in the window: the postmaster's reaped children), other databases' backends (other
+work on the same server: noise), and the rest of the machine.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
+_PROC = Path("/proc")
+
+
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after `comm` (which may hold spaces): field 3 (state)
+    is index 0, so utime (14) is index 11, stime 12, cutime 13, cstime 14."""
+    text = (_PROC / str(pid) / "stat").read_text()
+    return text[text.rindex(")") + 2 :].split()
+
+
+def process_cpu_seconds(pid: int, *, reaped_children: bool = False) -> float:
+    """utime + stime of every thread of a process, past and present (and, with
+    `reaped_children`, of its children that exited and were waited for)."""
+    fields = _stat_fields(pid)
+    ticks = int(fields[11]) + int(fields[12])
+    if reaped_children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / TICKS_PER_SECOND
+
+
+def wait_until_quiet(pids: list[int], quiet_seconds: float = 0.6, limit: float = 60) -> None:
+    """Waits until none of `pids` has used CPU for `quiet_seconds` (workers that have
+    finished starting: the first of several answers /healthz while the others still load
+    the app), or `limit` seconds have passed."""
+    deadline = time.monotonic() + limit
+    step = 0.1
+    quiet_since = time.monotonic()
+    last = [process_cpu_seconds(pid) for pid in pids]
+    while time.monotonic() < deadline:
+        time.sleep(step)
+        now = [process_cpu_seconds(pid) for pid in pids]
+        if now != last:
+            quiet_since, last = time.monotonic(), now
+        elif time.monotonic() - quiet_since >= quiet_seconds:
+            return
+
+
+def machine_ticks() -> tuple[int, int]:
+    """(busy, total) ticks of all CPUs since boot; idle and iowait count as idle."""
+    values = [int(v) for v in (_PROC / "stat").read_text().split("\n", 1)[0].split()[1:9]]
+    total = sum(values)
+    return total - values[3] - values[4], total
+
+
+def _postgres_group(pid: int, database: str | None) -> str | None:
+    """ "postgres:db" for a backend of `database`, "postgres:other" for another database's
+    backend, "postgres:shared" for the rest of PostgreSQL; None for other processes."""
+    try:
+        if not (_PROC / str(pid) / "comm").read_text().startswith("postgres"):
+            return None
+        title = (_PROC / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return None
+    # A backend's title: "postgres: 15/main: <user> <database> <host>(<port>) <state>".
+    words = title.split(": ", 2)[-1].split()
+    is_backend = len(words) >= 3 and (words[2].endswith(")") or words[2] == "[local]")
+    if not is_backend:
+        return "postgres:shared"
+    return "postgres:db" if words[1] == database else "postgres:other"
+
+
+def backends(database: str) -> list[int]:
+    """The pids of the PostgreSQL backends connected to `database` now."""
+    return [
+        int(entry.name)
+        for entry in _PROC.iterdir()
+        if entry.name.isdigit() and _postgres_group(int(entry.name), database) == "postgres:db"
+    ]
+
+
+def connections_by_process(pids: list[int], port: int) -> dict[int, int]:
+    """How many established TCP connections to local `port` each process holds (the
+    kernel hands a shared listening socket's connections to whichever worker accepts
+    first, so several workers may not share them evenly)."""
+    established: set[str] = set()
+    for table in ("tcp", "tcp6"):
+        try:
+            lines = (_PROC / "net" / table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            # local address "0100007F:1F90", state "01" (established), inode
+            if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                established.add(fields[9])
+    held = {}
+    for pid in pids:
+        count = 0
+        try:
+            descriptors = list((_PROC / str(pid) / "fd").iterdir())
+        except OSError:
+            descriptors = []
+        for fd in descriptors:
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue  # closed since the listing
+            if target.startswith("socket:[") and target[8:-1] in established:
+                count += 1
+        held[pid] = count
+    return held
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """CPU seconds per process (with its group) and the machine's ticks, at one instant."""
+
+    wall: float
+    machine: tuple[int, int]
+    processes: dict[int, tuple[str, float]] = field(default_factory=dict)
+
+
+def snapshot(workers: list[int], database: str | None = None) -> Snapshot:
+    """The workers' and PostgreSQL's CPU now. `database` names the benchmark's database, so
+    its backends are told from other databases' (other work sharing the server)."""
+    processes: dict[int, tuple[str, float]] = {}
+    for pid in workers:
+        processes[pid] = ("workers", process_cpu_seconds(pid))
+    for entry in _PROC.iterdir():
+        if not entry.name.isdigit() or int(entry.name) in processes:
+            continue
+        pid = int(entry.name)
+        group = _postgres_group(pid, database)
+        if group is None:
+            continue
+        try:
+            # Only the postmaster has children: backends that exited are counted there.
+            processes[pid] = (group, process_cpu_seconds(pid, reaped_children=True))
+        except (OSError, ValueError):
+            continue  # it exited between the listing and the read
+    return Snapshot(time.perf_counter(), machine_ticks(), processes)
+
+
+def cpu_between(before: Snapshot, after: Snapshot) -> dict[str, float]:
+    """Seconds of CPU per group over the window, the window's wall seconds and the machine's
+    busy and idle cores (a process that started inside the window counts from zero; one
+    that ended inside it is only seen through the postmaster's reaped children)."""
+    groups: dict[str, float] = {
+        "workers": 0.0,
+        "postgres:db": 0.0,
+        "postgres:shared": 0.0,
+        "postgres:other": 0.0,
+    }
+    for pid, (group, seconds) in after.processes.items():
+        earlier = before.processes.get(pid)
+        start = earlier[1] if earlier is not None and earlier[0] == group else 0.0
+        groups[group] = groups.get(group, 0.0) + max(0.0, seconds - start)
+    wall = after.wall - before.wall
+    busy = after.machine[0] - before.machine[0]
+    total = after.machine[1] - before.machine[1]
+    cores = total / TICKS_PER_SECOND / wall if wall > 0 else 0.0
+    return {
+        **groups,
+        "wall": wall,
+        "machine_busy": busy / TICKS_PER_SECOND,
+        "machine_idle_share": 1 - busy / total if total else 0.0,
+        "cores": cores,
+    }
