@@ -2,11 +2,13 @@
 
 A snapshot holds the machine's busy and total CPU ticks (/proc/stat) and the CPU seconds
 (utime + stime, /proc/<pid>/stat) of the processes of interest: the server's workers (by pid)
-and every PostgreSQL process (by `comm`; their stat files are world-readable). The difference
-of two snapshots splits the window's CPU into the workers, the benchmark database's backends,
-PostgreSQL's shared processes (postmaster, WAL writer, checkpointer, autovacuum, and backends
-that exited in the window: the postmaster's reaped children), other databases' backends (other
-work on the same server: noise), and the rest of the machine.
+and, given the benchmark's database, every PostgreSQL process (by `comm`; their stat files are
+world-readable). The difference of two snapshots splits the window's CPU into the workers, the
+benchmark database's backends, PostgreSQL's shared processes (postmaster, WAL writer,
+checkpointer, background writer, autovacuum launcher), other databases' backends (other work on
+the same server), PostgreSQL processes that exited in the window (the postmaster's reaped
+children, of any database: the benchmark's pools keep theirs, so these are mostly others'),
+and the rest of the machine.
 """
 
 from __future__ import annotations
@@ -61,21 +63,27 @@ def machine_ticks() -> tuple[int, int]:
     return total - values[3] - values[4], total
 
 
-def _postgres_group(pid: int, database: str | None) -> str | None:
-    """ "postgres:db" for a backend of `database`, "postgres:other" for another database's
-    backend, "postgres:shared" for the rest of PostgreSQL; None for other processes."""
-    try:
-        if not (_PROC / str(pid) / "comm").read_text().startswith("postgres"):
-            return None
-        title = (_PROC / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-    except OSError:
-        return None
+def postgres_group(title: str, database: str | None) -> str:
+    """Which part of PostgreSQL a process title names: "postgres:db" for a backend of
+    `database`, "postgres:other" for another database's backend, "postgres:shared" for the
+    rest (the postmaster, WAL writer, checkpointer, autovacuum...)."""
     # A backend's title: "postgres: 15/main: <user> <database> <host>(<port>) <state>".
     words = title.split(": ", 2)[-1].split()
     is_backend = len(words) >= 3 and (words[2].endswith(")") or words[2] == "[local]")
     if not is_backend:
         return "postgres:shared"
     return "postgres:db" if words[1] == database else "postgres:other"
+
+
+def _postgres_group(pid: int, database: str | None) -> str | None:
+    """The group of a PostgreSQL process (see `postgres_group`); None for other processes."""
+    try:
+        if not (_PROC / str(pid) / "comm").read_text().startswith("postgres"):
+            return None
+        title = (_PROC / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return None
+    return postgres_group(title.strip(), database)
 
 
 def backends(database: str) -> list[int]:
@@ -127,15 +135,18 @@ class Snapshot:
     wall: float
     machine: tuple[int, int]
     processes: dict[int, tuple[str, float]] = field(default_factory=dict)
+    # The postmaster's reaped children: PostgreSQL processes that have exited.
+    exited: float = 0.0
 
 
 def snapshot(workers: list[int], database: str | None = None) -> Snapshot:
-    """The workers' and PostgreSQL's CPU now. `database` names the benchmark's database, so
-    its backends are told from other databases' (other work sharing the server)."""
+    """The workers' CPU now and, given the benchmark's `database` (so that its backends are
+    told from other databases'), PostgreSQL's."""
     processes: dict[int, tuple[str, float]] = {}
+    exited = 0.0
     for pid in workers:
         processes[pid] = ("workers", process_cpu_seconds(pid))
-    for entry in _PROC.iterdir():
+    for entry in _PROC.iterdir() if database is not None else ():
         if not entry.name.isdigit() or int(entry.name) in processes:
             continue
         pid = int(entry.name)
@@ -143,35 +154,34 @@ def snapshot(workers: list[int], database: str | None = None) -> Snapshot:
         if group is None:
             continue
         try:
+            processes[pid] = (group, process_cpu_seconds(pid))
             # Only the postmaster has children: backends that exited are counted there.
-            processes[pid] = (group, process_cpu_seconds(pid, reaped_children=True))
+            exited += process_cpu_seconds(pid, reaped_children=True) - processes[pid][1]
         except (OSError, ValueError):
             continue  # it exited between the listing and the read
-    return Snapshot(time.perf_counter(), machine_ticks(), processes)
+    return Snapshot(time.perf_counter(), machine_ticks(), processes, exited)
+
+
+GROUPS = ("workers", "postgres:db", "postgres:shared", "postgres:other", "postgres:exited")
 
 
 def cpu_between(before: Snapshot, after: Snapshot) -> dict[str, float]:
-    """Seconds of CPU per group over the window, the window's wall seconds and the machine's
-    busy and idle cores (a process that started inside the window counts from zero; one
-    that ended inside it is only seen through the postmaster's reaped children)."""
-    groups: dict[str, float] = {
-        "workers": 0.0,
-        "postgres:db": 0.0,
-        "postgres:shared": 0.0,
-        "postgres:other": 0.0,
-    }
+    """Seconds of CPU per group (`GROUPS`) over the window, the window's wall seconds and
+    the machine's busy seconds and idle share (a process that started inside the window
+    counts from zero; one that ended inside it is only seen in "postgres:exited")."""
+    groups = dict.fromkeys(GROUPS, 0.0)
     for pid, (group, seconds) in after.processes.items():
         earlier = before.processes.get(pid)
         start = earlier[1] if earlier is not None and earlier[0] == group else 0.0
-        groups[group] = groups.get(group, 0.0) + max(0.0, seconds - start)
+        groups[group] += max(0.0, seconds - start)
+    groups["postgres:exited"] = max(0.0, after.exited - before.exited)
     wall = after.wall - before.wall
     busy = after.machine[0] - before.machine[0]
     total = after.machine[1] - before.machine[1]
-    cores = total / TICKS_PER_SECOND / wall if wall > 0 else 0.0
     return {
         **groups,
         "wall": wall,
         "machine_busy": busy / TICKS_PER_SECOND,
         "machine_idle_share": 1 - busy / total if total else 0.0,
-        "cores": cores,
+        "cores": total / TICKS_PER_SECOND / wall if wall > 0 else 0.0,
     }
