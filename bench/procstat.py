@@ -56,11 +56,23 @@ def wait_until_quiet(pids: list[int], quiet_seconds: float = 0.6, limit: float =
             return
 
 
-def machine_ticks() -> tuple[int, int]:
-    """(busy, total) ticks of all CPUs since boot; idle and iowait count as idle."""
+def machine_ticks() -> tuple[int, int, int]:
+    """(busy, total, kernel) ticks of all CPUs since boot: idle and iowait count as idle;
+    kernel is system, irq and softirq time (loopback networking is much of it)."""
     values = [int(v) for v in (_PROC / "stat").read_text().split("\n", 1)[0].split()[1:9]]
     total = sum(values)
-    return total - values[3] - values[4], total
+    return total - values[3] - values[4], total, values[2] + values[5] + values[6]
+
+
+def context_switches(pid: int) -> tuple[int, int]:
+    """(voluntary, involuntary) context switches of a process's main thread: waits it chose
+    (for I/O) and preemptions it did not."""
+    counts = {}
+    for line in (_PROC / str(pid) / "status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"):
+            counts[name] = int(value)
+    return counts["voluntary_ctxt_switches"], counts["nonvoluntary_ctxt_switches"]
 
 
 def postgres_group(title: str, database: str | None) -> str:
@@ -133,8 +145,10 @@ class Snapshot:
     """CPU seconds per process (with its group) and the machine's ticks, at one instant."""
 
     wall: float
-    machine: tuple[int, int]
+    machine: tuple[int, int, int]
     processes: dict[int, tuple[str, float]] = field(default_factory=dict)
+    # The workers' (voluntary, involuntary) context switches.
+    switches: tuple[int, int] = (0, 0)
     # The postmaster's reaped children: PostgreSQL processes that have exited.
     exited: float = 0.0
 
@@ -144,8 +158,11 @@ def snapshot(workers: list[int], database: str | None = None) -> Snapshot:
     told from other databases'), PostgreSQL's."""
     processes: dict[int, tuple[str, float]] = {}
     exited = 0.0
+    voluntary = involuntary = 0
     for pid in workers:
         processes[pid] = ("workers", process_cpu_seconds(pid))
+        chosen, preempted = context_switches(pid)
+        voluntary, involuntary = voluntary + chosen, involuntary + preempted
     for entry in _PROC.iterdir() if database is not None else ():
         if not entry.name.isdigit() or int(entry.name) in processes:
             continue
@@ -159,16 +176,19 @@ def snapshot(workers: list[int], database: str | None = None) -> Snapshot:
             exited += process_cpu_seconds(pid, reaped_children=True) - processes[pid][1]
         except (OSError, ValueError):
             continue  # it exited between the listing and the read
-    return Snapshot(time.perf_counter(), machine_ticks(), processes, exited)
+    return Snapshot(
+        time.perf_counter(), machine_ticks(), processes, (voluntary, involuntary), exited
+    )
 
 
 GROUPS = ("workers", "postgres:db", "postgres:shared", "postgres:other", "postgres:exited")
 
 
 def cpu_between(before: Snapshot, after: Snapshot) -> dict[str, float]:
-    """Seconds of CPU per group (`GROUPS`) over the window, the window's wall seconds and
-    the machine's busy seconds and idle share (a process that started inside the window
-    counts from zero; one that ended inside it is only seen in "postgres:exited")."""
+    """Seconds of CPU per group (`GROUPS`) over the window, the workers' context switches,
+    the window's wall seconds, and the machine's busy and kernel seconds and idle share. A
+    process that started inside the window counts from zero; one that ended inside it is
+    only seen in "postgres:exited"."""
     groups = dict.fromkeys(GROUPS, 0.0)
     for pid, (group, seconds) in after.processes.items():
         earlier = before.processes.get(pid)
@@ -180,8 +200,11 @@ def cpu_between(before: Snapshot, after: Snapshot) -> dict[str, float]:
     total = after.machine[1] - before.machine[1]
     return {
         **groups,
+        "workers_voluntary_switches": after.switches[0] - before.switches[0],
+        "workers_involuntary_switches": after.switches[1] - before.switches[1],
         "wall": wall,
         "machine_busy": busy / TICKS_PER_SECOND,
+        "machine_kernel": (after.machine[2] - before.machine[2]) / TICKS_PER_SECOND,
         "machine_idle_share": 1 - busy / total if total else 0.0,
         "cores": total / TICKS_PER_SECOND / wall if wall > 0 else 0.0,
     }

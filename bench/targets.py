@@ -184,6 +184,10 @@ def per_turn(run: dict[str, Any]) -> dict[str, float]:
         "cores_loadgen": round(cpu["loadgen"] / wall, 3),
         "cores_other": round(max(0.0, busy - ours) / wall, 3),
         "cores_idle": round(cpu.get("machine_idle_share", 0.0) * cpu.get("cores", 0.0), 3),
+        "cores_kernel": round(cpu.get("machine_kernel", 0.0) / wall, 3),
+        # A worker preempted mid-turn (by PostgreSQL's backends, other workers, the load
+        # generator) pays for it in cold caches: these grow when they share the cores.
+        "worker_preemptions": round(cpu.get("workers_involuntary_switches", 0.0) / turns, 2),
     }
 
 
@@ -529,6 +533,7 @@ def print_tables(results: dict[str, Any]) -> None:
                 f"{cost['cores_workers']:.2f} / {cost['cores_postgres']:.2f} /"
                 f" {cost['cores_loadgen']:.2f} / {cost['cores_other']:.2f} /"
                 f" {cost['cores_idle']:.2f}",
+                f"{cost['worker_preemptions']:.1f}",
             )
         )
     _table(
@@ -537,6 +542,7 @@ def print_tables(results: dict[str, Any]) -> None:
             "turns/s",
             "CPU ms per turn: workers / PostgreSQL / load generator",
             "cores: workers / PostgreSQL / load generator / other / idle",
+            "worker preemptions per turn",
         ),
         cores_rows,
     )

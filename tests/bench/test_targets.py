@@ -115,8 +115,8 @@ def test_the_runs_show_where_the_cores_went_and_the_model_beside_the_measured(
         "one connection, sqlite",
     ]
     for run in runs:
-        turns, per_turn, cores = rows[run]
-        assert float(turns) >= 0
+        turns, per_turn, cores, preemptions = rows[run]
+        assert float(turns) >= 0 and float(preemptions) >= 0
         assert len(per_turn.split(" / ")) == 3 and len(cores.split(" / ")) == 5, run
     for workers in ("1", "2", "3"):
         measured, *predicted, other = rows[workers]
