@@ -302,18 +302,23 @@ async def open_loop(
             freed.clear()
             await freed.wait()
         account = idle_accounts.popleft()
+        connection: Connection | None = None
         if idle_connections:
             connection = idle_connections.popleft()
         else:
             counts["connections"] += 1
-            connection = await connect(url)
-        if measured:
-            lags.append(time.perf_counter() - due)
-        request = requests[account][next_message[account] % len(MESSAGES)]
-        next_message[account] += 1
-        status = await _exchange(connection, request)
+            try:
+                connection = await connect(url)
+            except OSError as error:  # refused: an error answer, the account handed back
+                status = type(error).__name__
+        if connection is not None:
+            if measured:
+                lags.append(time.perf_counter() - due)
+            request = requests[account][next_message[account] % len(MESSAGES)]
+            next_message[account] += 1
+            status = await _exchange(connection, request)
         answered = time.perf_counter()
-        if connection.closed:
+        if connection is None or connection.closed:
             counts["connections"] -= 1
         else:
             idle_connections.append(connection)
@@ -329,14 +334,17 @@ async def open_loop(
     started = time.perf_counter()
     window_start = started + warmup
     total = int((warmup + duration) * rate)
+    window_open = False
     for k in range(total):
         due = started + k / rate
         delay = due - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
-        if k == int(warmup * rate):
+        measured = due >= window_start
+        if measured and not window_open:
+            window_open = True
             window.start()
-        task = loop.create_task(one(due, due >= window_start))
+        task = loop.create_task(one(due, measured))
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     if tasks:

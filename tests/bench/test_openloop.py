@@ -273,3 +273,20 @@ def test_the_connections_a_process_holds_to_a_port_are_counted() -> None:
             with accepted:
                 # The accepted end is on the port; the client's end is not (its port is its own).
                 assert procstat.connections_by_process([os.getpid()], port) == {os.getpid(): 1}
+
+
+async def test_an_open_loop_to_a_closed_port_counts_every_request_an_error() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        port = probe.getsockname()[1]  # free again once closed: nothing listens there
+    url = f"http://127.0.0.1:{port}"
+    result = await openloop.open_loop(
+        url,
+        openloop.chat_requests(url, ACCOUNTS),
+        rate=100,
+        duration=0.1,
+        warmup=0,
+        window=openloop._Window([], None),
+        max_connections=8,
+    )
+    assert result.sent == result.requests == result.errors == 10
+    assert set(result.statuses) == {"ConnectionRefusedError"}
