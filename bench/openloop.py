@@ -77,9 +77,12 @@ class Connection(asyncio.Protocol):
         self._buffer = bytearray()
         self._waiter: asyncio.Future[int] | None = None
         self.closed = False
+        self.local_port = 0  # this end's port, once connected
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = cast(asyncio.Transport, transport)  # uvloop's is no subclass
+        sockname = transport.get_extra_info("sockname")
+        self.local_port = int(sockname[1]) if sockname else 0
 
     def send(self, request: bytes) -> asyncio.Future[int]:
         assert self._transport is not None and self._waiter is None
@@ -128,6 +131,28 @@ async def connect(url: str) -> Connection:
         Connection, parts.hostname or "127.0.0.1", parts.port or 80
     )
     return protocol
+
+
+async def balanced_connect(
+    url: str, workers: list[int], held: collections.Counter[int], share: int
+) -> Connection:
+    """A connection held by a worker that holds fewer than `share` of this run's, as a load
+    balancer in front of the workers would hand them out; the kernel gives a connection to
+    whichever worker accepts first, so a connection that lands on a worker with its share
+    already is closed and opened again (up to 30 times). A /healthz exchange first makes sure
+    a worker has accepted it."""
+    parts = urlsplit(url)
+    probe = b"GET /healthz HTTP/1.1\r\nHost: " + parts.netloc.encode() + b"\r\n\r\n"
+    for attempt in range(30):
+        connection = await connect(url)
+        await _exchange(connection, probe)
+        owner = procstat.process_holding(workers, parts.port or 80, connection.local_port)
+        if owner is None or held[owner] < share or attempt == 29:
+            if owner is not None:
+                held[owner] += 1
+            return connection
+        connection.close()
+    raise AssertionError("unreachable")
 
 
 @dataclass
@@ -231,8 +256,9 @@ async def closed_loop(
     request are over the same answers).
 
     Connections open one at a time, each after the one before has had its first answer, as
-    clients arrive: opened all at once, they would all be accepted by whichever of several
-    workers woke first (they share one listening socket), and stay with it."""
+    clients arrive, and, given several worker pids, each worker gets an even share of them
+    (`balanced_connect`): opened all at once, they would all be accepted by whichever worker
+    woke first (they share one listening socket), and stay with it."""
     loop = asyncio.get_running_loop()
     opened: list[Connection] = []
     total_sent = [0]
@@ -254,8 +280,13 @@ async def closed_loop(
                 window.statuses[status] += 1
 
     running = []
+    held: collections.Counter[int] = collections.Counter()
+    share = -(-connections // max(1, len(window.pids)))  # each worker's, rounded up
     for index in range(connections):
-        opened.append(await connect(url))
+        if len(window.pids) > 1:
+            opened.append(await balanced_connect(url, window.pids, held, share))
+        else:
+            opened.append(await connect(url))
         first_answer = asyncio.Event()
         running.append(loop.create_task(one(index, first_answer)))
         await first_answer.wait()

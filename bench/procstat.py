@@ -107,37 +107,55 @@ def backends(database: str) -> list[int]:
     ]
 
 
-def connections_by_process(pids: list[int], port: int) -> dict[int, int]:
-    """How many established TCP connections to local `port` each process holds (the
-    kernel hands a shared listening socket's connections to whichever worker accepts
-    first, so several workers may not share them evenly)."""
-    established: set[str] = set()
+def _established(port: int, peer_port: int | None = None) -> set[str]:
+    """The socket inodes of established TCP connections whose local port is `port` (and,
+    given, whose remote port is `peer_port`): the server ends of connections to `port`."""
+    inodes: set[str] = set()
     for table in ("tcp", "tcp6"):
         try:
             lines = (_PROC / "net" / table).read_text().splitlines()[1:]
         except OSError:
             continue
         for line in lines:
+            # local "0100007F:1F90", remote "0100007F:D431", state "01" (established), inode
             fields = line.split()
-            # local address "0100007F:1F90", state "01" (established), inode
-            if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
-                established.add(fields[9])
-    held = {}
-    for pid in pids:
-        count = 0
+            if fields[3] != "01" or int(fields[1].rsplit(":", 1)[1], 16) != port:
+                continue
+            if peer_port is None or int(fields[2].rsplit(":", 1)[1], 16) == peer_port:
+                inodes.add(fields[9])
+    return inodes
+
+
+def _sockets(pid: int) -> set[str]:
+    """The socket inodes a process has open."""
+    try:
+        descriptors = list((_PROC / str(pid) / "fd").iterdir())
+    except OSError:
+        return set()
+    inodes = set()
+    for fd in descriptors:
         try:
-            descriptors = list((_PROC / str(pid) / "fd").iterdir())
+            target = os.readlink(fd)
         except OSError:
-            descriptors = []
-        for fd in descriptors:
-            try:
-                target = os.readlink(fd)
-            except OSError:
-                continue  # closed since the listing
-            if target.startswith("socket:[") and target[8:-1] in established:
-                count += 1
-        held[pid] = count
-    return held
+            continue  # closed since the listing
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    return inodes
+
+
+def connections_by_process(pids: list[int], port: int) -> dict[int, int]:
+    """How many established TCP connections to local `port` each process holds (the
+    kernel hands a shared listening socket's connections to whichever worker accepts
+    first, so several workers may not share them evenly)."""
+    established = _established(port)
+    return {pid: len(_sockets(pid) & established) for pid in pids}
+
+
+def process_holding(pids: list[int], port: int, peer_port: int) -> int | None:
+    """Which of `pids` holds the server end (local `port`) of the connection from
+    `peer_port`, once accepted; None if none does (yet)."""
+    server_end = _established(port, peer_port)
+    return next((pid for pid in pids if _sockets(pid) & server_end), None)
 
 
 @dataclass(frozen=True)

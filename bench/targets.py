@@ -50,6 +50,7 @@ from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 import httpx
+import uvloop
 from sqlalchemy import event
 
 from backend.core.config import Settings
@@ -279,8 +280,10 @@ def closed_and_open(
 
 
 async def _count_statements(database_url: str, rounds: int) -> dict[str, Any]:
-    """Statements and transactions a turn sends, by message of the mix, counted on the app's
-    own engine (in this process, over an in-process HTTP client)."""
+    """Statements, transactions and round trips a turn sends, by message of the mix, counted
+    on the app's own engine (in this process, over an in-process HTTP client). A transaction
+    is counted when its first statement goes out (asyncpg sends BEGIN then) and not on an
+    AUTOCOMMIT connection, whose statements each stand alone: no BEGIN, no COMMIT."""
     settings = Settings(
         database_url=database_url,
         secret_key=SECRET,
@@ -292,19 +295,19 @@ async def _count_statements(database_url: str, rounds: int) -> dict[str, Any]:
     app = create_app(settings)
     counts: collections.Counter[str] = collections.Counter()
 
-    def statement(*_args: Any) -> None:
+    def begin(connection: Any) -> None:
+        connection.info["begun"] = True
+
+    def statement(connection: Any, *_args: Any) -> None:
         counts["statements"] += 1
+        if getattr(connection.connection.dbapi_connection, "autocommit", False):
+            counts["alone"] += 1
+        elif connection.info.pop("begun", False):
+            counts["transactions"] += 1
 
-    def commit(*_args: Any) -> None:
-        counts["commits"] += 1
-
-    def rollback(*_args: Any) -> None:
-        counts["rollbacks"] += 1
-
-    engine = app.state.engine.sync_engine
+    engine = app.state.engine.sync_engine  # its read-only variant shares its events
+    event.listen(engine, "begin", begin)
     event.listen(engine, "before_cursor_execute", statement)
-    event.listen(engine, "commit", commit)
-    event.listen(engine, "rollback", rollback)
     by_message: dict[str, collections.Counter[str]] = {m: collections.Counter() for m in MESSAGES}
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
@@ -327,21 +330,23 @@ async def _count_statements(database_url: str, rounds: int) -> dict[str, Any]:
                 conversation_id = response.json()["conversation_id"]
                 if index >= len(MESSAGES):
                     by_message[message].update(counts)
-    turns = rounds * len(MESSAGES)
+
+    def per_turn(c: collections.Counter[str], turns: int) -> dict[str, float]:
+        return {
+            "statements": round(c["statements"] / turns, 2),
+            "statements_alone": round(c["alone"] / turns, 2),
+            "transactions": round(c["transactions"] / turns, 2),
+            # Each statement is one; each transaction adds its BEGIN and its COMMIT.
+            "round_trips": round((c["statements"] + 2 * c["transactions"]) / turns, 2),
+        }
+
     total: collections.Counter[str] = collections.Counter()
     for message_counts in by_message.values():
         total.update(message_counts)
     return {
-        "turns": turns,
-        "statements_per_turn": round(total["statements"] / turns, 2),
-        "transactions_per_turn": round((total["commits"] + total["rollbacks"]) / turns, 2),
-        "by_message": {
-            message: {
-                "statements": round(c["statements"] / rounds, 2),
-                "transactions": round((c["commits"] + c["rollbacks"]) / rounds, 2),
-            }
-            for message, c in by_message.items()
-        },
+        "turns": rounds * len(MESSAGES),
+        **per_turn(total, rounds * len(MESSAGES)),
+        "by_message": {message: per_turn(c, rounds) for message, c in by_message.items()},
         "pool_size": settings.db_pool_size,
         "max_overflow": settings.db_max_overflow,
     }
@@ -473,9 +478,9 @@ def target_rows(results: dict[str, Any]) -> list[tuple[str, str, str]]:
     rows.append(
         (
             "4. statements / transactions per turn, PostgreSQL",
-            f"{statements['statements_per_turn']} statements,"
-            f" {statements['transactions_per_turn']} transactions"
-            f" (PostgreSQL counted {server_side})",
+            f"{statements['statements']} statements ({statements['statements_alone']} alone),"
+            f" {statements['transactions']} transactions, {statements['round_trips']} round"
+            f" trips (PostgreSQL counted {server_side} transactions)",
             "",
         )
     )
@@ -596,7 +601,7 @@ def main() -> None:
         "quick": args.quick,
     }
     _progress("the floor (bench.floors)")
-    results["floor"] = asyncio.run(floors.measure(sizes.floor_runs))
+    results["floor"] = uvloop.run(floors.measure(sizes.floor_runs))  # as the workers run
     with tempfile.TemporaryDirectory() as directory:
         work = Path(directory)
         databases = Databases(work)

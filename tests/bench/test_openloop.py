@@ -265,14 +265,17 @@ def test_a_window_s_cpu_is_split_by_group_and_never_negative() -> None:
     assert 0 <= split["machine_idle_share"] <= 1
 
 
-def test_the_connections_a_process_holds_to_a_port_are_counted() -> None:
+def test_the_connections_a_process_holds_to_a_port_are_counted_and_found() -> None:
     with socket.create_server(("127.0.0.1", 0)) as listener:
         port = listener.getsockname()[1]
-        with socket.create_connection(("127.0.0.1", port)) as _client:
+        with socket.create_connection(("127.0.0.1", port)) as client:
             accepted, _ = listener.accept()
             with accepted:
                 # The accepted end is on the port; the client's end is not (its port is its own).
                 assert procstat.connections_by_process([os.getpid()], port) == {os.getpid(): 1}
+                client_port = client.getsockname()[1]
+                assert procstat.process_holding([os.getpid()], port, client_port) == os.getpid()
+                assert procstat.process_holding([os.getpid()], port, port) is None
 
 
 async def test_an_open_loop_to_a_closed_port_counts_every_request_an_error() -> None:
