@@ -137,10 +137,18 @@ def register_accounts(url: str, count: int, prefix: str) -> list[dict[str, objec
 
 
 def worker_pids(process: subprocess.Popen[bytes]) -> list[int]:
-    """The uvicorn process, or its worker children when there are several."""
+    """The uvicorn process, or its worker children when there are several (not the
+    multiprocessing resource tracker that starts beside them)."""
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     pids = [int(p) for p in children.read_text().split()] if children.exists() else []
-    return pids or [process.pid]
+    return [pid for pid in pids if _is_worker(pid)] or [process.pid]
+
+
+def _is_worker(pid: int) -> bool:
+    try:
+        return b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False  # it has exited
 
 
 def rss_kib(pid: int) -> tuple[int, int]:
