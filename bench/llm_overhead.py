@@ -49,6 +49,7 @@ from pathlib import Path
 import httpx
 
 from bench.fake_llm import FakeModel
+from bench.report import markdown_table
 from bench.run import Databases, python_speed_ms
 from bench.server import register_accounts, serve_in_thread, server
 
@@ -198,15 +199,16 @@ def main() -> None:
         ("of the time added: the turn itself, the rules brain's same turn (ms)", own, None),
         ("of the time added: the LLM path, added less that rules turn (ms)", llm_path, None),
     ]
-    print("| measure | PostgreSQL | target | met |")
-    print("| --- | --- | --- | --- |")
+    cells = []
     for label, values, target in rows:
         median, p95, worst = _percentiles(values)
+        figure = f"{median} / {p95} / {worst}"
         if target is None:
-            print(f"| {label} | {median} / {p95} / {worst} | | |")
+            cells.append((label, figure, "", ""))
             continue
         met = "yes" if median <= target else "NO"
-        print(f"| {label} | {median} / {p95} / {worst} | <= {target} ms median | {met} |")
+        cells.append((label, figure, f"<= {target} ms median", met))
+    print(markdown_table(("measure", "PostgreSQL", "target", "met"), cells))
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ from backend.core.migrate import migrate
 from backend.models import Task, User
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
+from bench.report import markdown_table
 from bench.run import Databases, python_speed_ms
 from bench.server import SECRET
 
@@ -167,11 +168,11 @@ def _met(ok: bool) -> str:
 
 def table(results: dict[str, Figures], reminders: int) -> str:
     kinds = list(results)
-    head = "| measure | " + " | ".join(COLUMN_TITLES[k] for k in kinds) + " | target | met |"
-    lines = [head, "|" + " --- |" * (len(kinds) + 3)]
+    header = ["measure", *(COLUMN_TITLES[k] for k in kinds), "target", "met"]
+    lines: list[list[str]] = []
 
     def row(label: str, cells: list[str], target: str, met: bool) -> None:
-        lines.append(f"| {label} | " + " | ".join(cells) + f" | {target} | {_met(met)} |")
+        lines.append([label, *cells, target, _met(met)])
 
     sweeps = [results[k].idle_sweep for k in kinds]
     row(
@@ -204,7 +205,7 @@ def table(results: dict[str, Figures], reminders: int) -> str:
             f">= {TARGET_FIRED_PER_SECOND:,.0f}/s",
             all(r >= TARGET_FIRED_PER_SECOND for r in rates),
         )
-    return "\n".join(lines)
+    return markdown_table(header, lines)
 
 
 def main() -> None:

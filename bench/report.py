@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,24 @@ TARGETS = {
     "tasks_ms": 20,
     "rss_growth_pct": 10,
 }
+
+
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A Markdown table, as bench/README.md shows the benchmarks' figures."""
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def markdown_rows(output: str) -> dict[str, list[str]]:
+    """The rows of the Markdown tables in a benchmark's output, by their first cell (the
+    measure), the header and separator lines left out."""
+    rows = {}
+    for line in output.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and cells[0] not in {"measure", "---"}:
+            rows[cells[0]] = cells[1:]
+    return rows
 
 
 def print_table(results: dict[str, Any]) -> None:

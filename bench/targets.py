@@ -57,6 +57,7 @@ from backend.core.config import Settings
 from backend.main import create_app
 from bench import floors, procstat
 from bench.loadgen import MESSAGES
+from bench.report import markdown_rows, markdown_table
 from bench.run import ADMIN_DSN, RESULTS_WRITTEN_TO, Databases, output_directory, python_speed_ms
 from bench.server import ROOT, SECRET, register_accounts, server, worker_pids
 
@@ -364,11 +365,10 @@ def llm_overhead(args: tuple[str, ...]) -> dict[str, Any]:
         check=False,
     )
     rows: dict[str, dict[str, str]] = {}
-    for line in done.stdout.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+    for measure, cells in markdown_rows(done.stdout).items():
         for key, prefix in (("added", "server time added"), ("first_text", "first text byte")):
-            if line.startswith("|") and cells[0].startswith(prefix) and len(cells) >= 4:
-                rows[key] = {"measure": cells[0], "figure": cells[1], "met": cells[-1]}
+            if measure.startswith(prefix) and len(cells) >= 3:
+                rows[key] = {"measure": measure, "figure": cells[0], "met": cells[-1]}
     if done.returncode or len(rows) != 2:
         return {"todo": f"bench.llm_overhead gave no table (exit {done.returncode})"}
     return rows
@@ -510,10 +510,7 @@ def target_rows(results: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 
 def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
-    print("| " + " | ".join(header) + " |")
-    print("|" + " --- |" * len(header))
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print(markdown_table(header, rows))
     print()
 
 

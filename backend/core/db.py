@@ -31,6 +31,17 @@ def _prepare_sqlite_file(url: str) -> None:
         Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
+# The execution option that makes a SQLite transaction begin DEFERRED (see read_only_options).
+_SQLITE_BEGIN = "sqlite_begin"
+# PostgreSQL with no transaction: each statement commits on its own, with no BEGIN and COMMIT
+# (or ROLLBACK) round trips around it.
+_STATEMENTS_ALONE = {"isolation_level": "AUTOCOMMIT"}
+
+
+def _postgresql(bind: AsyncEngine | Engine | Connection) -> bool:
+    return bind.dialect.name == "postgresql"
+
+
 def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
     """WAL + busy timeout + BEGIN IMMEDIATE: concurrent writers queue instead of failing.
 
@@ -55,18 +66,12 @@ def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
         connection.exec_driver_sql(f"BEGIN {mode}")
 
 
-# The execution option that makes a SQLite transaction begin DEFERRED (see read_only_options).
-_SQLITE_BEGIN = "sqlite_begin"
-
-
 def read_only_options(engine: AsyncEngine | Engine | Connection) -> dict[str, str]:
     """Execution options for work that only reads, each statement standing alone (a read
-    needs no snapshot shared with another). PostgreSQL: no transaction, so no BEGIN and
-    ROLLBACK round trips around the statement. SQLite: a deferred BEGIN, which takes no
-    write lock, so a read never queues behind a writer nor holds one up."""
-    if engine.dialect.name == "postgresql":
-        return {"isolation_level": "AUTOCOMMIT"}
-    return {_SQLITE_BEGIN: "DEFERRED"}
+    needs no snapshot shared with another). PostgreSQL: no transaction. SQLite: a deferred
+    BEGIN, which takes no write lock, so a read never queues behind a writer nor holds one
+    up."""
+    return dict(_STATEMENTS_ALONE) if _postgresql(engine) else {_SQLITE_BEGIN: "DEFERRED"}
 
 
 def read_only_engine(engine: AsyncEngine) -> AsyncEngine:
@@ -74,16 +79,19 @@ def read_only_engine(engine: AsyncEngine) -> AsyncEngine:
     return engine.execution_options(**read_only_options(engine))
 
 
-def one_statement_writes(session: AsyncSession) -> bool:
-    """Whether the database can do a write of several steps in one statement (PostgreSQL's
-    data-modifying CTEs), which then needs no transaction around it."""
-    return session.get_bind().dialect.name == "postgresql"
+def one_statement_engine(engine: AsyncEngine) -> AsyncEngine:
+    """For writes of one statement each: on PostgreSQL each commits on its own; SQLite keeps
+    its transactions (BEGIN IMMEDIATE: a write waits its turn for the lock)."""
+    return engine.execution_options(**_STATEMENTS_ALONE) if _postgresql(engine) else engine
 
 
-async def one_statement_connection(session: AsyncSession) -> AsyncConnection:
-    """A fresh session's connection with no transaction (PostgreSQL): each statement commits
-    on its own, with no BEGIN and COMMIT round trips. Only for work done in one statement."""
-    return await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+async def one_statement_connection(session: AsyncSession) -> AsyncConnection | None:
+    """A fresh session's connection with no transaction, for a write of several steps done
+    in one statement (PostgreSQL's data-modifying CTEs), which commits on its own. None on
+    SQLite, which has no data-modifying CTEs: its steps need the session's transaction."""
+    if not _postgresql(session.get_bind()):
+        return None
+    return await session.connection(execution_options=_STATEMENTS_ALONE)
 
 
 async def read_only(session: AsyncSession) -> None:

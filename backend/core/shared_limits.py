@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from backend.core.db import one_statement_engine
 from backend.core.limits import Limit, seconds_left
 
 _HIT = text(
@@ -46,11 +47,9 @@ class DatabaseLimitStore:
         clock: Callable[[], float] = time.time,
         sweep_every: float = SWEEP_EVERY_SECONDS,
     ) -> None:
-        # On PostgreSQL a statement outside a transaction is one round trip, where BEGIN and
-        # COMMIT around it would be three. SQLite keeps its own BEGIN IMMEDIATE (core/db.py).
-        if engine.dialect.name == "postgresql":
-            engine = engine.execution_options(isolation_level="AUTOCOMMIT")
-        self._engine = engine
+        # Every statement here stands alone: on PostgreSQL one round trip, where BEGIN and
+        # COMMIT around it would be three.
+        self._engine = one_statement_engine(engine)
         self._clock = clock
         self._sweep_every = sweep_every
         self._next_sweep = clock() + sweep_every

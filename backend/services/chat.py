@@ -18,7 +18,6 @@ from backend.core.db import (
     SessionMaker,
     is_unavailable,
     one_statement_connection,
-    one_statement_writes,
 )
 from backend.core.timeutil import utcnow
 from backend.models import MessageRole
@@ -121,9 +120,13 @@ async def _open_turn(
     client_key: str | None,
 ) -> OpenTurn:
     async with sessionmaker() as session:
-        if conversation_id is not None and one_statement_writes(session):
+        # A new conversation is made in a transaction, as everything is on SQLite.
+        if (
+            conversation_id is not None
+            and (connection := await one_statement_connection(session)) is not None
+        ):
             zone, rows = await turn_statements.open_turn(
-                await one_statement_connection(session),
+                connection,
                 owner_id=user_id,
                 conversation_id=conversation_id,
                 message=message,
@@ -201,9 +204,9 @@ async def finish_turn(
 
 
 async def _store_reply(session: AsyncSession, opened: OpenTurn, reply: AgentReply) -> None:
-    if one_statement_writes(session):
+    if (connection := await one_statement_connection(session)) is not None:
         stored = await turn_statements.store_reply(
-            await one_statement_connection(session),
+            connection,
             owner_id=opened.user_id,
             conversation_id=opened.conversation_id,
             content=reply.text,

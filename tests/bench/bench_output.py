@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from bench.report import markdown_rows
 from tests.live_server import ROOT
 
 
@@ -24,9 +25,4 @@ def run_bench(module: str, *args: str, timeout: float = 300) -> str:
 
 def table_rows(output: str) -> dict[str, list[str]]:
     """A printed Markdown table's rows by their first cell (the measure), header left out."""
-    rows = {}
-    for line in output.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if line.startswith("| ") and cells[0] not in {"measure", "---"}:
-            rows[cells[0]] = cells[1:]
-    return rows
+    return markdown_rows(output)
