@@ -44,12 +44,15 @@ class AccessTokenVerifier(TokenVerifier):
 class PostOnly:
     """Stateless streamable HTTP has no stream for the server to push on: a GET would open an
     event stream that never carries anything and never ends, so it is refused (405), as the
-    MCP transport allows."""
+    MCP transport allows. Paths below the endpoint are the API's JSON 404s."""
 
     def __init__(self, app: Starlette) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and _below_endpoint(scope):
+            await JSONResponse({"detail": "Not Found"}, status_code=404)(scope, receive, send)
+            return
         if scope["type"] == "http" and scope["method"] == "GET":
             refusal = JSONResponse(
                 {"detail": "This MCP endpoint is stateless: POST JSON-RPC requests to it"},
@@ -59,6 +62,12 @@ class PostOnly:
             await refusal(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+def _below_endpoint(scope: Scope) -> bool:
+    """Whether the request is for a path under the mount other than the endpoint itself."""
+    path: str = scope["path"]
+    return path.removeprefix(scope.get("root_path", "")) not in ("", "/")
 
 
 def write_gate(writes: CountedLimit) -> ChangeGate:
