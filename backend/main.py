@@ -21,7 +21,7 @@ from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.deps import INVALID_TOKEN, unauthorized
 from backend.api.docs import mount_docs
 from backend.api.frontend import mount_frontend
-from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders
+from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders, TextRule
 from backend.api.routes import (
     auth,
     calendar,
@@ -152,6 +152,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     app.mount("/mcp", mcp_http_app)
+    # Innermost, so its 422s get CORS and security headers; inside the body size limit, as it
+    # reads whole bodies.
+    app.add_middleware(TextRule)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

@@ -15,6 +15,7 @@ from pydantic import Field, ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker, read_only
+from backend.core.text_rule import text_faults
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, REMIND_BEFORE_MAX_MINUTES, Priority
 from backend.services import tasks
@@ -295,11 +296,18 @@ ChangeGate = Callable[[int], Awaitable[None]]
 class TaskServer(MCPServer):
     """Rejected arguments are answered in brief ("Invalid task_id: Input should be greater
     than or equal to 1"), as the in-process path answers them: not pydantic's full report,
-    which echoes the caller's input and links to its documentation."""
+    which echoes the caller's input and links to its documentation.
+
+    Every transport's tool calls come through here, so this is where the API's text rule
+    (backend/core/text_rule.py) meets tool arguments."""
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> Any:
+        faults = text_faults(arguments)
+        if faults:
+            where = ".".join(str(part) for part in faults[0].loc)
+            raise ToolError(f"Invalid {where}: {faults[0].problem}")
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError:

@@ -1,11 +1,20 @@
-"""Pure ASGI middleware: request body size limit and security headers."""
+"""Pure ASGI middleware: request body size limit, security headers, the text rule."""
 
 from __future__ import annotations
 
+import email.message
 import json
+import re
+import weakref
+from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.datastructures import MutableHeaders
+from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from backend.api.validation import validation_errors_response
+from backend.core.text_rule import MAX_FAULTS, NUL_PROBLEM, TextFault, text_faults, text_problem
 
 # The UI and the API docs (backend/api/docs.py) load only this origin's files; no inline
 # scripts.
@@ -122,3 +131,142 @@ class PathAlias:
         if scope["type"] == "http" and scope["path"] == self.alias:
             scope = {**scope, "path": self.target, "raw_path": self.target.encode()}
         await self.app(scope, receive, send)
+
+
+# The error type of a refusal by backend/core/text_rule.py, in a 422 of the usual shape.
+UNSTORABLE_TEXT = "unstorable_text"
+
+
+class TextRule:
+    """Refuses a request whose text breaks backend/core/text_rule.py's rule (NUL, lone
+    surrogates) with a 422 naming each place: a path parameter of the route the path leads
+    to, a query parameter, a header, anywhere in a JSON body (keys too). One check for every
+    route, before any of them reads the request, so both databases answer alike.
+
+    JSON bodies are read as FastAPI reads them (`application/json` or `+json`, Python's JSON
+    reader) and handed on unchanged. Bodies under `skip_bodies_under` are not looked into:
+    the MCP endpoint's JSON-RPC messages, whose tool arguments the tool server checks itself
+    and refuses as MCP errors.
+    """
+
+    def __init__(self, app: ASGIApp, skip_bodies_under: tuple[str, ...] = ("/mcp/",)) -> None:
+        self.app = app
+        self.skip_bodies_under = skip_bodies_under
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        faults = [*_path_faults(scope), *_query_faults(scope), *_header_faults(scope)]
+        if _json_body(scope) and not scope["path"].startswith(self.skip_bodies_under):
+            message = await _read_body(receive)
+            faults += _body_faults(message.get("body", b""))
+            receive = _replay(message, receive)
+        if faults:
+            errors = [
+                {"type": UNSTORABLE_TEXT, "loc": fault.loc, "msg": fault.problem}
+                for fault in faults[:MAX_FAULTS]
+            ]
+            await validation_errors_response(errors)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def _path_faults(scope: Scope) -> list[TextFault]:
+    """Faults in the path parameters of the documented path the request's path fits; an
+    unknown path stays a 404."""
+    path: str = scope["path"]
+    if text_problem(path) is None:
+        return []
+    path = path.removeprefix(scope.get("root_path", ""))
+    for pattern in _path_patterns(scope.get("app")):
+        found = pattern.match(path)
+        if found is not None:
+            return text_faults(found.groupdict(), ("path",))
+    return []
+
+
+# The app's documented paths with parameters, as regular expressions, built on first use.
+_PATTERNS: weakref.WeakKeyDictionary[Any, list[re.Pattern[str]]] = weakref.WeakKeyDictionary()
+
+
+def _path_patterns(app: Any) -> list[re.Pattern[str]]:
+    # From the OpenAPI document: FastAPI's own routes are not a public, flat list.
+    if not hasattr(app, "openapi"):
+        return []
+    if app not in _PATTERNS:
+        templates = [path for path in app.openapi().get("paths", {}) if "{" in path]
+        _PATTERNS[app] = [compile_path(template)[0] for template in templates]
+    return _PATTERNS[app]
+
+
+def _query_faults(scope: Scope) -> list[TextFault]:
+    query: bytes = scope.get("query_string", b"")
+    if not query:
+        return []
+    # As Starlette reads it (undecodable bytes become U+FFFD, so only %00 can break the rule).
+    pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+    faults: list[TextFault] = []
+    for name, value in pairs:
+        problem = text_problem(name) or text_problem(value)
+        if problem is not None:
+            faults.append(TextFault(("query", name), problem))
+    return faults
+
+
+def _header_faults(scope: Scope) -> list[TextFault]:
+    # Header values are bytes read as Latin-1: only NUL can break the rule (RFC 9110 forbids it).
+    return [
+        TextFault(("header", name.decode("latin-1")), NUL_PROBLEM)
+        for name, value in scope.get("headers", [])
+        if b"\x00" in value
+    ]
+
+
+def _json_body(scope: Scope) -> bool:
+    """Whether FastAPI would read the body as JSON (its content-type rule)."""
+    if scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+        return False
+    for name, value in scope.get("headers", []):
+        if name == b"content-type":
+            message = email.message.Message()
+            message["content-type"] = value.decode("latin-1")
+            subtype = message.get_content_subtype()
+            return message.get_content_maintype() == "application" and (
+                subtype == "json" or subtype.endswith("+json")
+            )
+    return False
+
+
+async def _read_body(receive: Receive) -> Message:
+    """The request's body as one message (or the disconnect that cut it short)."""
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return message
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+
+
+def _replay(first: Message, receive: Receive) -> Receive:
+    """`first`, then whatever comes next (a disconnect, which streaming replies watch for)."""
+    pending = [first]
+
+    async def replayed() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replayed
+
+
+def _body_faults(body: bytes) -> list[TextFault]:
+    # Pure ASCII without a backslash holds no NUL and no surrogate once read (a raw NUL is
+    # invalid JSON): most bodies skip the second reading.
+    if body.isascii() and b"\\" not in body:
+        return []
+    try:
+        document = json.loads(body)  # as FastAPI reads it: bytes, surrogates let through
+    except (ValueError, RecursionError):
+        return []  # the app answers what it cannot read
+    return text_faults(document, ("body",))

@@ -6,6 +6,7 @@ too short, or a lone UTF-16 surrogate that then cannot be encoded (a 500 instead
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import Request
@@ -36,6 +37,11 @@ def _public(error: dict[str, Any]) -> dict[str, Any]:
     return public
 
 
+def validation_errors_response(errors: Sequence[dict[str, Any]]) -> JSONResponse:
+    """A 422 listing `errors` (pydantic's shape: type, loc, msg, ctx)."""
+    return JSONResponse(status_code=422, content={"detail": [_public(e) for e in errors]})
+
+
 async def validation_error_response(request: Request, exc: Exception) -> JSONResponse:
     errors = exc.errors() if isinstance(exc, RequestValidationError) else []
-    return JSONResponse(status_code=422, content={"detail": [_public(e) for e in errors]})
+    return validation_errors_response(errors)

@@ -1,8 +1,9 @@
 """The value rules of a backup document (`backup_format`), as annotated types.
 
 Each is the API's own rule where it has one (the register endpoint's email, the columns'
-lengths, no NUL anywhere), plus what a restored account needs to stay usable: room left for new
-task numbers, a password hash that sign-in can check at the service's own cost.
+lengths), plus what a restored account needs to stay usable: room left for new task numbers,
+a password hash that sign-in can check at the service's own cost. NUL and lone surrogates
+are refused before these, over the whole document (`backup_format._text_faults`).
 """
 
 from __future__ import annotations
@@ -40,13 +41,6 @@ def _column_length(model: type[SQLModel], name: str) -> int:
     length = getattr(inspect(model).columns[name].type, "length", None)  # String, AutoString
     assert isinstance(length, int), f"{model.__name__}.{name} has no length"
     return length
-
-
-def _no_nul(value: str) -> str:
-    # PostgreSQL cannot store NUL in text; the API refuses it everywhere.
-    if "\x00" in value:
-        raise ValueError("must not contain NUL characters")
-    return value
 
 
 def _iso_text(value: object) -> object:
@@ -107,7 +101,6 @@ def _is_a_tool_call(value: dict[str, JsonValue]) -> dict[str, JsonValue]:
     return value
 
 
-Text = Annotated[str, AfterValidator(_no_nul)]
 # ISO 8601 with a UTC offset, as export writes it.
 Timestamp = Annotated[AwareDatetime, BeforeValidator(_iso_text), AfterValidator(_in_utc)]
 TaskNumber = Annotated[StrictInt, Field(ge=1), AfterValidator(_leaves_room)]
@@ -115,7 +108,6 @@ TaskCounter = Annotated[StrictInt, Field(ge=0), AfterValidator(_leaves_room)]
 ConversationTitle = Annotated[
     str,
     Field(min_length=1, max_length=_column_length(Conversation, "title")),
-    AfterValidator(_no_nul),
 ]
 # The register endpoint's rule (backend/api/routes/auth.py), stored lower-cased like a sign-up.
 Email = Annotated[

@@ -8,6 +8,7 @@ reported, each with where it is.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +23,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
+from backend.core.text_rule import text_faults
 from backend.models import MessageRole, TaskCreate
 from backend.services.backup_checks import (
     ConversationTitle,
@@ -29,7 +31,6 @@ from backend.services.backup_checks import (
     PasswordHash,
     TaskCounter,
     TaskNumber,
-    Text,
     Timestamp,
     ToolCall,
 )
@@ -82,7 +83,7 @@ class BackupTask(TaskCreate):
 
 class BackupMessage(_Strict):
     role: MessageRole
-    content: Text
+    content: str
     tool_calls: list[ToolCall] | None = None
     # Agent state derived from the turn (see Message.meta); kept as it is.
     meta: dict[str, JsonValue] | None = None
@@ -156,6 +157,17 @@ def _consistency_problems(backup: UserBackup) -> list[str]:
     return problems
 
 
+def _text_faults(text: str) -> list[str]:
+    """The API's text rule (backend/core/text_rule.py) over the whole document, keys and the
+    agent's state included. Python's JSON reader keeps a lone surrogate where pydantic's
+    would only say "not JSON", so each is named where it is."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return []  # pydantic's reading says what is wrong with it
+    return [f"{_where(fault.loc)}: {fault.problem}" for fault in text_faults(document)]
+
+
 def parse_backup(data: bytes) -> UserBackup:
     """The document in `data` (UTF-8 JSON), checked whole; raises `BackupInvalidError`
     listing every problem."""
@@ -165,6 +177,9 @@ def parse_backup(data: bytes) -> UserBackup:
         raise BackupInvalidError(
             [f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}"]
         ) from exc
+    faults = _text_faults(text)
+    if faults:
+        raise BackupInvalidError(faults)
     try:
         backup = UserBackup.model_validate_json(text)
     except ValidationError as exc:

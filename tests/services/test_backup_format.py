@@ -113,6 +113,29 @@ def _drop(path: str) -> Change:
             id="a NUL in a title",
         ),
         pytest.param(
+            _set("conversations.0.messages.0.content", "hi \ud800"),
+            "conversations[0].messages[0].content: must not contain lone surrogates",
+            id="a lone surrogate in a message",
+        ),
+        pytest.param(
+            _set("conversations.0.messages.1.meta", {"state": ["ok", "\x00"]}),
+            "conversations[0].messages[1].meta.state[1]: must not contain NUL characters",
+            id="a NUL in the agent's state",
+        ),
+        pytest.param(
+            _set(
+                "conversations.0.messages.1.tool_calls",
+                [{"name": "x", "arguments": {"a\x00": 1}, "result": None}],
+            ),
+            "conversations[0].messages[1].tool_calls[0].arguments.a\x00: must not contain NUL",
+            id="a NUL in a key of a tool call's arguments",
+        ),
+        pytest.param(
+            _set("user.timezone", "Europe/Paris\x00"),
+            "user.timezone: must not contain NUL characters",
+            id="a NUL in the time zone",
+        ),
+        pytest.param(
             _set("conversations.0.messages.0.role", "system"),
             "conversations[0].messages[0].role: Input should be 'user' or 'assistant'",
             id="a system message",
@@ -247,7 +270,7 @@ def test_every_problem_is_reported_one_line_each() -> None:
         pytest.param(b"{'user': 1}", "not JSON: key must be a string at line 1 column 2", id="py"),
         pytest.param(
             b'{"format": "todo-chatbot/user-export", "version": 1, "user": {"email": "\\ud800"}}',
-            "not JSON: ",  # no text column can hold half a UTF-16 pair
+            "user.email: must not contain lone surrogates",  # no text column can hold one
             id="a lone surrogate",
         ),
         pytest.param(b"\xff\xfe{}", "not UTF-8 text: byte 0xff at offset 0", id="not UTF-8"),
