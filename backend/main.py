@@ -14,12 +14,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from backend.agent.assistant import Assistant
 from backend.agent.brains import build_brain
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.deps import INVALID_TOKEN, unauthorized
 from backend.api.docs import mount_docs
+from backend.api.errors import unavailable_response
 from backend.api.frontend import mount_frontend
 from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders, TextRule
 from backend.api.routes import (
@@ -43,6 +45,7 @@ from backend.core.db import (
 )
 from backend.core.heap import settle_after_startup
 from backend.core.migrate import migrate
+from backend.core.security import HashingBusyError
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
 from backend.services.chat import finish_running_turns
@@ -139,17 +142,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(DBAPIError)
     @app.exception_handler(OSError)
     @app.exception_handler(TimeoutError)
+    @app.exception_handler(PoolTimeoutError)  # no pooled connection free in time: overload
     async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
         if isinstance(exc, DBAPIError) and not is_unavailable(exc):
             raise exc  # a bug, not an outage: let it surface as one
         logger.error(
             "database unavailable during %s %s", request.method, request.url.path, exc_info=exc
         )
-        return JSONResponse(
-            status_code=503,
-            content={"detail": "The service is temporarily unavailable"},
-            headers={"Retry-After": "5"},
-        )
+        return unavailable_response()
+
+    @app.exception_handler(HashingBusyError)
+    async def _hashing_busy(request: Request, exc: Exception) -> JSONResponse:
+        logger.warning("password hashing overloaded during %s: %s", request.url.path, exc)
+        return unavailable_response()
 
     app.mount("/mcp", mcp_http_app)
     # Innermost, so its 422s get CORS and security headers; inside the body size limit, as it

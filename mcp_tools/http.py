@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import logging
+
 from mcp.server.auth.provider import AccessToken, TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
-from starlette.responses import JSONResponse
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from backend.api.errors import unavailable_response
 from backend.core.abuse_limits import CountedLimit
 from backend.core.config import Settings
-from backend.core.db import SessionMaker
+from backend.core.db import SessionMaker, is_unavailable
 from backend.core.security import InvalidTokenError, read_access_token
 from backend.services import users
 from mcp_tools.principal import principal_from_token
 from mcp_tools.server import ChangeGate, build_task_server
+
+logger = logging.getLogger(__name__)
 
 
 class AccessTokenVerifier(TokenVerifier):
@@ -44,10 +50,15 @@ class AccessTokenVerifier(TokenVerifier):
 class PostOnly:
     """Stateless streamable HTTP has no stream for the server to push on: a GET would open an
     event stream that never carries anything and never ends, so it is refused (405), as the
-    MCP transport allows. Paths below the endpoint are the API's JSON 404s."""
+    MCP transport allows. Paths below the endpoint are the API's JSON 404s.
+
+    An outage or overload (no pooled connection free in time, say, while the bearer token is
+    checked) is answered 503 with Retry-After by the endpoint's error handler, which then
+    raises it on (Starlette always does); it ends here, as the REST API's would."""
 
     def __init__(self, app: Starlette) -> None:
         self.app = app
+        app.add_exception_handler(Exception, _server_error)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and _below_endpoint(scope):
@@ -61,7 +72,18 @@ class PostOnly:
             )
             await refusal(scope, receive, send)
             return
-        await self.app(scope, receive, send)
+        try:
+            await self.app(scope, receive, send)
+        except Exception as exc:
+            if not is_unavailable(exc):
+                raise
+            logger.error("database unavailable during an MCP request", exc_info=exc)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    if is_unavailable(exc):
+        return unavailable_response()
+    return JSONResponse({"detail": "Internal Server Error"}, status_code=500)
 
 
 def _below_endpoint(scope: Scope) -> bool:

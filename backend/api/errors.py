@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 
@@ -26,6 +27,19 @@ CONFLICT = _error(409, "Already exists")
 TOO_MANY_TASKS = _error(409, "The account holds the most tasks allowed (MAX_TASKS_PER_USER)")
 TOO_LARGE = _error(413, "Request body too large")
 TOO_MANY = _error(429, "Rate limited; see Retry-After")
-UNAVAILABLE = _error(503, "The database is unreachable; retry later")
+UNAVAILABLE = _error(503, "The database is unreachable or overloaded; see Retry-After")
 
 AUTHENTICATED: Responses = {**BAD_REQUEST, **UNAUTHORIZED, **TOO_LARGE, **UNAVAILABLE}
+
+# How long a client is told to wait after a 503 (an outage, or more load than fits).
+RETRY_AFTER_SECONDS = 5
+
+
+def unavailable_response() -> JSONResponse:
+    """The 503 for an outage or overload: the database unreachable, no pooled connection free
+    in time, too many password checks waiting."""
+    return JSONResponse(
+        status_code=503,
+        content={"detail": "The service is temporarily unavailable"},
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )

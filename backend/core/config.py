@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     sqlite_busy_timeout_ms: int = Field(default=30_000, ge=0)
     db_pool_size: int = Field(default=10, gt=0)
     db_max_overflow: int = Field(default=20, ge=0)
+    # How long a request waits for a pooled connection (either database) before it is
+    # answered 503 with Retry-After.
+    db_pool_timeout_seconds: float = Field(default=30.0, gt=0)
     # A pooled PostgreSQL connection idle this long is pinged before use (a restart or an
     # idle timeout may have closed it); busier ones are not, which saves a round trip each.
     db_ping_after_idle_seconds: float = Field(default=1.0, ge=0)

@@ -12,6 +12,7 @@ import orjson
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, InterfaceError, InvalidatePoolError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -144,7 +145,10 @@ def create_engine(settings: Settings) -> AsyncEngine:
     if settings.is_sqlite:
         _prepare_sqlite_file(url)
         engine = create_async_engine(
-            url, connect_args={"timeout": settings.sqlite_busy_timeout_ms / 1000}, **codecs
+            url,
+            connect_args={"timeout": settings.sqlite_busy_timeout_ms / 1000},
+            pool_timeout=settings.db_pool_timeout_seconds,
+            **codecs,
         )
         _configure_sqlite(engine, settings.sqlite_busy_timeout_ms)
         return engine
@@ -152,6 +156,7 @@ def create_engine(settings: Settings) -> AsyncEngine:
         url,
         pool_size=settings.db_pool_size,
         max_overflow=settings.db_max_overflow,
+        pool_timeout=settings.db_pool_timeout_seconds,
         pool_recycle=1800,
         **codecs,
     )
@@ -167,8 +172,9 @@ _UNAVAILABLE_SQLSTATES = ("08", "53", "57P", "55000", "40001", "40P01")
 
 
 def is_unavailable(exc: BaseException) -> bool:
-    """Whether a database error means an outage (retry later) rather than a bug."""
-    if isinstance(exc, OSError | TimeoutError):
+    """Whether a database error means an outage or overload (retry later) rather than a bug:
+    a pool with no connection to lend in time is one."""
+    if isinstance(exc, OSError | TimeoutError | PoolTimeoutError):
         return True
     if not isinstance(exc, DBAPIError):
         return False

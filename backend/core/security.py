@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import hmac
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
+from typing import TypeVar
 
 import jwt
 from pwdlib import PasswordHash
@@ -13,6 +20,7 @@ from backend.core.config import Settings
 from backend.core.timeutil import utcnow
 
 ALGORITHM = "HS256"
+T = TypeVar("T")
 _password_hash = PasswordHash.recommended()
 
 
@@ -37,6 +45,54 @@ def verify_password_or_dummy(password: str, hashed: str | None) -> bool:
         _password_hash.verify(password, _DUMMY_HASH)
         return False
     return verify_password(password, hashed)
+
+
+class HashingBusyError(Exception):
+    """More password hashes are waiting than MAX_PENDING_HASHES: refuse (503) rather than
+    queue a wait no client sits through."""
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # the cores this process may run on
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+# argon2 costs ~0.1 s of CPU and 64 MiB per hash. On the event loop it would stall every
+# other request, and any pooled connection they hold, for that long; so it runs in threads
+# of its own (argon2 releases the GIL), one per core: more would share the same cores and
+# multiply the memory. Not the default thread pool, which file responses need too.
+_HASHING = ThreadPoolExecutor(max_workers=_cores(), thread_name_prefix="password-hash")
+# Hashes running or queued in this process; past this a sign-in or sign-up is refused. At
+# ~0.1 s each per core, the last of 256 waits tens of seconds on a small machine.
+MAX_PENDING_HASHES = 256
+_pending = 0
+_pending_lock = threading.Lock()  # one event loop per process serves, but tests run several
+
+
+async def _in_hashing_thread(work: Callable[[], T]) -> T:
+    global _pending
+    with _pending_lock:
+        if _pending >= MAX_PENDING_HASHES:
+            raise HashingBusyError(f"{_pending} password hashes already waiting")
+        _pending += 1
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_HASHING, work)
+    finally:
+        with _pending_lock:
+            _pending -= 1
+
+
+async def hash_password_in_thread(password: str) -> str:
+    """`hash_password` off the event loop; hold no pooled connection while awaiting it."""
+    return await _in_hashing_thread(partial(hash_password, password))
+
+
+async def verify_password_or_dummy_in_thread(password: str, hashed: str | None) -> bool:
+    """`verify_password_or_dummy` off the event loop; hold no pooled connection while
+    awaiting it."""
+    return await _in_hashing_thread(partial(verify_password_or_dummy, password, hashed))
 
 
 @dataclass(frozen=True)

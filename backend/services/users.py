@@ -7,7 +7,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.core.security import AccessClaims, hash_password, verify_password_or_dummy
+from backend.core.db import read_only
+from backend.core.security import (
+    AccessClaims,
+    hash_password_in_thread,
+    verify_password_or_dummy_in_thread,
+)
 from backend.models import User
 from backend.services.due import DEFAULT_ZONE
 from backend.services.errors import EmailTakenError
@@ -45,9 +50,10 @@ async def get_user_by_email(session: AsyncSession, *, email: str) -> User | None
 async def register_user(
     session: AsyncSession, *, email: str, password: str, timezone: str = DEFAULT_ZONE
 ) -> User:
-    user = User(
-        email=normalize_email(email), hashed_password=hash_password(password), timezone=timezone
-    )
+    """A new account. The password is hashed first, before the session takes a connection:
+    pass a session that has not run a statement yet."""
+    hashed = await hash_password_in_thread(password)
+    user = User(email=normalize_email(email), hashed_password=hashed, timezone=timezone)
     session.add(user)
     try:
         await session.flush()
@@ -61,6 +67,11 @@ async def register_user(
 
 
 async def authenticate(session: AsyncSession, *, email: str, password: str) -> User | None:
+    """The account if the password is right. Read, release, then check: the lookup's
+    connection goes back to the pool before the slow password check (pass a session that has
+    not run a statement yet; it ends with no transaction open)."""
+    await read_only(session)  # on SQLite, no write lock for a lookup
     user = await get_user_by_email(session, email=email)
-    ok = verify_password_or_dummy(password, user.hashed_password if user else None)
+    await session.commit()  # not rollback: that would expire `user`
+    ok = await verify_password_or_dummy_in_thread(password, user.hashed_password if user else None)
     return user if ok else None

@@ -107,10 +107,9 @@ async def login(
 ) -> TokenResponse:
     """Exchange email and password for a bearer token."""
     attempt = await limit_login(request, users.normalize_email(body.email))
+    # Ends the lookup's transaction before the password check (no connection held while it
+    # runs) and before the throttle writes on a connection of its own.
     user = await users.authenticate(session, email=body.email, password=body.password)
-    # Ends the lookup's transaction before the throttle writes on a connection of its own:
-    # on SQLite every transaction holds the single write lock until it ends.
-    await session.commit()
     if user is None:
         await attempt.failed()
         raise HTTPException(
