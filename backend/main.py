@@ -15,15 +15,23 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from backend.agent.assistant import Assistant
 from backend.agent.brains import build_brain
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.deps import INVALID_TOKEN, unauthorized
 from backend.api.docs import mount_docs
-from backend.api.errors import unavailable_response
+from backend.api.errors import document_edge_answers, unavailable_response
 from backend.api.frontend import mount_frontend
-from backend.api.middleware import BodySizeLimit, PathAlias, SecurityHeaders, TextRule
+from backend.api.middleware import (
+    BodySizeLimit,
+    IntegerParams,
+    PathAlias,
+    SecurityHeaders,
+    TextRule,
+)
+from backend.api.openapi_index import openapi_index, route_path
 from backend.api.routes import (
     auth,
     calendar,
@@ -157,8 +165,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return unavailable_response()
 
     app.mount("/mcp", mcp_http_app)
-    # Innermost, so its 422s get CORS and security headers; inside the body size limit, as it
-    # reads whole bodies.
+    # Innermost, so their 422s get CORS and security headers; the text rule inside the body
+    # size limit, as it reads whole bodies.
+    app.add_middleware(IntegerParams)
     app.add_middleware(TextRule)
     if settings.cors_origins:
         app.add_middleware(
@@ -170,9 +179,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
     app.add_middleware(PathAlias, alias="/mcp", target="/mcp/")
-    # Last: the UI's catch-all route must not shadow any API route.
-    mount_frontend(app, settings.frontend_dist)
+    ui_page = mount_frontend(app, settings.frontend_dist)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and (page := ui_page(request)) is not None:
+            return page
+        if exc.status_code == 405:
+            exc = with_documented_allow(request, exc)
+        return await http_exception_handler(request, exc)
+
+    document_edge_answers(app)
     return app
+
+
+def with_documented_allow(request: Request, exc: StarletteHTTPException) -> StarletteHTTPException:
+    """A 405 whose Allow names every method documented for the path: the router names only
+    the methods of the first route that matched it."""
+    index = openapi_index(request.app)
+    found = index.find(route_path(request.scope)) if index is not None else None
+    if found is None:
+        return exc
+    methods = set(found[0].methods)
+    if "GET" in methods:
+        methods.add("HEAD")  # the router answers HEAD wherever it answers GET
+    headers = {**(exc.headers or {}), "Allow": ", ".join(sorted(methods))}
+    return StarletteHTTPException(exc.status_code, detail=exc.detail, headers=headers)
 
 
 app = create_app()

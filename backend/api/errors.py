@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
@@ -43,3 +44,46 @@ def unavailable_response() -> JSONResponse:
         content={"detail": "The service is temporarily unavailable"},
         headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
+
+
+# What the edge can answer any request, whatever the operation: a body over the size limit
+# (backend/api/middleware.py, BodySizeLimit), text breaking the text rule or an integer
+# parameter not written as one (TextRule, IntegerParams), and, for the API's operations, an
+# outage or overload (503).
+_EDGE_VALIDATION = {
+    "description": "Validation Error",
+    "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/HTTPValidationError"}}
+    },
+}
+
+
+def _edge_answers(template: str) -> Responses:
+    answers: Responses = {"413": _json_error(TOO_LARGE[413]), "422": _EDGE_VALIDATION}
+    if template.startswith("/api/"):
+        answers["503"] = _json_error(UNAVAILABLE[503])
+    return answers
+
+
+def _json_error(documented: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "description": documented["description"],
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorDetail"}}},
+    }
+
+
+def document_edge_answers(app: FastAPI) -> None:
+    """Makes the app's OpenAPI document list, on every operation, the answers the edge can
+    give it (those its routes already document stay as they are)."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        document = generate()
+        for template, operations in document.get("paths", {}).items():
+            for operation in operations.values():
+                responses = operation.setdefault("responses", {})
+                for status, answer in _edge_answers(template).items():
+                    responses.setdefault(str(status), answer)
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]

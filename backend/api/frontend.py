@@ -9,13 +9,12 @@ this service publishes no such metadata.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
 # The UI's own routes: the page itself.
 UI_PAGES = frozenset({"/", "/index.html"})
@@ -25,12 +24,10 @@ _NOT_BUILT = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Todo
 API at <a href="/docs">/docs</a>.</p></body></html>"""
 
 
-def mount_frontend(app: FastAPI, dist: Path) -> None:
-    """`/` and `/index.html` get index.html; built files are served as files.
-
-    The UI answers only GETs that no API route claimed (a 404), so API paths keep their own
-    404 and 405 answers.
-    """
+def mount_frontend(app: FastAPI, dist: Path) -> Callable[[Request], Response | None]:
+    """Mounts the built assets; returns what answers a GET no API route claimed (a 404):
+    index.html for `/` and `/index.html`, a built file at the top of dist, or None (the
+    404 stands). API paths keep their own 404 and 405 answers."""
     root = dist.resolve()
     index = root / "index.html"
     if (root / "assets").is_dir():
@@ -44,7 +41,10 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
         candidate = (root / name).resolve()
         return candidate if candidate.is_file() and candidate.parent == root else None
 
-    def page(path: str) -> Response | None:
+    def page(request: Request) -> Response | None:
+        if request.method != "GET":
+            return None
+        path = request.url.path
         if path in UI_PAGES:
             if not index.is_file():
                 return HTMLResponse(_NOT_BUILT, status_code=503)
@@ -52,10 +52,4 @@ def mount_frontend(app: FastAPI, dist: Path) -> None:
         found = built_file(path)
         return FileResponse(found) if found is not None else None
 
-    @app.exception_handler(StarletteHTTPException)
-    async def ui_or_error(request: Request, exc: StarletteHTTPException) -> Response:
-        if exc.status_code == 404 and request.method == "GET":
-            served = page(request.url.path)
-            if served is not None:
-                return served
-        return await http_exception_handler(request, exc)
+    return page

@@ -5,14 +5,12 @@ from __future__ import annotations
 import email.message
 import json
 import re
-import weakref
-from typing import Any
 from urllib.parse import parse_qsl
 
 from starlette.datastructures import MutableHeaders
-from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from backend.api.openapi_index import openapi_index, route_path
 from backend.api.validation import validation_errors_response
 from backend.core.text_rule import MAX_FAULTS, NUL_PROBLEM, TextFault, text_faults, text_problem
 
@@ -175,29 +173,11 @@ class TextRule:
 def _path_faults(scope: Scope) -> list[TextFault]:
     """Faults in the path parameters of the documented path the request's path fits; an
     unknown path stays a 404."""
-    path: str = scope["path"]
-    if text_problem(path) is None:
+    if text_problem(scope["path"]) is None:
         return []
-    path = path.removeprefix(scope.get("root_path", ""))
-    for pattern in _path_patterns(scope.get("app")):
-        found = pattern.match(path)
-        if found is not None:
-            return text_faults(found.groupdict(), ("path",))
-    return []
-
-
-# The app's documented paths with parameters, as regular expressions, built on first use.
-_PATTERNS: weakref.WeakKeyDictionary[Any, list[re.Pattern[str]]] = weakref.WeakKeyDictionary()
-
-
-def _path_patterns(app: Any) -> list[re.Pattern[str]]:
-    # From the OpenAPI document: FastAPI's own routes are not a public, flat list.
-    if not hasattr(app, "openapi"):
-        return []
-    if app not in _PATTERNS:
-        templates = [path for path in app.openapi().get("paths", {}) if "{" in path]
-        _PATTERNS[app] = [compile_path(template)[0] for template in templates]
-    return _PATTERNS[app]
+    index = openapi_index(scope.get("app"))
+    found = index.find(route_path(scope)) if index is not None else None
+    return text_faults(found[1], ("path",)) if found is not None else []
 
 
 def _query_faults(scope: Scope) -> list[TextFault]:
@@ -270,3 +250,46 @@ def _body_faults(body: bytes) -> list[TextFault]:
     except (ValueError, RecursionError):
         return []  # the app answers what it cannot read
     return text_faults(document, ("body",))
+
+
+# What an integer looks like in a URL: ASCII digits, a minus sign at most. Python's int() (and
+# so FastAPI) also reads " 6", "+6" and "6_000", which the schema's "integer" does not allow.
+_INTEGER = re.compile(r"-?[0-9]+")
+_NOT_AN_INTEGER = "Input should be a valid integer, unable to parse string as an integer"
+
+
+class IntegerParams:
+    """Refuses a path or query parameter documented as an integer unless it is written as
+    one (a 422 naming it, in the shape of any other), so what the schema says is what is
+    accepted."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            errors = _integer_errors(scope)
+            if errors:
+                await validation_errors_response(errors)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _integer_errors(scope: Scope) -> list[dict[str, object]]:
+    index = openapi_index(scope.get("app"))
+    found = index.find(route_path(scope)) if index is not None else None
+    if found is None:
+        return []
+    documented, path_params = found
+    integers = documented.integers.get(scope["method"], frozenset())
+    if not integers:
+        return []
+    query = scope.get("query_string", b"").decode("latin-1")
+    written = [("path", name, value) for name, value in path_params.items()] + [
+        ("query", name, value) for name, value in parse_qsl(query, keep_blank_values=True)
+    ]
+    return [
+        {"type": "int_parsing", "loc": (place, name), "msg": _NOT_AN_INTEGER}
+        for place, name, value in written
+        if (place, name) in integers and not _INTEGER.fullmatch(value)
+    ]

@@ -139,15 +139,28 @@ def _load_json(text: str | bytes) -> Any:
         return json.loads(text)  # NaN and Infinity, which json writes and orjson refuses
 
 
+def _file_db(url: str) -> bool:
+    """Whether SQLAlchemy pools a SQLite URL's connections in a queue (as its dialect
+    decides: a database file, not memory)."""
+    parsed = make_url(url)
+    return (
+        bool(parsed.database)
+        and parsed.database != ":memory:"
+        and (parsed.query.get("mode") != "memory")
+    )
+
+
 def create_engine(settings: Settings) -> AsyncEngine:
     url = settings.database_url
     codecs: dict[str, Any] = {"json_serializer": _dump_json, "json_deserializer": _load_json}
     if settings.is_sqlite:
         _prepare_sqlite_file(url)
+        # A file database gets a queue pool; an in-memory one a single connection, no wait.
+        pooled = {"pool_timeout": settings.db_pool_timeout_seconds} if _file_db(url) else {}
         engine = create_async_engine(
             url,
             connect_args={"timeout": settings.sqlite_busy_timeout_ms / 1000},
-            pool_timeout=settings.db_pool_timeout_seconds,
+            **pooled,
             **codecs,
         )
         _configure_sqlite(engine, settings.sqlite_busy_timeout_ms)

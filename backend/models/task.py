@@ -6,11 +6,12 @@ from datetime import date, datetime, time
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import StrictBool, StrictInt, ValidationInfo, field_validator, model_validator
+from pydantic import StrictBool, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import Date, Index, Time, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
+from backend.core.json_numbers import WholeNumber
 from backend.core.timeutil import UTCDateTime, utcnow
 from backend.services.repeats import Repeat, describe, read_repeat
 
@@ -214,8 +215,8 @@ class TaskCreate(_TaskInput):
     repeat: str | None = Field(default=None, max_length=200, description=REPEAT_HELP)
     repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
     remind_at: datetime | None = Field(default=None, description=REMIND_AT_HELP)
-    # Strict: "30" is not a number of minutes
-    remind_before: StrictInt | None = Field(
+    # "30" is not a number of minutes; 30.0 is (JSON Schema's integer)
+    remind_before: WholeNumber | None = Field(
         default=None, ge=0, le=REMIND_BEFORE_MAX_MINUTES, description=REMIND_BEFORE_HELP
     )
 
@@ -258,8 +259,8 @@ class TaskUpdate(_TaskInput):
     repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
     # null (either) turns the task's reminder off
     remind_at: datetime | None = Field(default=None, description=REMIND_AT_HELP)
-    # Strict: "30" is not a number of minutes
-    remind_before: StrictInt | None = Field(
+    # "30" is not a number of minutes; 30.0 is (JSON Schema's integer)
+    remind_before: WholeNumber | None = Field(
         default=None, ge=0, le=REMIND_BEFORE_MAX_MINUTES, description=REMIND_BEFORE_HELP
     )
 

@@ -7,12 +7,13 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Path, Request, status
-from pydantic import BaseModel, Field, StrictInt, field_validator
+from pydantic import BaseModel, Field, field_validator
 from sse_starlette import EventSourceResponse
 
 from backend.agent.assistant import Assistant, TextDelta
 from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
 from backend.api.errors import AUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY, ErrorDetail
+from backend.core.json_numbers import WholeNumber
 from backend.models.conversation import CLIENT_KEY_MAX_LENGTH
 from backend.services.chat import (
     ChatResult,
@@ -30,11 +31,17 @@ router = APIRouter(
 )
 
 MAX_MESSAGE_CHARS = 4000
+# Some character that str.strip() keeps: not white space, as Python counts it (the schema's
+# regex dialects, ECMA's and Rust's, leave out the separators \x1c-\x1f and NEL).
+MEANINGFUL = r"[^\s\x1c-\x1f\x85]"
+MEANINGFUL_HELP = "Not only white space"
 
 
 class ChatRequest(BaseModel):
-    message: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
-    conversation_id: StrictInt | None = Field(default=None, ge=1, le=2**31 - 1)
+    message: str = Field(
+        min_length=1, max_length=MAX_MESSAGE_CHARS, pattern=MEANINGFUL, description=MEANINGFUL_HELP
+    )
+    conversation_id: WholeNumber | None = Field(default=None, ge=1, le=2**31 - 1)
 
     @field_validator("message")
     @classmethod

@@ -467,7 +467,10 @@ export interface components {
         ChatRequest: {
             /** Conversation Id */
             conversation_id?: number | null;
-            /** Message */
+            /**
+             * Message
+             * @description Not only white space
+             */
             message: string;
         };
         /** ChatResponse */
@@ -930,7 +933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -986,7 +989,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1055,7 +1067,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1133,7 +1145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1189,7 +1201,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1245,6 +1266,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -1254,7 +1284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1308,6 +1338,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -1317,7 +1356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1358,6 +1397,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -1365,6 +1413,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -1457,7 +1514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1556,7 +1613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1612,7 +1669,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1686,7 +1752,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1766,7 +1832,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1822,7 +1888,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1909,7 +1984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2002,7 +2077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2101,7 +2176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2157,7 +2232,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2225,7 +2309,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2281,7 +2365,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2356,7 +2449,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2433,7 +2526,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2520,7 +2613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2597,7 +2690,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2681,7 +2774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2771,7 +2864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2881,7 +2974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable; retry later */
+            /** @description The database is unreachable or overloaded; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2912,6 +3005,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
         };
     };
     readyz_readyz_get: {
@@ -2930,6 +3041,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The database does not answer */
