@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import BeforeValidator, StrictInt
+from pydantic import BeforeValidator
 
 
 def _whole(value: object) -> object:
@@ -16,5 +14,7 @@ def _whole(value: object) -> object:
     return value
 
 
-# An integer, written 35450 or 35450.0; 35450.5, "35450" and true are refused.
-WholeNumber = Annotated[StrictInt, BeforeValidator(_whole)]
+# Reads 35450.0 as 35450 for a StrictInt ("35450", true and 35450.5 stay refused). Put it
+# last, after the bounds: `Annotated[StrictInt, Field(ge=1), WHOLE]`; before them, pydantic
+# could no longer state the bounds in the schema as minimum and maximum.
+WHOLE = BeforeValidator(_whole)

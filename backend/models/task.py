@@ -4,14 +4,15 @@ import builtins
 import re
 from datetime import date, datetime, time
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import StrictBool, ValidationInfo, field_validator, model_validator
+from pydantic import Field as PydanticField
+from pydantic import StrictBool, StrictInt, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import Date, Index, Time, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from backend.core.json_numbers import WholeNumber
+from backend.core.json_numbers import WHOLE
 from backend.core.timeutil import UTCDateTime, utcnow
 from backend.services.repeats import Repeat, describe, read_repeat
 
@@ -149,6 +150,8 @@ REPEAT_HELP = (
 REPEAT_FROM_HELP = "What the next date counts from: the due date (default) or the completion"
 # Four weeks: the earliest a reminder may come before its task.
 REMIND_BEFORE_MAX_MINUTES = 4 * 7 * 24 * 60
+# Minutes, a whole number (30 or 30.0, never "30"), stated in the schema with its bounds.
+RemindBefore = Annotated[StrictInt, PydanticField(ge=0, le=REMIND_BEFORE_MAX_MINUTES), WHOLE]
 REMIND_AT_HELP = (
     "When to remind: an ISO date-time; one without an offset is read in the account's zone. "
     "Before a due task's time it is kept as an offset (it moves with the task); null: no reminder"
@@ -216,9 +219,7 @@ class TaskCreate(_TaskInput):
     repeat_from: RepeatFrom | None = Field(default=None, description=REPEAT_FROM_HELP)
     remind_at: datetime | None = Field(default=None, description=REMIND_AT_HELP)
     # "30" is not a number of minutes; 30.0 is (JSON Schema's integer)
-    remind_before: WholeNumber | None = Field(
-        default=None, ge=0, le=REMIND_BEFORE_MAX_MINUTES, description=REMIND_BEFORE_HELP
-    )
+    remind_before: RemindBefore | None = Field(default=None, description=REMIND_BEFORE_HELP)
 
     @model_validator(mode="after")
     def _time_needs_a_day(self) -> TaskCreate:
@@ -260,9 +261,7 @@ class TaskUpdate(_TaskInput):
     # null (either) turns the task's reminder off
     remind_at: datetime | None = Field(default=None, description=REMIND_AT_HELP)
     # "30" is not a number of minutes; 30.0 is (JSON Schema's integer)
-    remind_before: WholeNumber | None = Field(
-        default=None, ge=0, le=REMIND_BEFORE_MAX_MINUTES, description=REMIND_BEFORE_HELP
-    )
+    remind_before: RemindBefore | None = Field(default=None, description=REMIND_BEFORE_HELP)
 
     @model_validator(mode="after")
     def _one_reminder(self) -> TaskUpdate:

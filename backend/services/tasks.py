@@ -401,7 +401,8 @@ async def update_task(
     statement = (
         update(Task)
         .where(*where)
-        .values(**changes, **closing, updated_at=utcnow())
+        # The closing wins over a remind_at given with the completion.
+        .values(**{**changes, **closing, "updated_at": utcnow()})
         .returning(Task)
         .execution_options(**_ORM_DML)
     )

@@ -115,6 +115,30 @@ async def test_what_is_not_a_whole_number_is_still_refused(
     assert response.json()["detail"][0]["loc"] == ["body", "conversation_id"]
 
 
+def _schemas(node: object) -> list[dict[str, Any]]:
+    """Every schema object in the document (a dict with a "type")."""
+    found = []
+    pending = [node]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            if "type" in item:
+                found.append(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return found
+
+
+def test_bounds_are_stated_in_json_schema_words(app: FastAPI) -> None:
+    # pydantic writes "ge"/"le" when it cannot map a bound (a validator before it): words no
+    # JSON Schema tool reads, so the bound would go unstated.
+    unread = [s for s in _schemas(app.openapi()) if {"ge", "le", "gt", "lt"} & set(s)]
+    assert unread == []
+    conversation = app.openapi()["components"]["schemas"]["ChatRequest"]["properties"]
+    assert conversation["conversation_id"]["anyOf"][0]["minimum"] == 1
+
+
 def test_every_operation_documents_the_answers_the_edge_can_give(app: FastAPI) -> None:
     # 413: the body size limit, for any request. 422: the text rule, for any header or query.
     # 503: an outage or overload, for any operation of the API that reads the database.

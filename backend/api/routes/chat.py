@@ -7,13 +7,13 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Path, Request, status
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, StrictInt, field_validator
 from sse_starlette import EventSourceResponse
 
 from backend.agent.assistant import Assistant, TextDelta
 from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
 from backend.api.errors import AUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY, ErrorDetail
-from backend.core.json_numbers import WholeNumber
+from backend.core.json_numbers import WHOLE
 from backend.models.conversation import CLIENT_KEY_MAX_LENGTH
 from backend.services.chat import (
     ChatResult,
@@ -41,7 +41,7 @@ class ChatRequest(BaseModel):
     message: str = Field(
         min_length=1, max_length=MAX_MESSAGE_CHARS, pattern=MEANINGFUL, description=MEANINGFUL_HELP
     )
-    conversation_id: WholeNumber | None = Field(default=None, ge=1, le=2**31 - 1)
+    conversation_id: Annotated[StrictInt, Field(ge=1, le=2**31 - 1), WHOLE] | None = None
 
     @field_validator("message")
     @classmethod
