@@ -11,7 +11,7 @@ from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from pydantic import Field, ValidationError
+from pydantic import Field, StrictBool, StrictInt, ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker, read_only
@@ -39,7 +39,9 @@ UserId = Annotated[
     str | int | None,
     Field(description="Optional; must be the authenticated user's id if given"),
 ]
-TaskId = Annotated[int, Field(ge=1, le=2**31 - 1, description="The task number")]
+# Strict: "1", true and 1.0 are not task 1 (a JSON integer is; pydantic's lax mode would
+# take all three, and a bool is an int to Python). So for every number and flag below.
+TaskId = Annotated[StrictInt, Field(ge=1, le=2**31 - 1, description="The task number")]
 # One bulk call may name at most this many tasks (the default per-user task cap).
 MAX_BULK_TASKS = 10_000
 Title = Annotated[str, Field(description="The task title")]
@@ -259,7 +261,7 @@ RemindAt = Annotated[
     ),
 ]
 RemindBefore = Annotated[
-    int | None,
+    StrictInt | None,
     Field(
         ge=0,
         le=REMIND_BEFORE_MAX_MINUTES,
@@ -385,7 +387,9 @@ def build_task_server(
             str | None,
             Field(max_length=200, description="Only tasks whose title shares a word with this"),
         ] = None,
-        limit: Annotated[int | None, Field(ge=1, le=1000, description="At most this many")] = None,
+        limit: Annotated[
+            StrictInt | None, Field(ge=1, le=1000, description="At most this many")
+        ] = None,
         list: Annotated[
             str | None, Field(max_length=LIST_NAME_MAX_LENGTH, description="Only this list's")
         ] = None,
@@ -535,7 +539,7 @@ def build_task_server(
         title: str | None = None,
         description: str | None = None,
         completed: Annotated[
-            bool | None, Field(description="Set false to reopen a task, true to complete it")
+            StrictBool | None, Field(description="Set false to reopen a task, true to complete it")
         ] = None,
         due: Annotated[
             str | None,
@@ -568,7 +572,7 @@ def build_task_server(
             ),
         ] = None,
         skip: Annotated[
-            bool | None,
+            StrictBool | None,
             Field(description="Move a repeating task to its next date without completing it"),
         ] = None,
         remind_at: RemindAt = None,
