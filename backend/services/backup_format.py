@@ -14,16 +14,18 @@ from typing import Any
 from pydantic import (
     BaseModel,
     ConfigDict,
-    JsonValue,
     StrictBool,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
-from pydantic_core import ErrorDetails
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from backend.models import MessageRole, TaskCreate
+from backend.models.conversation import MESSAGE_MAX_LENGTH, REPLY_MAX_LENGTH, meaningful_message
 from backend.services.backup_checks import (
+    AgentState,
     ConversationTitle,
     Email,
     PasswordHash,
@@ -31,7 +33,7 @@ from backend.services.backup_checks import (
     TaskNumber,
     Text,
     Timestamp,
-    ToolCall,
+    ToolCalls,
 )
 from backend.services.due import DEFAULT_ZONE, is_known_zone
 from backend.services.errors import ServiceError
@@ -81,12 +83,31 @@ class BackupTask(TaskCreate):
 
 
 class BackupMessage(_Strict):
+    """A message as the chat stores it: the user's as /api/chat takes them, the assistant's
+    no longer than its replies run (`REPLY_MAX_LENGTH`)."""
+
     role: MessageRole
     content: Text
-    tool_calls: list[ToolCall] | None = None
+    tool_calls: ToolCalls | None = None
     # Agent state derived from the turn (see Message.meta); kept as it is.
-    meta: dict[str, JsonValue] | None = None
+    meta: AgentState | None = None
     created_at: Timestamp
+
+    @field_validator("content")
+    @classmethod
+    def _as_long_as_the_chat_allows(cls, value: str, info: ValidationInfo) -> str:
+        # `role` is read first; a wrong one is reported on its own and held to the longer limit.
+        user = info.data.get("role") == MessageRole.USER
+        limit = MESSAGE_MAX_LENGTH if user else REPLY_MAX_LENGTH
+        if len(value) > limit:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": limit},
+            )
+        if user:
+            meaningful_message(value)  # not blank, as the chat takes it
+        return value
 
 
 class BackupConversation(_Strict):

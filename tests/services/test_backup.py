@@ -176,6 +176,11 @@ def _drop_role(document: dict[str, Any]) -> None:
             id="a system message",
         ),
         pytest.param(
+            lambda d: d["conversations"][0]["messages"][0].update(content="x" * 4001),
+            "conversations[0].messages[0].content: String should have at most 4000 characters",
+            id="a message longer than the chat takes",
+        ),
+        pytest.param(
             lambda d: d["tasks"][1].update(number=2**31 - 1),
             "tasks[1].number: at most 2146483647, to leave room for 1,000,000 new tasks",
             id="a task number at the top of the range",
