@@ -22,6 +22,8 @@ from backend.services.due import due_label, read_due
 from backend.services.due import zone as zone_of
 from backend.services.errors import (
     InvalidTaskChangeError,
+    ListExistsError,
+    ListLimitError,
     NotRepeatingError,
     TaskLimitError,
     TaskNotFoundError,
@@ -320,6 +322,7 @@ def build_task_server(
     auth: AuthSettings | None = None,
     token_verifier: TokenVerifier | None = None,
     max_tasks: int | None = None,
+    max_lists: int | None = None,
     before_change: ChangeGate | None = None,
 ) -> MCPServer:
     """A server whose tools act for whoever `principal` says the caller is."""
@@ -371,9 +374,9 @@ def build_task_server(
                 raise ToolError(_validation_message(exc)) from exc
             try:
                 task = await tasks.create_task(
-                    session, owner_id=owner, data=data, max_tasks=max_tasks
+                    session, owner_id=owner, data=data, max_tasks=max_tasks, max_lists=max_lists
                 )
-            except (TaskLimitError, InvalidTaskChangeError) as exc:
+            except (TaskLimitError, InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc
         given = _given(due=due, **fields, remind=True if reminded else None)
         return _changed_json(task, "created", zone, given)
@@ -620,12 +623,14 @@ def build_task_server(
                     if add_tags is not None:
                         changes["tags"] = [*(tags or before.tag_list), *add_tags]
                 data = TaskUpdate.model_validate(changes)
-                task = await tasks.update_task(session, owner_id=owner, task_id=task_id, data=data)
+                task = await tasks.update_task(
+                    session, owner_id=owner, task_id=task_id, data=data, max_lists=max_lists
+                )
             except ValidationError as exc:
                 raise ToolError(_validation_message(exc)) from exc
             except TaskNotFoundError as exc:
                 raise ToolError(str(exc)) from exc
-            except InvalidTaskChangeError as exc:
+            except (InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc
         result = _changed_json(task, "updated", zone, given)
         if previous:

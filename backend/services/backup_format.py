@@ -22,8 +22,9 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from backend.models import MessageRole, TaskCreate
+from backend.models import STARTING_LISTS, MessageRole, TaskCreate
 from backend.models.conversation import MESSAGE_MAX_LENGTH, REPLY_MAX_LENGTH, meaningful_message
+from backend.models.task import DEFAULT_LIST
 from backend.services.backup_checks import (
     AgentState,
     ConversationTitle,
@@ -37,6 +38,7 @@ from backend.services.backup_checks import (
 )
 from backend.services.due import DEFAULT_ZONE, is_known_zone
 from backend.services.errors import ServiceError
+from backend.services.list_names import looks_like
 
 FORMAT = "todo-chatbot/user-export"
 VERSION = 1
@@ -168,12 +170,38 @@ def _consistency_problems(backup: UserBackup) -> list[str]:
                 f"tasks[{first_with[task.number]}] too"
             )
         first_with.setdefault(task.number, index)
+    problems.extend(_look_alike_lists(backup))
     largest = max(first_with, default=0)
     if backup.user.last_task_number < largest:
         problems.append(
             f"user.last_task_number: {backup.user.last_task_number} is below the largest task "
             f"number, {largest} (new tasks would reuse numbers)"
         )
+    return problems
+
+
+def import_lists(backup: UserBackup) -> dict[str, str]:
+    """The lists an import makes, by lower-cased name: the starting lists, then each list the
+    tasks name (its first spelling wins)."""
+    lists: dict[str, str] = {name.lower(): name for name in STARTING_LISTS}
+    for task in backup.tasks:
+        lists.setdefault((task.list or DEFAULT_LIST).lower(), task.list or DEFAULT_LIST)
+    return lists
+
+
+def _look_alike_lists(backup: UserBackup) -> list[str]:
+    """A task's list that looks like another the import makes, as a live account refuses it."""
+    problems = []
+    made: list[str] = list(STARTING_LISTS)
+    for index, task in enumerate(backup.tasks):
+        name = task.list or DEFAULT_LIST
+        if name.lower() in {n.lower() for n in made}:
+            continue
+        similar = looks_like(name, made)
+        if similar is not None:
+            problems.append(f"tasks[{index}].list: {name!r} looks like the list {similar!r}")
+        else:
+            made.append(name)
     return problems
 
 

@@ -230,6 +230,20 @@ async def test_a_file_that_cannot_be_read_as_json_is_refused_clearly(
     assert await row_counts(app) == before
 
 
+async def test_a_backup_over_the_list_cap_is_refused(
+    app: FastAPI, database_url: str, tmp_path: Path
+) -> None:
+    document = valid_document(unique_email())
+    document["tasks"][0]["list"] = "Work"
+    document["tasks"][1]["list"] = "Home"
+    path = tmp_path / "backup.json"
+    path.write_bytes(as_bytes(document))
+    before = await row_counts(app)
+    refused = cli(database_url, "import", str(path), MAX_LISTS_PER_USER="3")
+    assert_refused(refused, path, "lists: 4 lists, more than the 3 an account may hold here")
+    assert await row_counts(app) == before
+
+
 async def test_a_backup_over_the_task_cap_is_refused(
     app: FastAPI, database_url: str, tmp_path: Path
 ) -> None:

@@ -146,6 +146,21 @@ def _drop(path: str) -> Change:
             id="agent state larger than a turn records",
         ),
         pytest.param(
+            _set("tasks.1.list", "\u0405hopping"),
+            "tasks[1].list: '\u0405hopping' looks like the list 'Shopping'",
+            id="a list that looks like a starting list",
+        ),
+        pytest.param(
+            lambda d: [d["tasks"][0].update(list="Work"), d["tasks"][1].update(list="W\u043erk")],
+            "tasks[1].list: 'W\u043erk' looks like the list 'Work'",
+            id="two lists that look alike",
+        ),
+        pytest.param(
+            _set("tasks.1.list", "Inbox\u200b"),
+            "tasks[1].list: list must not contain invisible characters",
+            id="a list with an invisible character",
+        ),
+        pytest.param(
             _set("conversations.0.messages.0.role", "system"),
             "conversations[0].messages[0].role: Input should be 'user' or 'assistant'",
             id="a system message",
