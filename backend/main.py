@@ -72,7 +72,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await migrate(engine)
         tools = InProcessTaskTools(
             build_task_server(
-                sessionmaker, principal_from_meta, max_tasks=settings.max_tasks_per_user
+                sessionmaker,
+                principal_from_meta,
+                max_tasks=settings.max_tasks_per_user,
+                max_lists=settings.max_lists_per_user,
             )
         )
         await tools.connect()  # type: ignore[no-untyped-call]

@@ -11,7 +11,7 @@ from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from pydantic import Field, ValidationError
+from pydantic import Field, StrictBool, StrictInt, ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker, read_only
@@ -22,6 +22,8 @@ from backend.services.due import due_label, read_due
 from backend.services.due import zone as zone_of
 from backend.services.errors import (
     InvalidTaskChangeError,
+    ListExistsError,
+    ListLimitError,
     NotRepeatingError,
     TaskLimitError,
     TaskNotFoundError,
@@ -39,7 +41,9 @@ UserId = Annotated[
     str | int | None,
     Field(description="Optional; must be the authenticated user's id if given"),
 ]
-TaskId = Annotated[int, Field(ge=1, le=2**31 - 1, description="The task number")]
+# Strict: "1", true and 1.0 are not task 1 (a JSON integer is; pydantic's lax mode would
+# take all three, and a bool is an int to Python). So for every number and flag below.
+TaskId = Annotated[StrictInt, Field(ge=1, le=2**31 - 1, description="The task number")]
 # One bulk call may name at most this many tasks (the default per-user task cap).
 MAX_BULK_TASKS = 10_000
 Title = Annotated[str, Field(description="The task title")]
@@ -259,7 +263,7 @@ RemindAt = Annotated[
     ),
 ]
 RemindBefore = Annotated[
-    int | None,
+    StrictInt | None,
     Field(
         ge=0,
         le=REMIND_BEFORE_MAX_MINUTES,
@@ -318,6 +322,7 @@ def build_task_server(
     auth: AuthSettings | None = None,
     token_verifier: TokenVerifier | None = None,
     max_tasks: int | None = None,
+    max_lists: int | None = None,
     before_change: ChangeGate | None = None,
 ) -> MCPServer:
     """A server whose tools act for whoever `principal` says the caller is."""
@@ -369,9 +374,9 @@ def build_task_server(
                 raise ToolError(_validation_message(exc)) from exc
             try:
                 task = await tasks.create_task(
-                    session, owner_id=owner, data=data, max_tasks=max_tasks
+                    session, owner_id=owner, data=data, max_tasks=max_tasks, max_lists=max_lists
                 )
-            except (TaskLimitError, InvalidTaskChangeError) as exc:
+            except (TaskLimitError, InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc
         given = _given(due=due, **fields, remind=True if reminded else None)
         return _changed_json(task, "created", zone, given)
@@ -385,7 +390,9 @@ def build_task_server(
             str | None,
             Field(max_length=200, description="Only tasks whose title shares a word with this"),
         ] = None,
-        limit: Annotated[int | None, Field(ge=1, le=1000, description="At most this many")] = None,
+        limit: Annotated[
+            StrictInt | None, Field(ge=1, le=1000, description="At most this many")
+        ] = None,
         list: Annotated[
             str | None, Field(max_length=LIST_NAME_MAX_LENGTH, description="Only this list's")
         ] = None,
@@ -535,7 +542,7 @@ def build_task_server(
         title: str | None = None,
         description: str | None = None,
         completed: Annotated[
-            bool | None, Field(description="Set false to reopen a task, true to complete it")
+            StrictBool | None, Field(description="Set false to reopen a task, true to complete it")
         ] = None,
         due: Annotated[
             str | None,
@@ -568,7 +575,7 @@ def build_task_server(
             ),
         ] = None,
         skip: Annotated[
-            bool | None,
+            StrictBool | None,
             Field(description="Move a repeating task to its next date without completing it"),
         ] = None,
         remind_at: RemindAt = None,
@@ -616,12 +623,14 @@ def build_task_server(
                     if add_tags is not None:
                         changes["tags"] = [*(tags or before.tag_list), *add_tags]
                 data = TaskUpdate.model_validate(changes)
-                task = await tasks.update_task(session, owner_id=owner, task_id=task_id, data=data)
+                task = await tasks.update_task(
+                    session, owner_id=owner, task_id=task_id, data=data, max_lists=max_lists
+                )
             except ValidationError as exc:
                 raise ToolError(_validation_message(exc)) from exc
             except TaskNotFoundError as exc:
                 raise ToolError(str(exc)) from exc
-            except InvalidTaskChangeError as exc:
+            except (InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc
         result = _changed_json(task, "updated", zone, given)
         if previous:

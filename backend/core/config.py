@@ -67,6 +67,9 @@ class Settings(BaseSettings):
 
     # Tasks one account may hold: bounds what one user's bulk work and lists can cost others.
     max_tasks_per_user: int = Field(default=10_000, ge=1, le=1_000_000)
+    # Lists one account may hold, Inbox and Shopping included (each is a row every list read
+    # returns, and a name every new list is compared with for look-alikes).
+    max_lists_per_user: int = Field(default=100, ge=2, le=10_000)
 
     # Abuse limits (backend/core/abuse_limits.py says where each is counted). Sign-in allows
     # this many wrong passwords per window from one address, and on one account before only

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import builtins
 import re
+import unicodedata
 from datetime import date, datetime, time
 from enum import StrEnum
 from typing import Literal
@@ -82,9 +83,34 @@ def _cleaned_field(value: object, info: ValidationInfo) -> object:
     return _clean_text(value)
 
 
+# Joiners belong inside words (Persian, Indic scripts) and emoji sequences.
+_JOINERS = frozenset("\u200c\u200d")
+# Letters and symbols that render as nothing (Hangul fillers, the blank Braille pattern).
+_BLANK_LOOKING = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+
+
+def _hidden(name: str, at: int) -> bool:
+    """Whether the character at `at` shows nothing: a format character (zero-width space,
+    direction marks and overrides, byte order mark...) or a blank-looking letter. A joiner
+    between two characters that show, one of them beyond ASCII, is part of what they show
+    ("کتاب‌خانه", an emoji family); between two ASCII letters it only hides."""
+    char = name[at]
+    if char in _BLANK_LOOKING:
+        return True
+    if unicodedata.category(char) != "Cf":
+        return False
+    if char not in _JOINERS or at == 0 or at == len(name) - 1:
+        return True
+    around = (name[at - 1], name[at + 1])
+    shown = not any(c.isspace() or unicodedata.category(c) == "Cf" for c in around)
+    return not (shown and any(not c.isascii() for c in around))
+
+
 def clean_list_name(value: object) -> object:
     """A list's name as shown: cleaned text of 1-60 characters. As for titles, the limit
-    holds for what was sent (the schema's maxLength), before cleaning shortens it."""
+    holds for what was sent (the schema's maxLength), before cleaning shortens it. Nothing
+    in it may be invisible: "Inbox" plus a zero-width space, or a name reversed by a
+    right-to-left override, would sit beside the real one looking the same."""
     if not isinstance(value, str):
         return value
     if len(value) > LIST_NAME_MAX_LENGTH:
@@ -92,6 +118,11 @@ def clean_list_name(value: object) -> object:
     name = _clean_text(value) or ""
     if not name:
         raise ValueError("list must not be blank")
+    if any(_hidden(name, at) for at in range(len(name))):
+        raise ValueError(
+            "list must not contain invisible characters (such as zero-width spaces or "
+            "direction marks)"
+        )
     return name
 
 

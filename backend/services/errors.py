@@ -68,6 +68,26 @@ class ListExistsError(ServiceError):
         super().__init__(f"You already have a list called {name!r}")
 
 
+class ListLooksLikeError(ListExistsError):
+    """A new name that looks like a list the account has ("Іnbox" in Cyrillic, "Inbox")."""
+
+    def __init__(self, name: str, existing: str) -> None:
+        ServiceError.__init__(
+            self,
+            f"{name!r} looks like your list {existing!r}: use that list, or a name that "
+            "looks different",
+        )
+        self.existing = existing
+
+
+class ListLimitError(ServiceError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"You have reached the limit of {limit:,} lists; delete one to make another"
+        )
+        self.limit = limit
+
+
 class InboxIsFixedError(ServiceError):
     def __init__(self) -> None:
         super().__init__("Inbox is where tasks go by default: it cannot be renamed or deleted")

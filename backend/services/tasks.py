@@ -34,10 +34,13 @@ from backend.services.due import due_instant, today_in
 from backend.services.errors import (
     AccountGoneError,
     DueTimeWithoutDateError,
+    ListLimitError,
+    ListLooksLikeError,
     NotRepeatingError,
     TaskLimitError,
     TaskNotFoundError,
 )
+from backend.services.lists import add_list
 from backend.services.reminder_times import (
     Due,
     Reminding,
@@ -87,17 +90,23 @@ async def account_zone(session: AsyncSession, owner_id: int) -> str:
     return str(zone)
 
 
-async def list_named(session: AsyncSession, *, owner_id: int, name: str) -> str:
+async def list_named(
+    session: AsyncSession, *, owner_id: int, name: str, max_lists: int | None = None
+) -> str:
     """The account's list of that name (any casing), created if it has none: lists are made
-    by use ("add milk to my hardware list")."""
+    by use ("add milk to my hardware list"), within `max_lists` and never beside a list
+    whose name looks the same (`lists.add_list`)."""
     if name == DEFAULT_LIST:
         return name
     key = name.lower()
     found = (await session.exec(_LIST_NAMED, params={"oid": owner_id, "key": key})).first()
     if found is not None:
         return str(found)
-    session.add(TaskList(owner_id=owner_id, name=name, name_key=key))
-    await session.flush()
+    try:
+        await add_list(session, owner_id=owner_id, name=name, max_lists=max_lists)
+    except (ListLimitError, ListLooksLikeError):
+        await session.rollback()  # nothing of the change is kept (a create's counter too)
+        raise
     return name
 
 
@@ -108,7 +117,12 @@ async def add_starting_lists(session: AsyncSession, *, owner_id: int) -> None:
 
 
 async def create_task(
-    session: AsyncSession, *, owner_id: int, data: TaskCreate, max_tasks: int | None = None
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    data: TaskCreate,
+    max_tasks: int | None = None,
+    max_lists: int | None = None,
 ) -> Task:
     number, zone = await _next_task_number(session, owner_id)
     # Numbers only grow, so an account that never made `max_tasks` tasks cannot hold that
@@ -138,7 +152,9 @@ async def create_task(
         due_time=data.due_time,
         due_at=due_instant(due_date, data.due_time, zone),
         priority=(data.priority or Priority.NONE).value,
-        list_name=await list_named(session, owner_id=owner_id, name=data.list or DEFAULT_LIST),
+        list_name=await list_named(
+            session, owner_id=owner_id, name=data.list or DEFAULT_LIST, max_lists=max_lists
+        ),
         tags_text=tags_text(data.tags),
         repeat_rule=repeat.rule if repeat else None,
         repeat_from="completion" if repeat and repeat.from_completion else "schedule",
@@ -364,7 +380,12 @@ async def get_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Tas
 
 
 async def update_task(
-    session: AsyncSession, *, owner_id: int, task_id: int, data: TaskUpdate
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    task_id: int,
+    data: TaskUpdate,
+    max_lists: int | None = None,
 ) -> Task:
     changes = data.model_dump(exclude_unset=True)
     # An explicit null title means "leave it"; a title is never removed. So for the
@@ -378,7 +399,7 @@ async def update_task(
         changes["tags_text"] = tags_text(changes.pop("tags"))
     if "list" in changes:
         changes["list_name"] = await list_named(
-            session, owner_id=owner_id, name=changes.pop("list")
+            session, owner_id=owner_id, name=changes.pop("list"), max_lists=max_lists
         )
     if changes.keys() & _NEEDS_THE_TASK or changes.get("completed") is False:
         # These read the task as it stands (and the account's zone): once.

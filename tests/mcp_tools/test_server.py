@@ -425,3 +425,53 @@ async def test_add_task_refuses_past_the_per_user_cap_until_tasks_are_removed(
         added = await call(mcp, user, "add_task", title="three")
         # The refused add used up no number.
         assert added.structured_content == {"task_id": 3, "status": "created", "title": "three"}
+
+
+@pytest.mark.parametrize("task_id", ["1", True, 1.0, "[1]"])
+@pytest.mark.parametrize(
+    ("tool", "extra"),
+    [("complete_task", {}), ("delete_task", {}), ("update_task", {"title": "Renamed"})],
+)
+async def test_a_task_id_that_is_not_a_json_integer_is_refused_in_brief(
+    server: MCPServer,
+    client: httpx.AsyncClient,
+    tool: str,
+    extra: dict[str, Any],
+    task_id: object,
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="Task one")
+        message = error_text(await call(mcp, user, tool, task_id=task_id, **extra))
+        assert message.startswith("Invalid task_id: ")
+        assert len(message) < 120
+        [task] = await tasks_of(mcp, user)
+        assert (task["title"], task["completed"]) == ("Task one", False)
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        ("complete_task", {"task_ids": ["1"]}, "task_ids"),
+        ("delete_task", {"task_ids": [True]}, "task_ids"),
+        ("update_task", {"task_id": 1, "completed": "true"}, "completed"),
+        ("update_task", {"task_id": 1, "completed": 1}, "completed"),
+        ("update_task", {"task_id": 1, "remind_before": "30"}, "remind_before"),
+        ("add_task", {"title": "Other", "remind_before": True}, "remind_before"),
+        ("list_tasks", {"limit": "5"}, "limit"),
+    ],
+)
+async def test_numbers_and_flags_in_tool_arguments_are_taken_only_as_their_json_type(
+    server: MCPServer,
+    client: httpx.AsyncClient,
+    tool: str,
+    arguments: dict[str, Any],
+    field: str,
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="Task one")
+        message = error_text(await call(mcp, user, tool, **arguments))
+        assert message.startswith(f"Invalid {field}")
+        [task] = await tasks_of(mcp, user)
+        assert (task["title"], task["completed"], task["due_date"]) == ("Task one", False, None)

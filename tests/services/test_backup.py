@@ -176,6 +176,11 @@ def _drop_role(document: dict[str, Any]) -> None:
             id="a system message",
         ),
         pytest.param(
+            lambda d: d["conversations"][0]["messages"][0].update(content="x" * 4001),
+            "conversations[0].messages[0].content: String should have at most 4000 characters",
+            id="a message longer than the chat takes",
+        ),
+        pytest.param(
             lambda d: d["tasks"][1].update(number=2**31 - 1),
             "tasks[1].number: at most 2146483647, to leave room for 1,000,000 new tasks",
             id="a task number at the top of the range",
@@ -222,6 +227,20 @@ async def test_a_file_that_cannot_be_read_as_json_is_refused_clearly(
         path.write_bytes(content)
     before = await row_counts(app)
     assert_refused(cli(database_url, "import", str(path)), path, problem)
+    assert await row_counts(app) == before
+
+
+async def test_a_backup_over_the_list_cap_is_refused(
+    app: FastAPI, database_url: str, tmp_path: Path
+) -> None:
+    document = valid_document(unique_email())
+    document["tasks"][0]["list"] = "Work"
+    document["tasks"][1]["list"] = "Home"
+    path = tmp_path / "backup.json"
+    path.write_bytes(as_bytes(document))
+    before = await row_counts(app)
+    refused = cli(database_url, "import", str(path), MAX_LISTS_PER_USER="3")
+    assert_refused(refused, path, "lists: 4 lists, more than the 3 an account may hold here")
     assert await row_counts(app) == before
 
 

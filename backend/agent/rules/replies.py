@@ -192,6 +192,14 @@ def ask_which_task(action: str) -> str:
     return f"Which task would you like to {action}? You can say the task number or title."
 
 
+def ask_which_number(action: str, phrase: str) -> str:
+    """ "delete task 4 hundred": the number is unclear, so which task is asked."""
+    return (
+        f"Which task would you like to {action}? I'm not sure which number you meant by "
+        f"“{phrase}”: say the task number or title."
+    )
+
+
 def ask_what_to_update(task_id: int) -> str:
     return (
         f"What would you like to change about task {task_id}? "

@@ -45,8 +45,14 @@ def task_not_found(task_id: int) -> Say:
 
 
 # The tools' words for text they refuse: "Invalid description: String should have at most
-# 2000 characters", "Invalid title: String should have at least 1 character".
-_INVALID_TEXT = re.compile(r"^Invalid (?P<field>title|description): (?P<problem>.+)$", re.DOTALL)
+# 2000 characters", "Invalid title: String should have at least 1 character", "Invalid list:
+# Value error, list must not contain invisible characters (...)".
+_INVALID_TEXT = re.compile(
+    r"^Invalid (?P<field>title|description|list): (?:Value error, )?(?P<problem>.+)$", re.DOTALL
+)
+# A new list the account may not make, in the tool's own words, which say why and what to do:
+# "'Іnbox' looks like your list 'Inbox': ...", "You have reached the limit of 100 lists; ...".
+_LIST_REFUSED = re.compile(r"\blooks like your list\b|\blimit of [\d,]+ lists\b")
 _AT_MOST = re.compile(r"\bat most (?P<limit>\d+) characters?\b")
 _EMPTY = re.compile(r"\bat least 1 character\b|\bmust not be blank\b")
 
@@ -56,7 +62,7 @@ def _refused_text(field: str, problem: str) -> str:
     too_long = _AT_MOST.search(problem)
     if too_long and field == "title":
         return replies.title_too_long(int(too_long["limit"]))
-    if too_long:
+    if too_long and field == "description":
         return replies.description_too_long(int(too_long["limit"]))
     if field == "title" and _EMPTY.search(problem):
         return replies.EMPTY_TITLE
@@ -81,6 +87,8 @@ def failure(outcome: ToolOutcome) -> Say:
         return Say(
             replies.not_repeating(int(not_repeating["id"])), {"error": "not_repeating"}, stop=True
         )
+    if _LIST_REFUSED.search(outcome.error or ""):
+        return Say(str(outcome.error), {"error": "list_refused"}, stop=True)
     invalid = _INVALID_TEXT.match(outcome.error or "")
     if invalid:
         text = _refused_text(invalid["field"], invalid["problem"].strip())

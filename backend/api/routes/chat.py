@@ -13,7 +13,11 @@ from sse_starlette import EventSourceResponse
 from backend.agent.assistant import Assistant, TextDelta
 from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
 from backend.api.errors import AUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY, ErrorDetail
-from backend.models.conversation import CLIENT_KEY_MAX_LENGTH
+from backend.models.conversation import (
+    CLIENT_KEY_MAX_LENGTH,
+    MESSAGE_MAX_LENGTH,
+    meaningful_message,
+)
 from backend.services.chat import (
     ChatResult,
     ReplyNotStoredError,
@@ -29,7 +33,7 @@ router = APIRouter(
     prefix="/api", tags=["chat"], responses={**AUTHENTICATED, **TOO_MANY, **NOT_FOUND}
 )
 
-MAX_MESSAGE_CHARS = 4000
+MAX_MESSAGE_CHARS = MESSAGE_MAX_LENGTH
 
 
 class ChatRequest(BaseModel):
@@ -39,11 +43,7 @@ class ChatRequest(BaseModel):
     @field_validator("message")
     @classmethod
     def _meaningful(cls, value: str) -> str:
-        if "\x00" in value:
-            raise ValueError("message must not contain NUL characters")
-        if not value.strip():
-            raise ValueError("message must not be empty or only whitespace")
-        return value.strip()
+        return meaningful_message(value)
 
 
 class ToolCallRecord(BaseModel):

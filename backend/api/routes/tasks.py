@@ -8,11 +8,17 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query, Response, st
 from fastapi.exceptions import RequestValidationError
 
 from backend.api.deps import CurrentUserId, SessionDep, SettingsDep, limit_writes
-from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY, TOO_MANY_TASKS
+from backend.api.errors import AUTHENTICATED, NEW_LIST_REFUSED, NOT_FOUND, TASK_REFUSED, TOO_MANY
 from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
 from backend.services import tasks
-from backend.services.errors import InvalidTaskChangeError, TaskLimitError, TaskNotFoundError
+from backend.services.errors import (
+    InvalidTaskChangeError,
+    ListExistsError,
+    ListLimitError,
+    TaskLimitError,
+    TaskNotFoundError,
+)
 
 router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 
@@ -57,7 +63,7 @@ async def list_tasks(
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    responses={**TOO_MANY_TASKS, **TOO_MANY},
+    responses={**TASK_REFUSED, **TOO_MANY},
     dependencies=WRITES,
 )
 async def create_task(
@@ -65,13 +71,18 @@ async def create_task(
 ) -> TaskPublic:
     """Add a task; it gets the caller's next task number. An account holds at most
     `MAX_TASKS_PER_USER` tasks (409 beyond). A `list` the account does not have yet is
-    created; `due_date` and `due_time` are in the account's time zone. A timed task reminds
-    at its time unless `remind_before` or `remind_at` says otherwise (null: no reminder)."""
+    created, unless its name looks like one it has or it holds `MAX_LISTS_PER_USER` (409);
+    `due_date` and `due_time` are in the account's time zone. A timed task reminds at its time
+    unless `remind_before` or `remind_at` says otherwise (null: no reminder)."""
     try:
         task = await tasks.create_task(
-            session, owner_id=user_id, data=body, max_tasks=settings.max_tasks_per_user
+            session,
+            owner_id=user_id,
+            data=body,
+            max_tasks=settings.max_tasks_per_user,
+            max_lists=settings.max_lists_per_user,
         )
-    except TaskLimitError as exc:
+    except (TaskLimitError, ListExistsError, ListLimitError) as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
     except InvalidTaskChangeError as exc:
         raise _refused(exc) from exc
@@ -95,17 +106,31 @@ async def get_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep)
     return TaskPublic.of(task)
 
 
-@router.patch("/{task_id}", responses={**NOT_FOUND, **TOO_MANY}, dependencies=WRITES)
+@router.patch(
+    "/{task_id}", responses={**NOT_FOUND, **NEW_LIST_REFUSED, **TOO_MANY}, dependencies=WRITES
+)
 async def update_task(
-    task_id: TaskId, body: TaskUpdate, user_id: CurrentUserId, session: SessionDep
+    task_id: TaskId,
+    body: TaskUpdate,
+    user_id: CurrentUserId,
+    session: SessionDep,
+    settings: SettingsDep,
 ) -> TaskPublic:
     """Change a task's title, description, completion, due day and time, priority, list or
     tags. A null `due_date` clears the due date and time, a null `due_time` the time only;
     `priority: "none"` clears the priority, `tags: []` the tags."""
     try:
-        task = await tasks.update_task(session, owner_id=user_id, task_id=task_id, data=body)
+        task = await tasks.update_task(
+            session,
+            owner_id=user_id,
+            task_id=task_id,
+            data=body,
+            max_lists=settings.max_lists_per_user,
+        )
     except TaskNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
+    except (ListExistsError, ListLimitError) as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
     except InvalidTaskChangeError as exc:
         raise _refused(exc) from exc
     return TaskPublic.of(task)

@@ -234,7 +234,8 @@ export interface paths {
         /**
          * Create List
          * @description A new, empty list (a task given a new list name also makes one). 409 if a list of
-         *     that name, in any casing, exists.
+         *     that name, in any casing, exists, or one whose name looks the same ("Іnbox" in Cyrillic
+         *     beside "Inbox"), or if the account holds `MAX_LISTS_PER_USER` lists.
          */
         post: operations["create_list_api_lists_post"];
         delete?: never;
@@ -262,7 +263,8 @@ export interface paths {
         head?: never;
         /**
          * Rename List
-         * @description Renames a list and moves its tasks with it. Inbox cannot be renamed (409).
+         * @description Renames a list and moves its tasks with it. Inbox cannot be renamed, nor a list
+         *     given the name of another or one that looks the same (409).
          */
         patch: operations["rename_list_api_lists__name__patch"];
         trace?: never;
@@ -351,8 +353,9 @@ export interface paths {
          * Create Task
          * @description Add a task; it gets the caller's next task number. An account holds at most
          *     `MAX_TASKS_PER_USER` tasks (409 beyond). A `list` the account does not have yet is
-         *     created; `due_date` and `due_time` are in the account's time zone. A timed task reminds
-         *     at its time unless `remind_before` or `remind_at` says otherwise (null: no reminder).
+         *     created, unless its name looks like one it has or it holds `MAX_LISTS_PER_USER` (409);
+         *     `due_date` and `due_time` are in the account's time zone. A timed task reminds at its time
+         *     unless `remind_before` or `remind_at` says otherwise (null: no reminder).
          */
         post: operations["create_task_api_tasks_post"];
         delete?: never;
@@ -1873,7 +1876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Already exists */
+            /** @description A list of that name, or one that looks the same, exists; or the account holds the most lists allowed (MAX_LISTS_PER_USER) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2065,7 +2068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Already exists */
+            /** @description A list of that name, or one that looks the same, exists; or the account holds the most lists allowed (MAX_LISTS_PER_USER) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2484,7 +2487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The account holds the most tasks allowed (MAX_TASKS_PER_USER) */
+            /** @description The account holds the most tasks allowed (MAX_TASKS_PER_USER), or `list` names a new list the account may not make: one that looks like a list it has ("Іnbox" in Cyrillic), or one past MAX_LISTS_PER_USER */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2737,6 +2740,15 @@ export interface operations {
             };
             /** @description Not found (or not the caller's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description `list` names a new list the account may not make: one that looks like a list it has ("Іnbox" in Cyrillic), or one past MAX_LISTS_PER_USER */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
