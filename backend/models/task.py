@@ -11,7 +11,7 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy import Date, Index, Time, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from backend.core.timeutil import UTCDateTime, utcnow
+from backend.core.timeutil import UTCDateTime, calendar_problem, in_calendar, utcnow
 from backend.services.repeats import Repeat, describe, read_repeat
 
 TITLE_MAX_LENGTH = 200
@@ -186,6 +186,22 @@ class _TaskInput(SQLModel):
     @classmethod
     def _day(cls, value: object) -> object:
         return parse_day(value)
+
+    # Days within the calendar the service computes in (core/timeutil.py): a zone shift, a
+    # reminder offset or a repeat's next date from there never overflows.
+    @field_validator("due_date", mode="after", check_fields=False)
+    @classmethod
+    def _day_in_calendar(cls, value: date | None) -> date | None:
+        if value is not None and not in_calendar(value):
+            raise ValueError(calendar_problem("due_date"))
+        return value
+
+    @field_validator("remind_at", mode="after", check_fields=False)
+    @classmethod
+    def _remind_in_calendar(cls, value: datetime | None) -> datetime | None:
+        if value is not None and not in_calendar(value.date()):
+            raise ValueError(calendar_problem("remind_at"))
+        return value
 
     @field_validator("repeat", mode="after", check_fields=False)
     @classmethod

@@ -102,7 +102,10 @@ def after_move(current: Reminding, old: Due, new: Due, now: datetime) -> Remindi
     old_at, new_at = old.reference(), new.reference()
     if current.at is None or old_at is None or new_at is None:
         return current
-    moved = current.at + (new_at - old_at)
+    try:
+        moved = current.at + (new_at - old_at)
+    except OverflowError:  # a time stored at the calendar's end, before it was bounded
+        return Reminding(None, None)
     return Reminding(moved if moved > now else None, None)
 
 
