@@ -18,7 +18,7 @@ from sqlmodel import col, select, update
 
 from backend.models import Task
 from backend.services.due import today_in
-from tests.conftest import UserSession
+from tests.conftest import ChatFn, UserSession
 
 
 async def _create(client: httpx.AsyncClient, who: UserSession, **body: Any) -> dict[str, Any]:
@@ -314,3 +314,53 @@ async def test_a_task_given_no_date_by_a_rare_rule_starts_on_its_first_day(
     )
     leap_mondays = [date(y, 2, 29) for y in (2044, 2072) if date(y, 2, 29) >= today_in("UTC")]
     assert task["due_date"] == leap_mondays[0].isoformat()
+
+
+@pytest.mark.parametrize(
+    ("message", "reply"),
+    [
+        (
+            "remind me to water the plants 0 days after I finish it",
+            "I can't set that repeat: a repeat can be every 1 to 3650 days. Try one like "
+            "'every monday' or 'every 3 days'.",
+        ),
+        (
+            "add stretch every 999 months",
+            "I can't set that repeat: a repeat can be every 1 to 120 months. Try one like "
+            "'every monday' or 'every 3 days'.",
+        ),
+        (
+            "add file taxes on 31 December 9999",
+            "I can only keep dates from the year 1900 to 2999. Which date did you mean?",
+        ),
+        (
+            "remind me to call mom on 31/12/3000",
+            "I can only keep dates from the year 1900 to 2999. Which date did you mean?",
+        ),
+    ],
+)
+async def test_a_repeat_or_date_the_service_cannot_keep_gets_a_reply_saying_why_in_chat(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn, message: str, reply: str
+) -> None:
+    answered = await chat(message)
+    assert answered["response"] == reply
+    assert (await client.get("/api/tasks", headers=user.headers)).json() == []
+
+
+async def test_completing_a_stored_rule_that_cannot_repeat_in_chat_says_it_wont_repeat_again(
+    client: httpx.AsyncClient, user: UserSession, app: FastAPI, chat: ChatFn
+) -> None:
+    task = await _create(client, user, title="Legacy", due_date="2030-01-01", repeat="daily")
+    await _store(app, user, task["id"], repeat_rule="FREQ=DAILY;INTERVAL=0")
+    done = await chat("mark legacy as done")
+    assert done["response"].endswith(
+        "I've marked 'Legacy' as complete. It won't repeat again: its rule "
+        "'FREQ=DAILY;INTERVAL=0' can no longer be kept: INTERVAL must be from 1 to 3650 for a "
+        "daily repeat (every 1 to 3650 days)."
+    ), done["response"]
+    [closed] = (await client.get("/api/tasks", headers=user.headers)).json()
+    assert (closed["completed"], closed["repeat"]) == (True, None)
+    undone = await chat("undo")
+    assert undone["response"] == "Undone: 'Legacy' is back on your pending list."
+    [reopened] = (await client.get("/api/tasks", headers=user.headers)).json()
+    assert (reopened["completed"], reopened["due_date"]) == (False, "2030-01-01")
