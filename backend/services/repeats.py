@@ -411,7 +411,7 @@ def ended_why(repeat: Repeat, due: date, today: date) -> str:
     """Why a repeating task completed on its last date stopped repeating (its result says)."""
     problem = rule_problem(repeat.rule)
     if problem is not None:
-        return f"its rule {repeat.rule!r} is not one a task can keep ({problem})"
+        return f"its rule {repeat.rule!r} can no longer be kept: {problem}"
     after = today if repeat.from_completion else max(due, today)
     return f"its repeat ({describe(repeat)}) {_none_after(after)}"
 
