@@ -14,12 +14,13 @@ import datetime as datetime_module
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from functools import cache, lru_cache
 from types import FunctionType, SimpleNamespace
 from typing import cast
 
 from dateutil import rrule as dateutil_rrule
+from dateutil.relativedelta import relativedelta
 from dateutil.rrule import rrule, rrulestr
 
 from backend.core.timeutil import LAST_DAY
@@ -222,8 +223,7 @@ _FREQS = ("DAILY", "WEEKLY", "MONTHLY", "YEARLY")
 _UNIT_OF = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"}
 # The BY parts a date can follow, each with its largest value (and whether it may count from
 # the end, -1 being the last). Times of day (BYHOUR...) are the task's due_time; BYEASTER is
-# dateutil's own, neither RFC 5545 (calendar apps refuse the feed) nor on the calendar's
-# 400-year cycle that the search relies on (see _near).
+# dateutil's own, not RFC 5545 (calendar apps would refuse the feed).
 _NUMBERS = {
     "BYMONTH": (12, False),
     "BYMONTHDAY": (31, True),
@@ -327,22 +327,53 @@ def _iteration_ending_in(last_year: int) -> Callable[[rrule], Iterator[datetime]
     return cast(Callable[[rrule], Iterator[datetime]], FunctionType(code, namespace, "_iter"))
 
 
-def _near(start: datetime, floor: datetime, interval: int) -> datetime:
-    """`start` moved on by whole cycles of 400 x `interval` years, staying before `floor`.
-    The Gregorian calendar repeats every 400 years (weekdays, leap years, week numbers), and
-    a whole number of steps of any unit fits in 400 x `interval` years, so the rule's dates
-    after `floor` are the same: a start centuries back (stored before dates were bounded)
-    costs no walk through them."""
-    cycle = 400 * interval
-    years = (floor.year - start.year) // cycle * cycle
-    return start.replace(year=start.year + years) if years > 0 else start
+def _written_out(rule: str, start: datetime) -> str:
+    """`rule` with the parts dateutil takes from its start when it has no day parts (a yearly
+    rule's month and day, a monthly one's day, a weekly one's weekday), so it means the same
+    from a later start."""
+    parts = _parts(rule)
+    if parts.keys() & {"BYWEEKNO", "BYYEARDAY", "BYMONTHDAY", "BYDAY"}:
+        return rule
+    if parts["FREQ"] == "YEARLY":
+        month = "" if "BYMONTH" in parts else f";BYMONTH={start.month}"
+        return f"{rule}{month};BYMONTHDAY={start.day}"
+    if parts["FREQ"] == "MONTHLY":
+        return f"{rule};BYMONTHDAY={start.day}"
+    if parts["FREQ"] == "WEEKLY":
+        return f"{rule};BYDAY={_DAY_CODES[start.weekday()]}"
+    return rule
+
+
+def _caught_up(rule: str, start: datetime, floor: datetime) -> tuple[str, datetime]:
+    """The rule and a start, whole steps on from `start`, that give the same dates after
+    `floor`, at most two steps before it: an overdue task (a daily one due in 1900, or in the
+    year 1 if stored before dates were bounded) costs no walk through the years in between.
+    The start stays a step before `floor`'s period, so the dates a later start leaves out of
+    its own period all come before `floor`."""
+    parts = _parts(rule)
+    freq, interval = parts["FREQ"], int(parts.get("INTERVAL", "1"))
+    if freq == "YEARLY":
+        steps = (floor.year - start.year) // interval - 1
+        moved = start + relativedelta(years=steps * interval)
+    elif freq == "MONTHLY":
+        months = (floor.year - start.year) * 12 + floor.month - start.month
+        steps = months // interval - 1
+        moved = start + relativedelta(months=steps * interval)
+    else:
+        days = (floor - start).days // (7 if freq == "WEEKLY" else 1)
+        steps = days // interval - 1
+        unit = timedelta(weeks=1) if freq == "WEEKLY" else timedelta(days=1)
+        moved = start + steps * interval * unit
+    if steps <= 0:
+        return rule, start
+    return _written_out(rule, start), moved
 
 
 def _first_after(rule: str, start: datetime, floor: datetime, *, inclusive: bool) -> date | None:
     """The day of the rule's first date after `floor` (or on it, if `inclusive`), counting from
     `start`; None if no date comes within SEARCH_YEARS of `floor`, or none by LAST_DAY."""
     last_year = min(floor.year + SEARCH_YEARS, LAST_DAY.year)
-    start = _near(start, floor, int(_parts(rule).get("INTERVAL", "1")))
+    rule, start = _caught_up(rule, start, floor)
     if start.year > last_year:
         return None
     parsed = rrulestr(f"RRULE:{rule}", dtstart=start)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from datetime import date, time
+from datetime import date, datetime, time
 from typing import TypeVar
 
 import pytest
+from dateutil.rrule import rrulestr
 
 from backend.core.timeutil import LAST_DAY
 from backend.services.repeats import (
@@ -162,3 +163,43 @@ def test_a_rule_without_words_for_it_is_labelled_as_itself_and_reads_back(
     if is_valid_rule(rule):
         for anchor in (False, True):
             assert read_repeat(describe(Repeat(rule, anchor))) == Repeat(rule, anchor)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "FREQ=DAILY",
+        "FREQ=DAILY;INTERVAL=3",
+        "FREQ=DAILY;INTERVAL=17;BYDAY=MO",
+        "FREQ=WEEKLY",
+        "FREQ=WEEKLY;INTERVAL=2",
+        "FREQ=WEEKLY;INTERVAL=3;BYDAY=TU,FR",
+        "FREQ=WEEKLY;WKST=SU;INTERVAL=2;BYDAY=MO,SU",
+        "FREQ=MONTHLY",
+        "FREQ=MONTHLY;INTERVAL=5",
+        "FREQ=MONTHLY;BYSETPOS=-1",
+        "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1",
+        "FREQ=MONTHLY;BYDAY=1MO",
+        "FREQ=MONTHLY;INTERVAL=7;BYDAY=-1FR",
+        "FREQ=YEARLY",
+        "FREQ=YEARLY;INTERVAL=3",
+        "FREQ=YEARLY;INTERVAL=7",
+        "FREQ=YEARLY;BYMONTH=2",
+        "FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29",
+        "FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO",
+    ],
+)
+@pytest.mark.parametrize(
+    "due",
+    [date(1900, 1, 31), date(1904, 2, 29), date(1987, 6, 15), date(2016, 2, 29), date(2025, 8, 31)],
+)
+def test_a_long_overdue_task_moves_to_the_date_a_walk_through_every_year_finds(
+    rule: str, due: date
+) -> None:
+    # The search starts whole steps on, near today: the same date as dateutil's whole walk.
+    start = datetime.combine(due, time(9))
+    walked = rrulestr(f"RRULE:{rule}", dtstart=start).after(
+        datetime.combine(TODAY, time(23, 59, 59))
+    )
+    expected = walked.date() if walked is not None else None  # 31 February: never
+    assert next_due(Repeat(rule), due, time(9), today=TODAY) == expected
