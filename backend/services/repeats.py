@@ -54,7 +54,8 @@ MAX_RULE_LENGTH = 200
 MAX_INTERVAL = {"DAILY": 3650, "WEEKLY": 520, "MONTHLY": 120, "YEARLY": 10}
 # How far ahead a next date is looked for: a rule with no day within this many years of where
 # the search starts never comes round, as far as a task is concerned. Thirty years hold the
-# longest step twice over and the rarest real dates (29 February on a Monday: every 28 years).
+# longest step three times over and the rarest real dates (29 February on a Monday: every 28
+# years). The search ends there whatever the rule: dateutil alone looks up to the year 9999.
 SEARCH_YEARS = 30
 
 
