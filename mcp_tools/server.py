@@ -18,7 +18,7 @@ from backend.core.db import SessionMaker, read_only
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, REMIND_BEFORE_MAX_MINUTES, Priority
 from backend.services import tasks
-from backend.services.due import OutsideCalendarError, due_label, read_due
+from backend.services.due import OutsideCalendarError, due_label, on_clock, read_due
 from backend.services.due import zone as zone_of
 from backend.services.errors import (
     InvalidTaskChangeError,
@@ -179,7 +179,7 @@ def _local_iso(moment: datetime | None, zone_name: str) -> str | None:
     """An instant on the user's clock, as `due` is given ("2026-11-25T08:30")."""
     if moment is None:
         return None
-    return f"{moment.astimezone(zone_of(zone_name)):%Y-%m-%dT%H:%M}"
+    return f"{on_clock(moment, zone_name):%Y-%m-%dT%H:%M}"
 
 
 def _task_json(task: Task, zone: str, now: datetime) -> dict[str, Any]:

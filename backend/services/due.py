@@ -45,6 +45,16 @@ def due_instant(due_date: date | None, due_time: time | None, zone_name: str) ->
     return local.astimezone(UTC)
 
 
+def on_clock(moment: datetime, zone_name: str) -> datetime:
+    """`moment` on the zone's clock. One stored at the calendar's very end before it was
+    bounded (9999-12-31T23:59Z, past the year 9999 on a clock ahead of UTC) stays on UTC's:
+    shown as it is rather than failing."""
+    try:
+        return moment.astimezone(zone(zone_name))
+    except OverflowError:
+        return moment.astimezone(UTC)
+
+
 def today_in(zone_name: str, now: datetime | None = None) -> date:
     """The account's today."""
     return (now or datetime.now(UTC)).astimezone(zone(zone_name)).date()

@@ -4,6 +4,7 @@ that ends a stored repeat says so in its result."""
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime, time
 from typing import Any
 
 import httpx
@@ -116,3 +117,33 @@ async def test_completing_a_stored_rule_that_cannot_repeat_says_it_stopped_repea
         assert (bulk["task_ids"], bulk["repeat_ended"]) == ([3], [3])
         listed = await tasks_of(mcp, user)
         assert [(t["completed"], t["repeat"]) for t in listed] == [(True, None)] * 3
+
+
+async def test_tasks_stored_at_the_ends_of_the_calendar_are_listed_changed_and_completed(
+    server: MCPServer, client: httpx.AsyncClient, app: FastAPI
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client, "Etc/GMT-14")  # UTC+14: 9999-12-31T23:59Z is past 9999
+        ends = [
+            (date(9999, 12, 31), time(23, 59), datetime(9999, 12, 31, 23, 59, tzinfo=UTC)),
+            (date(1, 1, 1), time(0, 0), datetime(1, 1, 1, 0, 0, tzinfo=UTC)),
+        ]
+        for number, (day, clock, remind_at) in enumerate(ends, start=1):
+            await _result(mcp, user, "add_task", title=f"End {number}", due="2030-01-01T09:00")
+            await _store(
+                app,
+                user.id,
+                number,
+                due_date=day,
+                due_time=clock,
+                remind_at=remind_at,
+                remind_before=None,
+            )
+        listed = await tasks_of(mcp, user)
+        assert [t["due_date"] for t in listed] == ["9999-12-31", "0001-01-01"]
+        reminded = await _result(mcp, user, "update_task", task_id=1, remind_before=10)
+        assert reminded["before"] == {"remind_at": "9999-12-31T23:59"}  # shown on UTC's clock
+        moved = await _result(mcp, user, "update_task", task_id=2, due="2030-01-01")
+        assert moved["due_date"] == "2030-01-01"
+        done = await _result(mcp, user, "complete_task", every="pending")
+        assert done["task_ids"] == [1, 2]
