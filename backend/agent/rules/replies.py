@@ -128,6 +128,10 @@ def not_repeating(task_id: int) -> str:
     return f"Task {task_id} doesn't repeat, so there's no next one to skip to."
 
 
+def no_next_date(task_id: int, why: str) -> str:
+    return f"Task {task_id} has no next date to skip to: {why.rstrip('.')}."
+
+
 def occurrence_skipped(result: dict[str, Any]) -> str:
     """ "Skipped: 'Pay rent' is next due Fri 1 Feb 2030." """
     when = result.get("due_label") or result.get("due_date")

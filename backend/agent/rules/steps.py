@@ -64,6 +64,9 @@ def _refused_text(field: str, problem: str) -> str:
 
 
 _NOT_REPEATING = re.compile(r"\bTask (?P<id>\d+) does not repeat\b")
+_NO_NEXT_DATE = re.compile(
+    r"\bTask (?P<id>\d+) has no next date to skip to: (?P<why>.+)$", re.DOTALL
+)
 # The tools' words for a repeat they cannot keep (its step, "every 1 to 3650 days"; its parts;
 # a rule no day matches, or none before the calendar's end), and for a date outside it.
 _REPEAT_STEP = re.compile(r"\bcannot be kept: INTERVAL must .*\((?P<step>every 1 to \d+ \w+)\)")
@@ -102,6 +105,10 @@ def failure(outcome: ToolOutcome) -> Say:
     error = outcome.error or ""
     if _OUTSIDE_CALENDAR.search(error):
         return Say(replies.DATE_OUT_OF_RANGE, {"error": "date_out_of_range"}, stop=True)
+    no_next = _NO_NEXT_DATE.search(error)
+    if no_next is not None:
+        text = replies.no_next_date(int(no_next["id"]), no_next["why"])
+        return Say(text, {"error": "no_next_date"}, stop=True)
     repeat_refused = _repeat_refused(error)
     if repeat_refused is not None:
         return Say(repeat_refused, {"error": "repeat_refused"}, stop=True)

@@ -352,6 +352,12 @@ async def test_completing_a_stored_rule_that_cannot_repeat_in_chat_says_it_wont_
 ) -> None:
     task = await _create(client, user, title="Legacy", due_date="2030-01-01", repeat="daily")
     await _store(app, user, task["id"], repeat_rule="FREQ=DAILY;INTERVAL=0")
+    skipped = await chat("skip this one of legacy")
+    assert skipped["response"] == (
+        f"Task {task['id']} has no next date to skip to: its rule 'FREQ=DAILY;INTERVAL=0' can no "
+        "longer be kept: INTERVAL must be from 1 to 3650 for a daily repeat (every 1 to 3650 "
+        "days)."
+    )
     done = await chat("mark legacy as done")
     assert done["response"].endswith(
         "I've marked 'Legacy' as complete. It won't repeat again: its rule "
