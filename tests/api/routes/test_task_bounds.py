@@ -276,12 +276,16 @@ async def test_the_calendar_feed_serves_tasks_stored_at_the_ends_of_the_calendar
     await _zone(client, user, "Etc/GMT+12")
     await _stored_at_the_ends(app, client, user)
     await _create(client, user, title="Ordinary", due_date="2030-01-01", repeat="weekly")
+    legacy = await _create(client, user, title="Legacy", due_date="2030-01-01", repeat="daily")
+    await _store(app, user, legacy["id"], repeat_rule="FREQ=DAILY;INTERVAL=0")
     opened = await client.post("/api/calendar/feed", headers=user.headers)
     assert opened.status_code in (200, 201), opened.text
     feed = await client.get(opened.json()["url"])
     assert feed.status_code == 200, feed.text
     assert "SUMMARY:Ordinary" in feed.text and "RRULE:FREQ=WEEKLY" in feed.text
     assert "SUMMARY:Last" not in feed.text  # no day past the calendar's end is published
+    # a rule stored before rules were checked is not handed to calendar apps: its day shows once
+    assert "SUMMARY:Legacy" in feed.text and "INTERVAL=0" not in feed.text
 
 
 @pytest.mark.parametrize("zone", ["Etc/GMT-14", "Etc/GMT+12"])
