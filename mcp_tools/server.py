@@ -18,12 +18,13 @@ from backend.core.db import SessionMaker, read_only
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, REMIND_BEFORE_MAX_MINUTES, Priority
 from backend.services import tasks
-from backend.services.due import due_label, read_due
+from backend.services.due import OutsideCalendarError, due_label, on_clock, read_due
 from backend.services.due import zone as zone_of
 from backend.services.errors import (
     InvalidTaskChangeError,
     ListExistsError,
     ListLimitError,
+    NoNextDateError,
     NotRepeatingError,
     TaskLimitError,
     TaskNotFoundError,
@@ -89,7 +90,26 @@ _FIELD_KEYS = {
 
 
 class SingleTaskChange(Protocol):
-    async def __call__(self, session: AsyncSession, *, owner_id: int, task_id: int) -> Task: ...
+    async def __call__(
+        self, session: AsyncSession, *, owner_id: int, task_id: int
+    ) -> tasks.Changed: ...
+
+
+async def _complete_one(session: AsyncSession, *, owner_id: int, task_id: int) -> tasks.Changed:
+    data = TaskUpdate(completed=True)
+    return await tasks.change_task(session, owner_id=owner_id, task_id=task_id, data=data)
+
+
+async def _delete_one(session: AsyncSession, *, owner_id: int, task_id: int) -> tasks.Changed:
+    return tasks.Changed(await tasks.delete_task(session, owner_id=owner_id, task_id=task_id))
+
+
+def _ended_json(changed: tasks.Changed) -> dict[str, Any]:
+    """What a completion that ended a task's repeat adds to its result: no repeat now, and
+    why (its rule never comes round again)."""
+    if changed.repeat_ended is None:
+        return {}
+    return {"repeat": None, "repeat_text": None, "repeat_ended": changed.repeat_ended}
 
 
 class BulkTaskChange(Protocol):
@@ -129,6 +149,8 @@ def _bulk_json(change: tasks.BulkChange, status: str) -> dict[str, Any]:
     }
     if change.missing:
         result["not_found"] = change.missing
+    if change.repeat_ended:  # completed on their last date: they stopped repeating
+        result["repeat_ended"] = change.repeat_ended
     return result
 
 
@@ -161,7 +183,7 @@ def _local_iso(moment: datetime | None, zone_name: str) -> str | None:
     """An instant on the user's clock, as `due` is given ("2026-11-25T08:30")."""
     if moment is None:
         return None
-    return f"{moment.astimezone(zone_of(zone_name)):%Y-%m-%dT%H:%M}"
+    return f"{on_clock(moment, zone_name):%Y-%m-%dT%H:%M}"
 
 
 def _task_json(task: Task, zone: str, now: datetime) -> dict[str, Any]:
@@ -228,7 +250,9 @@ def _remind_data(
             data["remind_at"] = None
         else:
             try:
-                day, clock = read_due(remind_at, zone_name)
+                day, clock = read_due(remind_at, zone_name, field="remind_at")
+            except OutsideCalendarError as exc:
+                raise ToolError(f"Invalid remind_at: {exc}") from exc
             except ValueError as exc:
                 raise ToolError(
                     "Invalid remind_at: give an ISO date-time (2026-11-25T08:30) in the "
@@ -462,12 +486,14 @@ def build_task_server(
             if _targets(task_id, task_ids, every) == "one":
                 assert task_id is not None
                 try:
-                    task = await one(session, owner_id=owner, task_id=task_id)
+                    changed = await one(session, owner_id=owner, task_id=task_id)
                 except TaskNotFoundError as exc:
                     raise ToolError(str(exc)) from exc
+                task = changed.task
                 if done == "completed" and task.repeat_rule is not None and not task.completed:
                     return await _moved_on(session, owner, task)
-                return {"task_id": task.number, "status": done, "title": task.title}
+                single = {"task_id": task.number, "status": done, "title": task.title}
+                return {**single, **_ended_json(changed)}
             status = TaskStatus(every) if every is not None else None
             result = await many(session, owner_id=owner, numbers=task_ids, status=status)
         if task_ids is not None and not result.numbers:
@@ -482,7 +508,7 @@ def build_task_server(
                     await tasks.get_task(session, owner_id=owner, task_id=task_id)
                 )
                 task = await tasks.skip_occurrence(session, owner_id=owner, task_id=task_id)
-            except (TaskNotFoundError, NotRepeatingError) as exc:
+            except (TaskNotFoundError, NotRepeatingError, NoNextDateError) as exc:
                 raise ToolError(str(exc)) from exc
             zone = await tasks.account_zone(session, owner)
         result = _changed_json(task, "updated", zone, {"repeat"})
@@ -514,7 +540,7 @@ def build_task_server(
         """Mark a task as complete (or several: task_ids, or every pending task)."""
         targets = (task_id, task_ids, every)
         return await change_tasks(
-            ctx, user_id, targets, tasks.complete_task, tasks.complete_tasks, "completed"
+            ctx, user_id, targets, _complete_one, tasks.complete_tasks, "completed"
         )
 
     @server.tool()
@@ -530,9 +556,7 @@ def build_task_server(
     ) -> dict[str, Any]:
         """Delete a task (or several: task_ids, or every task of a status)."""
         targets = (task_id, task_ids, every)
-        return await change_tasks(
-            ctx, user_id, targets, tasks.delete_task, tasks.delete_tasks, "deleted"
-        )
+        return await change_tasks(ctx, user_id, targets, _delete_one, tasks.delete_tasks, "deleted")
 
     @server.tool()
     async def update_task(
@@ -623,7 +647,7 @@ def build_task_server(
                     if add_tags is not None:
                         changes["tags"] = [*(tags or before.tag_list), *add_tags]
                 data = TaskUpdate.model_validate(changes)
-                task = await tasks.update_task(
+                changed = await tasks.change_task(
                     session, owner_id=owner, task_id=task_id, data=data, max_lists=max_lists
                 )
             except ValidationError as exc:
@@ -632,7 +656,7 @@ def build_task_server(
                 raise ToolError(str(exc)) from exc
             except (InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc
-        result = _changed_json(task, "updated", zone, given)
+        result = {**_changed_json(changed.task, "updated", zone, given), **_ended_json(changed)}
         if previous:
             result["before"] = previous
         return result

@@ -12,7 +12,14 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy import Date, Index, Time, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from backend.core.timeutil import UTCDateTime, utcnow
+from backend.core.timeutil import (
+    FIRST_DAY,
+    LAST_DAY,
+    UTCDateTime,
+    calendar_problem,
+    in_calendar,
+    utcnow,
+)
 from backend.services.repeats import Repeat, describe, read_repeat
 
 TITLE_MAX_LENGTH = 200
@@ -174,13 +181,16 @@ def parse_day(value: object) -> object:
 RepeatFrom = Literal["schedule", "completion"]
 REPEAT_HELP = (
     "An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the "
-    "month', '3 days after I finish it'); a task with no due date gets the rule's first day"
+    "month', '3 days after I finish it'); a task with no due date gets the rule's first day. "
+    "Its step is 1 day to 10 years, and its next date must come within 30 years"
 )
 REPEAT_FROM_HELP = "What the next date counts from: the due date (default) or the completion"
 # Four weeks: the earliest a reminder may come before its task.
 REMIND_BEFORE_MAX_MINUTES = 4 * 7 * 24 * 60
 REMIND_AT_HELP = (
-    "When to remind: an ISO date-time; one without an offset is read in the account's zone. "
+    f"When to remind: an ISO date-time in the years {FIRST_DAY.year} to {LAST_DAY.year}; one "
+    "without an offset is read "
+    "in the account's zone. "
     "Before a due task's time it is kept as an offset (it moves with the task); null: no reminder"
 )
 REMIND_BEFORE_HELP = (
@@ -218,6 +228,22 @@ class _TaskInput(SQLModel):
     def _day(cls, value: object) -> object:
         return parse_day(value)
 
+    # Days within the calendar the service computes in (core/timeutil.py): a zone shift, a
+    # reminder offset or a repeat's next date from there never overflows.
+    @field_validator("due_date", mode="after", check_fields=False)
+    @classmethod
+    def _day_in_calendar(cls, value: date | None) -> date | None:
+        if value is not None and not in_calendar(value):
+            raise ValueError(calendar_problem("due_date"))
+        return value
+
+    @field_validator("remind_at", mode="after", check_fields=False)
+    @classmethod
+    def _remind_in_calendar(cls, value: datetime | None) -> datetime | None:
+        if value is not None and not in_calendar(value.date()):
+            raise ValueError(calendar_problem("remind_at"))
+        return value
+
     @field_validator("repeat", mode="after", check_fields=False)
     @classmethod
     def _repeat(cls, value: str | None) -> str | None:
@@ -229,7 +255,10 @@ class _TaskInput(SQLModel):
 class TaskCreate(_TaskInput):
     title: str = Field(min_length=1, max_length=TITLE_MAX_LENGTH)
     description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
-    due_date: date | None = Field(default=None, description="The day it is due (YYYY-MM-DD)")
+    due_date: date | None = Field(
+        default=None,
+        description=f"The day it is due (YYYY-MM-DD), from {FIRST_DAY} to {LAST_DAY}",
+    )
     due_time: time | None = Field(
         default=None, description="The time it is due (HH:MM, 24-hour), in the account's zone"
     )

@@ -36,9 +36,10 @@ from backend.services.backup_checks import (
     Timestamp,
     ToolCalls,
 )
-from backend.services.due import DEFAULT_ZONE, is_known_zone
+from backend.services.due import DEFAULT_ZONE, is_known_zone, today_in
 from backend.services.errors import ServiceError
 from backend.services.list_names import looks_like
+from backend.services.repeats import read_repeat, repeat_problem
 
 FORMAT = "todo-chatbot/user-export"
 VERSION = 1
@@ -171,6 +172,16 @@ def _consistency_problems(backup: UserBackup) -> list[str]:
             )
         first_with.setdefault(task.number, index)
     problems.extend(_look_alike_lists(backup))
+    today = today_in(backup.user.timezone)
+    for index, task in enumerate(backup.tasks):
+        # Its rule is well formed (TaskCreate checked it): it must come round from its date,
+        # as a task created with it must (a bounded search).
+        if task.repeat is not None:
+            anchor = None if task.repeat_from is None else task.repeat_from == "completion"
+            repeat = read_repeat(task.repeat, from_completion=anchor)
+            problem = repeat_problem(repeat, task.due_date, task.due_time, today=today)
+            if problem is not None:
+                problems.append(f"tasks[{index}].repeat: {problem}")
     largest = max(first_with, default=0)
     if backup.user.last_task_number < largest:
         problems.append(

@@ -19,8 +19,10 @@ from sqlalchemy import delete
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from backend.core.timeutil import in_calendar
 from backend.models import CalendarFeed, Task
 from backend.services.due import zone
+from backend.services.repeats import is_valid_rule
 from backend.services.tasks import account_zone
 
 TOKEN_BYTES = 32
@@ -83,7 +85,10 @@ def _calendar(tasks: Sequence[Task], zone_name: str, feed_key: str) -> Calendar:
     calendar.add("x-wr-calname", "Tasks")
     calendar.add("x-wr-timezone", zone_name)
     for task in tasks:
-        calendar.add_component(_event(task, zone_name, feed_key))
+        # A day outside the calendar was stored before it was bounded: its event's end could
+        # be past the year 9999, and no calendar app shows it anyway.
+        if task.due_date is not None and in_calendar(task.due_date):
+            calendar.add_component(_event(task, zone_name, feed_key))
     calendar.add_missing_timezones()
     return calendar
 
@@ -106,7 +111,9 @@ def _event(task: Task, zone_name: str, feed_key: str) -> Event:
         start = datetime.combine(task.due_date, task.due_time, tzinfo=zone(zone_name))
         event.add("dtstart", start)
         event.add("dtend", start + TIMED_EVENT)
-    if task.repeat_rule:
+    # Only a rule this service keeps: one stored before rules were checked (INTERVAL=0) could
+    # hang a subscriber's calendar as it did this service; such an event shows its day once.
+    if task.repeat_rule and is_valid_rule(task.repeat_rule):
         event.add("rrule", vRecur.from_ical(task.repeat_rule))
     if task.priority in _PRIORITY:
         event.add("priority", _PRIORITY[task.priority])

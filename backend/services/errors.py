@@ -101,6 +101,20 @@ class NotRepeatingError(ServiceError):
         self.task_id = task_id
 
 
+class RepeatRefusedError(InvalidTaskChangeError):
+    """A repeat the task cannot keep: from its due date, the rule never comes round."""
+
+    field = "repeat"
+
+
+class NoNextDateError(ServiceError):
+    """A skip asked of a repeating task whose rule has no next date."""
+
+    def __init__(self, task_id: int, why: str) -> None:
+        super().__init__(f"Task {task_id} has no next date to skip to: {why}")
+        self.task_id = task_id
+
+
 class ReminderInPastError(InvalidTaskChangeError):
     field = "remind_at"
 

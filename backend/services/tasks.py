@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -36,7 +36,9 @@ from backend.services.errors import (
     DueTimeWithoutDateError,
     ListLimitError,
     ListLooksLikeError,
+    NoNextDateError,
     NotRepeatingError,
+    RepeatRefusedError,
     TaskLimitError,
     TaskNotFoundError,
 )
@@ -50,7 +52,14 @@ from backend.services.reminder_times import (
     rearmed,
     relative,
 )
-from backend.services.repeats import Repeat, first_due, next_due, read_repeat
+from backend.services.repeats import (
+    Repeat,
+    ended_why,
+    first_due,
+    next_due,
+    read_repeat,
+    repeat_problem,
+)
 from backend.services.title_words import canonical
 
 # Statements every tool call runs are built once, with bound parameters: building one costs
@@ -133,8 +142,8 @@ async def create_task(
             raise TaskLimitError(max_tasks)
     repeat = _repeat_of(data.repeat, data.repeat_from)
     due_date = data.due_date
-    if repeat is not None and due_date is None:
-        due_date = first_due(repeat, today_in(zone))  # "every monday": next Monday
+    if repeat is not None:
+        due_date = _repeating_due(repeat, due_date, data.due_time, zone)
     reminding = asked(
         Due(due_date, data.due_time, zone),
         utcnow(),
@@ -164,6 +173,19 @@ async def create_task(
     session.add(task)
     await session.commit()
     return task
+
+
+def _repeating_due(repeat: Repeat, due: date | None, clock: time | None, zone: str) -> date:
+    """The due day of a task repeating by `repeat`: `due`, or with none the rule's first day
+    from today ("every monday": next Monday). RepeatRefusedError if from there the rule never
+    comes round (a bounded search: services/repeats.py)."""
+    today = today_in(zone)
+    problem = repeat_problem(repeat, due, clock, today=today)
+    if problem is not None:
+        raise RepeatRefusedError(problem)
+    found = due if due is not None else first_due(repeat, today)
+    assert found is not None  # repeat_problem found the rule's first day
+    return found
 
 
 def _repeat_of(said: str | None, anchor: str | None) -> Repeat | None:
@@ -379,6 +401,15 @@ async def get_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Tas
     return task
 
 
+@dataclass(frozen=True)
+class Changed:
+    """A task as a change left it. A repeating task completed on its last date (its rule never
+    comes round again) is completed as a one-off and stops repeating: `repeat_ended` says why."""
+
+    task: Task
+    repeat_ended: str | None = None
+
+
 async def update_task(
     session: AsyncSession,
     *,
@@ -387,6 +418,21 @@ async def update_task(
     data: TaskUpdate,
     max_lists: int | None = None,
 ) -> Task:
+    changed = await change_task(
+        session, owner_id=owner_id, task_id=task_id, data=data, max_lists=max_lists
+    )
+    return changed.task
+
+
+async def change_task(
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    task_id: int,
+    data: TaskUpdate,
+    max_lists: int | None = None,
+) -> Changed:
+    """`update_task`, saying too whether a completion ended the task's repeat."""
     changes = data.model_dump(exclude_unset=True)
     # An explicit null title means "leave it"; a title is never removed. So for the
     # completion, the priority ("none" clears it), the list and the tags.
@@ -409,9 +455,10 @@ async def update_task(
             changes.update(_repeat_changes(zone, current, changes))
         if "due_date" in changes or "due_time" in changes:
             changes.update(_due_changes(zone, current, changes))
+        _check_repeat(zone, current, changes)
         changes.update(_reminder_changes(zone, current, changes))
     if not changes:
-        return await get_task(session, owner_id=owner_id, task_id=task_id)
+        return Changed(await get_task(session, owner_id=owner_id, task_id=task_id))
     where = [col(Task.owner_id) == owner_id, col(Task.number) == task_id]
     closing: dict[str, Any] = {}
     if changes.get("completed") is True:
@@ -419,12 +466,11 @@ async def update_task(
         # not is, so a plain completion stays one statement. A done task reminds no more.
         where.append(col(Task.repeat_rule).is_(None))
         closing = {"remind_at": None}
+    # One set of values: the completion's own win over what the request asked of the same
+    # columns ({"completed": true, "remind_before": null} clears remind_at twice over).
+    values = {**changes, **closing, "updated_at": utcnow()}
     statement = (
-        update(Task)
-        .where(*where)
-        .values(**changes, **closing, updated_at=utcnow())
-        .returning(Task)
-        .execution_options(**_ORM_DML)
+        update(Task).where(*where).values(values).returning(Task).execution_options(**_ORM_DML)
     )
     task: Task | None = (await session.exec(statement)).scalars().first()
     if task is None and changes.get("completed") is True:
@@ -432,7 +478,7 @@ async def update_task(
     if task is None:
         raise TaskNotFoundError(task_id)
     await session.commit()
-    return task
+    return Changed(task)
 
 
 # Changes that are worked out from the task as it stands.
@@ -458,9 +504,27 @@ def _repeat_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[s
         "repeat_from": "completion" if repeat.from_completion else "schedule",
     }
     if current.due_date is None and changes.get("due_date") is None:
+        # None if the rule never comes round: _check_repeat refuses it
         found["due_date"] = first_due(repeat, today_in(zone))
         found["due_time"] = changes.get("due_time", current.due_time)
     return found
+
+
+def _check_repeat(zone: str, current: Task, changes: dict[str, Any]) -> None:
+    """A repeating task keeps a rule that comes round from its due date, whichever of the two
+    a change touches (a bounded search). RepeatRefusedError says why not."""
+    if not changes.keys() & {"repeat_rule", "repeat_from", "due_date", "due_time"}:
+        return
+    rule = changes["repeat_rule"] if "repeat_rule" in changes else current.repeat_rule
+    if rule is None:
+        return
+    anchor = changes.get("repeat_from", current.repeat_from)
+    due = changes["due_date"] if "due_date" in changes else current.due_date
+    clock = changes["due_time"] if "due_time" in changes else current.due_time
+    repeat = Repeat(rule, from_completion=anchor == "completion")
+    problem = repeat_problem(repeat, due, clock, today=today_in(zone))
+    if problem is not None:
+        raise RepeatRefusedError(problem)
 
 
 async def last_completed_due(session: AsyncSession, *, owner_id: int, task_id: int) -> date | None:
@@ -481,12 +545,12 @@ async def skip_occurrence(session: AsyncSession, *, owner_id: int, task_id: int)
     task = await get_task(session, owner_id=owner_id, task_id=task_id)
     if task.repeats is None:
         raise NotRepeatingError(task_id)
-    return await _move_on(session, owner_id, task, {}, record=False)
+    return (await _move_on(session, owner_id, task, {}, record=False)).task
 
 
 async def _complete_repeating(
     session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
-) -> Task:
+) -> Changed:
     """Completing a repeating task records the completion and moves the same task to its
     next date, still pending (one task, as in Todoist); other changes in the same request
     (a title) apply too."""
@@ -496,21 +560,34 @@ async def _complete_repeating(
 
 async def _move_on(
     session: AsyncSession, owner_id: int, task: Task, changes: dict[str, Any], *, record: bool
-) -> Task:
+) -> Changed:
     repeat = task.repeats
     assert repeat is not None  # the plain completion matched every other task
     zone = await account_zone(session, owner_id)
     today = today_in(zone)
+    # None: the rule never comes round again, or was stored before rules were checked
+    next_day = next_due(repeat, task.due_date or today, task.due_time, today=today)
+    ended = None if next_day is not None else ended_why(repeat, task.due_date or today, today)
+    if ended is not None and not record:
+        raise NoNextDateError(task.number, ended)
     if record:
         session.add(
             TaskCompletion(
                 owner_id=owner_id, task_number=task.number, title=task.title, due_date=task.due_date
             )
         )
-    next_day = next_due(repeat, task.due_date or today, task.due_time, today=today)
     for name, value in changes.items():
         if name != "completed":
             setattr(task, name, value)
+    if next_day is None:
+        # The series has ended: the task is completed as a one-off (it reminds no more) and
+        # stops repeating, its rule dropped (one that ends cannot be set again anyway).
+        task.completed, task.remind_at = True, None
+        task.repeat_rule, task.repeat_from = None, "schedule"
+        task.updated_at = utcnow()
+        session.add(task)
+        await session.commit()
+        return Changed(task, ended)
     reminding = after_move(
         Reminding(task.remind_at, task.remind_before),
         Due(task.due_date, task.due_time, zone),
@@ -523,7 +600,7 @@ async def _move_on(
     task.updated_at = utcnow()
     session.add(task)
     await session.commit()
-    return task
+    return Changed(task)
 
 
 def _due_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[str, Any]:
@@ -605,6 +682,8 @@ class BulkChange:
     titles: list[str]
     # Asked-for numbers that are none of the user's tasks (bulk by numbers only).
     missing: list[int] = field(default_factory=list)
+    # Repeating tasks completed on their last date: they stopped repeating (`Changed`).
+    repeat_ended: list[int] = field(default_factory=list)
 
 
 def _bulk_scope(
@@ -666,10 +745,14 @@ async def complete_tasks(
         for number in repeating
     ]
     done = sorted(
-        [*zip(change.numbers, change.titles, strict=True), *((t.number, t.title) for t in moved)]
+        [
+            *zip(change.numbers, change.titles, strict=True),
+            *((c.task.number, c.task.title) for c in moved),
+        ]
     )
     missing = [n for n in change.missing if n not in repeating]
-    return BulkChange([n for n, _ in done], [t for _, t in done], missing)
+    ended = sorted(c.task.number for c in moved if c.repeat_ended is not None)
+    return BulkChange([n for n, _ in done], [t for _, t in done], missing, ended)
 
 
 async def delete_tasks(

@@ -210,6 +210,25 @@ async def test_an_invalid_backup_is_refused_whole_with_one_line_per_problem(
     assert await row_counts(app) == before
 
 
+async def test_an_import_of_tasks_the_service_cannot_compute_with_is_refused_without_a_traceback(
+    app: FastAPI, database_url: str, tmp_path: Path
+) -> None:
+    # Due 9999-12-31 23:59 at UTC-12 is past the year 9999 in UTC; INTERVAL=0 never moves on.
+    document = valid_document(unique_email())
+    document["user"]["timezone"] = "Etc/GMT+12"
+    document["tasks"][0].update(due_date="2030-01-01", repeat="FREQ=DAILY;INTERVAL=0")
+    document["tasks"][1].update(due_date="9999-12-31", due_time="23:59")
+    path = tmp_path / "backup.json"
+    path.write_bytes(as_bytes(document))
+    before = await row_counts(app)
+    result = cli(database_url, "import", str(path))
+    assert_refused(result, path, "tasks[0].repeat: repeat 'FREQ=DAILY;INTERVAL=0' cannot be kept")
+    assert_refused(
+        result, path, "tasks[1].due_date: due_date must be from 1900-01-01 to 2999-12-31"
+    )
+    assert await row_counts(app) == before
+
+
 @pytest.mark.parametrize(
     ("content", "problem"),
     [

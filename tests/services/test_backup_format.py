@@ -347,3 +347,45 @@ def test_the_rules_longest_task_listings_are_well_within_what_an_import_keeps() 
         len(replies.lists_overview(many)),
     )
     assert longest < REPLY_MAX_LENGTH / 4
+
+
+@pytest.mark.parametrize(
+    ("task", "problem"),
+    [
+        pytest.param(
+            {"due_date": "2030-01-01", "repeat": "FREQ=DAILY;INTERVAL=0"},
+            "tasks[1].repeat: repeat 'FREQ=DAILY;INTERVAL=0' cannot be kept: INTERVAL must be "
+            "from 1 to 3650 for a daily repeat (every 1 to 3650 days)",
+            id="a repeat stepping by nothing",
+        ),
+        pytest.param(
+            {"due_date": "2030-01-01", "repeat": "FREQ=YEARLY;BYSETPOS=366"},
+            "tasks[1].repeat: repeat 'FREQ=YEARLY;BYSETPOS=366' never comes round: no day after "
+            "2030-01-01 up to 2060-12-31 matches it",
+            id="a repeat no day matches",
+        ),
+        pytest.param(
+            {"due_date": "9999-12-31", "due_time": "23:59"},
+            "tasks[1].due_date: due_date must be from 1900-01-01 to 2999-12-31",
+            id="a due date past the calendar's end",
+        ),
+        pytest.param(
+            {"due_date": "0001-01-01"},
+            "tasks[1].due_date: due_date must be from 1900-01-01 to 2999-12-31",
+            id="a due date before the calendar's start",
+        ),
+        pytest.param(
+            {"remind_at": "0001-01-01T00:00:00+14:00"},
+            "tasks[1].remind_at: remind_at must be from 1900-01-01 to 2999-12-31",
+            id="a reminder before the calendar's start",
+        ),
+    ],
+)
+def test_a_task_the_service_cannot_compute_with_is_refused_naming_where_and_why(
+    task: dict[str, Any], problem: str
+) -> None:
+    def change(document: dict[str, Any]) -> None:
+        document["user"]["timezone"] = "Etc/GMT+12"
+        document["tasks"][1].update(task)
+
+    assert problems_after(change) == [problem]

@@ -636,7 +636,7 @@ export interface components {
             description?: string | null;
             /**
              * Due Date
-             * @description The day it is due (YYYY-MM-DD)
+             * @description The day it is due (YYYY-MM-DD), from 1900-01-01 to 2999-12-31
              */
             due_date?: string | null;
             /**
@@ -653,7 +653,7 @@ export interface components {
             priority?: components["schemas"]["Priority"] | null;
             /**
              * Remind At
-             * @description When to remind: an ISO date-time; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
+             * @description When to remind: an ISO date-time in the years 1900 to 2999; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
              */
             remind_at?: string | null;
             /**
@@ -663,7 +663,7 @@ export interface components {
             remind_before?: number | null;
             /**
              * Repeat
-             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day
+             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day. Its step is 1 day to 10 years, and its next date must come within 30 years
              */
             repeat?: string | null;
             /**
@@ -787,7 +787,7 @@ export interface components {
             priority?: components["schemas"]["Priority"] | null;
             /**
              * Remind At
-             * @description When to remind: an ISO date-time; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
+             * @description When to remind: an ISO date-time in the years 1900 to 2999; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
              */
             remind_at?: string | null;
             /**
@@ -797,7 +797,7 @@ export interface components {
             remind_before?: number | null;
             /**
              * Repeat
-             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day
+             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day. Its step is 1 day to 10 years, and its next date must come within 30 years
              */
             repeat?: string | null;
             /**
