@@ -62,7 +62,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessionmaker = create_sessionmaker(engine)
     abuse_limits = build_abuse_limits(settings, engine)
     mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker, abuse_limits.writes)
-    fanout = ReminderFanout(sessionmaker, interval_seconds=settings.reminder_check_seconds)
+    fanout = ReminderFanout(
+        sessionmaker,
+        interval_seconds=settings.reminder_check_seconds,
+        streams_per_account=settings.reminder_streams_per_account,
+    )
     scheduler = ReminderScheduler(
         sessionmaker, interval_seconds=settings.reminder_check_seconds, on_fired=fanout.fired
     )

@@ -85,12 +85,12 @@ async def get_current_user(
 CurrentUser = Annotated[User, Depends(get_current_user)]
 
 
-async def get_current_user_id(
+async def get_current_claims(
     request: Request,
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> int:
-    """The token's user id, once the account it was issued to is found live. Looked up on
+) -> AccessClaims:
+    """The token's claims, once the account it was issued to is found live. Looked up on
     every request, never remembered: a worker cannot learn that another worker's database
     removed the account, and a shared cache would cost a round trip like the lookup itself."""
     claims = _token_claims(settings, credentials)
@@ -101,6 +101,14 @@ async def get_current_user_id(
         live = await users.token_account_is_live(connection, claims)
     if not live:
         raise unauthorized(INVALID_TOKEN)
+    return claims
+
+
+CurrentClaims = Annotated[AccessClaims, Depends(get_current_claims)]
+
+
+async def get_current_user_id(claims: CurrentClaims) -> int:
+    """The token's user id, once its account is found live (`get_current_claims`)."""
     return claims.user_id
 
 

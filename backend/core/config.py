@@ -88,6 +88,10 @@ class Settings(BaseSettings):
     # may; the database gives each reminder to one), and streams fired ones to open web UIs.
     reminder_scheduler: bool = True
     reminder_check_seconds: float = Field(default=5.0, gt=0, le=300)
+    # Reminder streams one account may hold open on one process (each tab of the web UI
+    # holds one); one more is refused with a 429. Every check (above) ends the streams whose
+    # token has expired or whose account is gone.
+    reminder_streams_per_account: int = Field(default=10, ge=1, le=1000)
 
     host: str = "127.0.0.1"
     port: int = 8000

@@ -301,7 +301,9 @@ export interface paths {
         };
         /**
          * Stream Reminders
-         * @description The user's reminders as they fire, for as long as the connection stays open.
+         * @description The user's reminders as they fire, for as long as the connection stays open and the
+         *     token is good. An account holds at most REMINDER_STREAMS_PER_ACCOUNT streams on one
+         *     server process (429 beyond, until one closes).
          */
         get: operations["stream_reminders_api_reminders_stream_get"];
         put?: never;
@@ -2245,7 +2247,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires. */
+            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires. The stream ends once the token expires or the account is removed (within REMINDER_CHECK_SECONDS). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2274,6 +2276,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
