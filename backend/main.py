@@ -45,6 +45,7 @@ from backend.core.heap import settle_after_startup
 from backend.core.migrate import migrate
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
+from backend.services.calendar_feed import FeedCache
 from backend.services.chat import finish_running_turns
 from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
@@ -117,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.read_engine = read_only_engine(engine)
     app.state.sessionmaker = sessionmaker
     app.state.reminder_fanout = fanout
+    app.state.calendar_cache = FeedCache(settings.calendar_feed_cache_mb * 1024 * 1024)
     app.state.reminder_scheduler = scheduler
     app.state.brain_name = "starting"
 

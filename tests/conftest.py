@@ -118,7 +118,11 @@ def database_url(request: pytest.FixtureRequest) -> str:
 
 def make_settings(database_url: str, **overrides: Any) -> Settings:
     """Test settings; abuse limits are lifted unless a test sets them (tests/api/test_limits.py)."""
-    limits = {"chat_requests_per_minute": 100_000, "login_attempts_per_window": 100_000}
+    limits = {
+        "chat_requests_per_minute": 100_000,
+        "login_attempts_per_window": 100_000,
+        "calendar_feed_requests_per_minute": 100_000,
+    }
     # Process-wide GC tuning would freeze every test app's objects for the whole session.
     # No sweeping in the background: a test fires reminders when it says so (the session's
     # app would otherwise fire another test's due reminders under it); the live servers'

@@ -106,7 +106,10 @@ export interface paths {
         };
         /**
          * Calendar Feed Document
-         * @description The feed: the account's pending tasks with a due date, as iCalendar events.
+         * @description The feed: the account's pending tasks with a due date, as iCalendar events. Each
+         *     answer carries an ETag: sent back in If-None-Match it gets a 304 while the tasks are
+         *     unchanged. A feed URL is fetched at most CALENDAR_FEED_REQUESTS_PER_MINUTE times a
+         *     minute (429 with Retry-After beyond).
          */
         get: operations["calendar_feed_document_api_calendar__token__ics_get"];
         put?: never;
@@ -1333,7 +1336,9 @@ export interface operations {
     calendar_feed_document_api_calendar__token__ics_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "if-none-match"?: string | null;
+            };
             path: {
                 /** @description The feed's secret */
                 token: string;
@@ -1351,6 +1356,13 @@ export interface operations {
                     "text/calendar": unknown;
                 };
             };
+            /** @description Unchanged since the version If-None-Match names */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not found (or not the caller's) */
             404: {
                 headers: {
@@ -1367,6 +1379,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
