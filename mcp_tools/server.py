@@ -385,7 +385,14 @@ def build_task_server(
             str | None,
             Field(max_length=200, description="Only tasks whose title shares a word with this"),
         ] = None,
-        limit: Annotated[int | None, Field(ge=1, le=1000, description="At most this many")] = None,
+        limit: Annotated[
+            int | None,
+            Field(
+                ge=1,
+                le=tasks.TASK_PAGE_MAX,
+                description=f"At most this many (and never more than {tasks.TASK_PAGE_MAX})",
+            ),
+        ] = None,
         list: Annotated[
             str | None, Field(max_length=LIST_NAME_MAX_LENGTH, description="Only this list's")
         ] = None,

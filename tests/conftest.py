@@ -216,6 +216,23 @@ async def other_user(client: httpx.AsyncClient) -> UserSession:
     return await register(client)
 
 
+async def every_task(
+    http: httpx.AsyncClient, who: UserSession, **params: Any
+) -> list[dict[str, Any]]:
+    """All the account's tasks (that pass `params`), page after page: GET /api/tasks answers
+    one page at a time and names the next in its Link header."""
+    found: list[dict[str, Any]] = []
+    url: str | None = "/api/tasks"
+    asked: dict[str, Any] | None = {**params, "limit": 1000}
+    while url is not None:
+        response = await http.get(url, params=asked, headers=who.headers)
+        assert response.status_code == 200, response.text
+        found += response.json()
+        link = response.headers.get("link")
+        url, asked = (link.split(";")[0].strip("<> ") if link else None), None
+    return found
+
+
 ChatFn = Callable[..., Awaitable[dict[str, Any]]]
 
 

@@ -346,9 +346,11 @@ export interface paths {
         };
         /**
          * List Tasks
-         * @description The caller's tasks that pass every filter given, by task number unless `sort` says
-         *     otherwise (`due`: soonest first, undated last; `priority`: high first; `created`;
-         *     `title`), ties by task number.
+         * @description A page of the caller's tasks that pass every filter given, by task number unless
+         *     `sort` says otherwise (`due`: soonest first, undated last; `priority`: high first;
+         *     `created`; `title`), ties by task number. A page holds `limit` tasks (100 unless asked,
+         *     at most 1000) from the `offset`-th one; when more follow, the `Link` header names the
+         *     next page (`rel="next"`, the same filters and order).
          */
         get: operations["list_tasks_api_tasks_get"];
         put?: never;
@@ -2413,6 +2415,10 @@ export interface operations {
                 /** @description A word in the title or the note */
                 q?: string | null;
                 sort?: components["schemas"]["TaskSort"];
+                /** @description Tasks in this page */
+                limit?: number;
+                /** @description Tasks skipped before this page */
+                offset?: number;
             };
             header?: never;
             path?: never;
