@@ -9,7 +9,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, Response, status
 from pydantic import BaseModel, Field
 
-from backend.api.deps import CurrentUserId, SessionDep, SessionMakerDep, limit_writes
+from backend.api.deps import (
+    CurrentUserId,
+    ReadSessionDep,
+    SessionDep,
+    SessionMakerDep,
+    limit_writes,
+)
 from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY
 from backend.core.abuse_limits import AbuseLimits
 from backend.core.db import read_only
@@ -46,7 +52,7 @@ async def open_feed(request: Request, user_id: CurrentUserId, session: SessionDe
 
 
 @router.get("/feed", responses=AUTHENTICATED)
-async def feed_state(user_id: CurrentUserId, session: SessionDep) -> FeedState:
+async def feed_state(user_id: CurrentUserId, session: ReadSessionDep) -> FeedState:
     """Whether the account has a feed (its URL was shown once and is not kept)."""
     feed = await calendar_feed.feed_of(session, owner_id=user_id)
     return FeedState(active=feed is not None, created_at=feed.created_at if feed else None)

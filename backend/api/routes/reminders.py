@@ -12,7 +12,13 @@ from pydantic import BaseModel
 from sse_starlette import EventSourceResponse
 from starlette.types import Receive, Scope, Send
 
-from backend.api.deps import CurrentClaims, CurrentUserId, SessionDep, SessionMakerDep
+from backend.api.deps import (
+    CurrentClaims,
+    CurrentUserId,
+    ReadSessionDep,
+    SessionDep,
+    SessionMakerDep,
+)
 from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY
 from backend.core.db import read_only
 from backend.models import Reminder, ReminderPublic
@@ -34,7 +40,7 @@ class Dismissed(BaseModel):
 
 
 @router.get("", responses=AUTHENTICATED)
-async def list_reminders(user_id: CurrentUserId, session: SessionDep) -> ReminderList:
+async def list_reminders(user_id: CurrentUserId, session: ReadSessionDep) -> ReminderList:
     """Reminders that have fired and are not dismissed yet, oldest first: what the web UI
     shows when it opens (the ones missed while it was closed)."""
     found = await reminders.unseen(session, owner_id=user_id)
