@@ -45,6 +45,7 @@ from backend.core.heap import settle_after_startup
 from backend.core.migrate import migrate
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
+from backend.services.calendar_feed import FeedCache
 from backend.services.chat import finish_running_turns
 from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
@@ -62,7 +63,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessionmaker = create_sessionmaker(engine)
     abuse_limits = build_abuse_limits(settings, engine)
     mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker, abuse_limits.writes)
-    fanout = ReminderFanout(sessionmaker, interval_seconds=settings.reminder_check_seconds)
+    fanout = ReminderFanout(
+        sessionmaker,
+        interval_seconds=settings.reminder_check_seconds,
+        streams_per_account=settings.reminder_streams_per_account,
+    )
     scheduler = ReminderScheduler(
         sessionmaker, interval_seconds=settings.reminder_check_seconds, on_fired=fanout.fired
     )
@@ -116,6 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.read_engine = read_only_engine(engine)
     app.state.sessionmaker = sessionmaker
     app.state.reminder_fanout = fanout
+    app.state.calendar_cache = FeedCache(settings.calendar_feed_cache_mb * 1024 * 1024)
     app.state.reminder_scheduler = scheduler
     app.state.brain_name = "starting"
 

@@ -415,7 +415,12 @@ def build_task_server(
             Field(max_length=200, description="Only tasks whose title shares a word with this"),
         ] = None,
         limit: Annotated[
-            StrictInt | None, Field(ge=1, le=1000, description="At most this many")
+            StrictInt | None,
+            Field(
+                ge=1,
+                le=tasks.TASK_PAGE_MAX,
+                description=f"At most this many (and never more than {tasks.TASK_PAGE_MAX})",
+            ),
         ] = None,
         list: Annotated[
             str | None, Field(max_length=LIST_NAME_MAX_LENGTH, description="Only this list's")

@@ -62,6 +62,20 @@ from backend.services.repeats import (
 )
 from backend.services.title_words import canonical
 
+# Tasks are read a page at a time: an account may hold MAX_TASKS_PER_USER (10,000) tasks,
+# and reading them all at once held the event loop (and on SQLite the write lock) for seconds
+# while every other user waited. A page is TASK_PAGE tasks unless the caller asks for up to
+# TASK_PAGE_MAX; no read returns more.
+TASK_PAGE = 100
+TASK_PAGE_MAX = 1000
+
+
+def page_size(limit: int | None) -> int:
+    """The tasks one read returns: as many as asked, at most TASK_PAGE_MAX (and that many
+    when the caller names no number)."""
+    return TASK_PAGE_MAX if limit is None else max(0, min(limit, TASK_PAGE_MAX))
+
+
 # Statements every tool call runs are built once, with bound parameters: building one costs
 # SQLAlchemy more CPU than executing it. ORM DML here returns the rows it changed (one round
 # trip instead of a SELECT then a write), refreshing any copy the session already holds.
@@ -251,14 +265,17 @@ async def list_tasks(
     owner_id: int,
     status: TaskStatus = TaskStatus.ALL,
     limit: int | None = None,
+    offset: int = 0,
     title_search: str | None = None,
 ) -> Sequence[Task]:
-    """The owner's tasks by number; `title_search` keeps only titles sharing a word stem (or
-    equal to it), so resolving a title never loads a whole large list."""
-    query = _list_statement(_status_filter(status), limited=limit is not None)
+    """A page of the owner's tasks by number (`page_size(limit)` of them, from `offset`);
+    `title_search` keeps only titles sharing a word stem (or equal to it), so resolving a
+    title never loads a whole large list."""
+    query = _list_statement(_status_filter(status))
     if title_search is not None and title_search.strip():
         query = query.where(_title_filter(title_search))
-    result = await session.exec(query, params={"oid": owner_id, "limit": limit})
+    params = {"oid": owner_id, "limit": page_size(limit), "offset": max(0, offset)}
+    result = await session.exec(query, params=params)
     return result.all()
 
 
@@ -290,9 +307,11 @@ class TaskQuery:
     due: DueFilter | None = None
     keyword: str | None = None
     sort: TaskSort = TaskSort.NUMBER
-    # The MCP list's own: titles sharing a word with this, and at most this many.
+    # The MCP list's own: titles sharing a word with this.
     title_search: str | None = None
+    # The page: `page_size(limit)` tasks from the `offset`-th one.
     limit: int | None = None
+    offset: int = 0
 
 
 _PRIORITY_RANK = case({"high": 0, "medium": 1, "low": 2}, value=col(Task.priority), else_=3)
@@ -331,7 +350,31 @@ def _keyword_filter(keyword: str) -> ColumnElement[bool]:
 
 
 async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery) -> Sequence[Task]:
-    """The owner's tasks that pass every filter of `query`, in its order (ties by number)."""
+    """A page of the owner's tasks that pass every filter of `query`, in its order (ties by
+    number)."""
+    statement = await _query_statement(session, owner_id, query)
+    size = page_size(query.limit)
+    return (await session.exec(statement.limit(size).offset(max(0, query.offset)))).all()
+
+
+@dataclass(frozen=True)
+class TaskPage:
+    tasks: Sequence[Task]
+    # Where the next page starts; None on the last page.
+    next_offset: int | None
+
+
+async def task_page(session: AsyncSession, *, owner_id: int, query: TaskQuery) -> TaskPage:
+    """`query_tasks`, and whether another page follows (read as one more task)."""
+    statement = await _query_statement(session, owner_id, query)
+    size, offset = page_size(query.limit), max(0, query.offset)
+    found = (await session.exec(statement.limit(size + 1).offset(offset))).all()
+    return TaskPage(found[:size], offset + size if len(found) > size else None)
+
+
+async def _query_statement(
+    session: AsyncSession, owner_id: int, query: TaskQuery
+) -> SelectOfScalar[Task]:
     statement = select(Task).where(col(Task.owner_id) == owner_id)
     completed = _status_filter(query.status)
     if completed is not None:
@@ -368,19 +411,16 @@ async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery)
         TaskSort.CREATED: [col(Task.created_at)],
         TaskSort.TITLE: [func.lower(col(Task.title))],
     }
-    statement = statement.order_by(*orders[query.sort], col(Task.number))
-    if query.limit is not None:
-        statement = statement.limit(query.limit)
-    return (await session.exec(statement)).all()
+    return statement.order_by(*orders[query.sort], col(Task.number))
 
 
 @cache
-def _list_statement(completed: bool | None, *, limited: bool) -> SelectOfScalar[Task]:
+def _list_statement(completed: bool | None) -> SelectOfScalar[Task]:
     query = select(Task).where(col(Task.owner_id) == bindparam("oid"))
     if completed is not None:
         query = query.where(col(Task.completed) == completed)
     query = query.order_by(col(Task.number))
-    return query.limit(bindparam("limit")) if limited else query
+    return query.limit(bindparam("limit")).offset(bindparam("offset"))
 
 
 async def count_tasks(

@@ -14,8 +14,9 @@ from fastapi import FastAPI
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, TextContent
+from sqlmodel import col, update
 
-from backend.models import TaskCreate
+from backend.models import Task, TaskCreate, User
 from backend.services import tasks
 from mcp_tools.principal import PRINCIPAL_META_KEY, fixed_principal, principal_from_meta
 from mcp_tools.server import BULK_TITLES, build_task_server
@@ -475,3 +476,25 @@ async def test_numbers_and_flags_in_tool_arguments_are_taken_only_as_their_json_
         assert message.startswith(f"Invalid {field}")
         [task] = await tasks_of(mcp, user)
         assert (task["title"], task["completed"], task["due_date"]) == ("Task one", False, None)
+
+
+async def test_list_tasks_answers_at_most_a_bounded_page_when_given_no_limit(
+    server: MCPServer, app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    user = await register(client)
+    count = tasks.TASK_PAGE_MAX + 5
+    async with app.state.sessionmaker() as session:
+        session.add_all(
+            Task(owner_id=user.id, number=n, title=f"water plant {n}") for n in range(1, count + 1)
+        )
+        await session.exec(
+            update(User).where(col(User.id) == user.id).values(last_task_number=count)
+        )
+        await session.commit()
+    async with Client(server) as mcp:
+        listed = await tasks_of(mcp, user)
+        assert [t["id"] for t in listed] == list(range(1, tasks.TASK_PAGE_MAX + 1))
+        searched = await call(mcp, user, "list_tasks", query="plant")
+        assert len(searched.structured_content["result"]) == tasks.TASK_PAGE_MAX
+        filtered = await call(mcp, user, "list_tasks", q="water")  # the other query path
+        assert len(filtered.structured_content["result"]) == tasks.TASK_PAGE_MAX

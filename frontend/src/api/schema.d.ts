@@ -106,7 +106,10 @@ export interface paths {
         };
         /**
          * Calendar Feed Document
-         * @description The feed: the account's pending tasks with a due date, as iCalendar events.
+         * @description The feed: the account's pending tasks with a due date, as iCalendar events. Each
+         *     answer carries an ETag: sent back in If-None-Match it gets a 304 while the tasks are
+         *     unchanged. A feed URL is fetched at most CALENDAR_FEED_REQUESTS_PER_MINUTE times a
+         *     minute (429 with Retry-After beyond).
          */
         get: operations["calendar_feed_document_api_calendar__token__ics_get"];
         put?: never;
@@ -303,7 +306,9 @@ export interface paths {
         };
         /**
          * Stream Reminders
-         * @description The user's reminders as they fire, for as long as the connection stays open.
+         * @description The user's reminders as they fire, for as long as the connection stays open and the
+         *     token is good. An account holds at most REMINDER_STREAMS_PER_ACCOUNT streams on one
+         *     server process (429 beyond, until one closes).
          */
         get: operations["stream_reminders_api_reminders_stream_get"];
         put?: never;
@@ -343,9 +348,11 @@ export interface paths {
         };
         /**
          * List Tasks
-         * @description The caller's tasks that pass every filter given, by task number unless `sort` says
-         *     otherwise (`due`: soonest first, undated last; `priority`: high first; `created`;
-         *     `title`), ties by task number.
+         * @description A page of the caller's tasks that pass every filter given, by task number unless
+         *     `sort` says otherwise (`due`: soonest first, undated last; `priority`: high first;
+         *     `created`; `title`), ties by task number. A page holds `limit` tasks (100 unless asked,
+         *     at most 1000) from the `offset`-th one; when more follow, the `Link` header names the
+         *     next page (`rel="next"`, the same filters and order).
          */
         get: operations["list_tasks_api_tasks_get"];
         put?: never;
@@ -1334,7 +1341,9 @@ export interface operations {
     calendar_feed_document_api_calendar__token__ics_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "if-none-match"?: string | null;
+            };
             path: {
                 /** @description The feed's secret */
                 token: string;
@@ -1352,6 +1361,13 @@ export interface operations {
                     "text/calendar": unknown;
                 };
             };
+            /** @description Unchanged since the version If-None-Match names */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not found (or not the caller's) */
             404: {
                 headers: {
@@ -1368,6 +1384,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -2248,7 +2273,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires. */
+            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires. The stream ends once the token expires or the account is removed (within REMINDER_CHECK_SECONDS). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2277,6 +2302,15 @@ export interface operations {
             };
             /** @description Request body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2384,6 +2418,10 @@ export interface operations {
                 /** @description A word in the title or the note */
                 q?: string | null;
                 sort?: components["schemas"]["TaskSort"];
+                /** @description Tasks in this page */
+                limit?: number;
+                /** @description Tasks skipped before this page */
+                offset?: number;
             };
             header?: never;
             path?: never;
