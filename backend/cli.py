@@ -50,7 +50,10 @@ async def _import(document: UserBackup) -> str:
         await migrate(engine)
         async with create_sessionmaker(engine)() as session:
             user = await backup.import_user(
-                session, document, max_tasks=settings.max_tasks_per_user
+                session,
+                document,
+                max_tasks=settings.max_tasks_per_user,
+                max_lists=settings.max_lists_per_user,
             )
             return user.email
     finally:

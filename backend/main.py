@@ -56,6 +56,7 @@ from backend.core.migrate import migrate
 from backend.core.security import HashingBusyError
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
+from backend.services.calendar_feed import FeedCache
 from backend.services.chat import finish_running_turns
 from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
@@ -73,7 +74,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessionmaker = create_sessionmaker(engine)
     abuse_limits = build_abuse_limits(settings, engine)
     mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker, abuse_limits.writes)
-    fanout = ReminderFanout(sessionmaker, interval_seconds=settings.reminder_check_seconds)
+    fanout = ReminderFanout(
+        sessionmaker,
+        interval_seconds=settings.reminder_check_seconds,
+        streams_per_account=settings.reminder_streams_per_account,
+    )
     scheduler = ReminderScheduler(
         sessionmaker, interval_seconds=settings.reminder_check_seconds, on_fired=fanout.fired
     )
@@ -83,7 +88,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await migrate(engine)
         tools = InProcessTaskTools(
             build_task_server(
-                sessionmaker, principal_from_meta, max_tasks=settings.max_tasks_per_user
+                sessionmaker,
+                principal_from_meta,
+                max_tasks=settings.max_tasks_per_user,
+                max_lists=settings.max_lists_per_user,
             )
         )
         await tools.connect()  # type: ignore[no-untyped-call]
@@ -124,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.read_engine = read_only_engine(engine)
     app.state.sessionmaker = sessionmaker
     app.state.reminder_fanout = fanout
+    app.state.calendar_cache = FeedCache(settings.calendar_feed_cache_mb * 1024 * 1024)
     app.state.reminder_scheduler = scheduler
     app.state.brain_name = "starting"
 

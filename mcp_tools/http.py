@@ -118,6 +118,7 @@ def build_http_app(
         ),
         token_verifier=AccessTokenVerifier(settings, sessionmaker),
         max_tasks=settings.max_tasks_per_user,
+        max_lists=settings.max_lists_per_user,
         before_change=write_gate(writes) if writes is not None else None,
     )
     app = server.streamable_http_app(

@@ -11,7 +11,7 @@ from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from pydantic import Field, ValidationError
+from pydantic import Field, StrictBool, StrictInt, ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker, read_only
@@ -19,10 +19,13 @@ from backend.core.text_rule import text_faults
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, REMIND_BEFORE_MAX_MINUTES, Priority
 from backend.services import tasks
-from backend.services.due import due_label, read_due
+from backend.services.due import OutsideCalendarError, due_label, on_clock, read_due
 from backend.services.due import zone as zone_of
 from backend.services.errors import (
     InvalidTaskChangeError,
+    ListExistsError,
+    ListLimitError,
+    NoNextDateError,
     NotRepeatingError,
     TaskLimitError,
     TaskNotFoundError,
@@ -40,7 +43,9 @@ UserId = Annotated[
     str | int | None,
     Field(description="Optional; must be the authenticated user's id if given"),
 ]
-TaskId = Annotated[int, Field(ge=1, le=2**31 - 1, description="The task number")]
+# Strict: "1", true and 1.0 are not task 1 (a JSON integer is; pydantic's lax mode would
+# take all three, and a bool is an int to Python). So for every number and flag below.
+TaskId = Annotated[StrictInt, Field(ge=1, le=2**31 - 1, description="The task number")]
 # One bulk call may name at most this many tasks (the default per-user task cap).
 MAX_BULK_TASKS = 10_000
 Title = Annotated[str, Field(description="The task title")]
@@ -86,7 +91,26 @@ _FIELD_KEYS = {
 
 
 class SingleTaskChange(Protocol):
-    async def __call__(self, session: AsyncSession, *, owner_id: int, task_id: int) -> Task: ...
+    async def __call__(
+        self, session: AsyncSession, *, owner_id: int, task_id: int
+    ) -> tasks.Changed: ...
+
+
+async def _complete_one(session: AsyncSession, *, owner_id: int, task_id: int) -> tasks.Changed:
+    data = TaskUpdate(completed=True)
+    return await tasks.change_task(session, owner_id=owner_id, task_id=task_id, data=data)
+
+
+async def _delete_one(session: AsyncSession, *, owner_id: int, task_id: int) -> tasks.Changed:
+    return tasks.Changed(await tasks.delete_task(session, owner_id=owner_id, task_id=task_id))
+
+
+def _ended_json(changed: tasks.Changed) -> dict[str, Any]:
+    """What a completion that ended a task's repeat adds to its result: no repeat now, and
+    why (its rule never comes round again)."""
+    if changed.repeat_ended is None:
+        return {}
+    return {"repeat": None, "repeat_text": None, "repeat_ended": changed.repeat_ended}
 
 
 class BulkTaskChange(Protocol):
@@ -126,6 +150,8 @@ def _bulk_json(change: tasks.BulkChange, status: str) -> dict[str, Any]:
     }
     if change.missing:
         result["not_found"] = change.missing
+    if change.repeat_ended:  # completed on their last date: they stopped repeating
+        result["repeat_ended"] = change.repeat_ended
     return result
 
 
@@ -158,7 +184,7 @@ def _local_iso(moment: datetime | None, zone_name: str) -> str | None:
     """An instant on the user's clock, as `due` is given ("2026-11-25T08:30")."""
     if moment is None:
         return None
-    return f"{moment.astimezone(zone_of(zone_name)):%Y-%m-%dT%H:%M}"
+    return f"{on_clock(moment, zone_name):%Y-%m-%dT%H:%M}"
 
 
 def _task_json(task: Task, zone: str, now: datetime) -> dict[str, Any]:
@@ -225,7 +251,9 @@ def _remind_data(
             data["remind_at"] = None
         else:
             try:
-                day, clock = read_due(remind_at, zone_name)
+                day, clock = read_due(remind_at, zone_name, field="remind_at")
+            except OutsideCalendarError as exc:
+                raise ToolError(f"Invalid remind_at: {exc}") from exc
             except ValueError as exc:
                 raise ToolError(
                     "Invalid remind_at: give an ISO date-time (2026-11-25T08:30) in the "
@@ -260,7 +288,7 @@ RemindAt = Annotated[
     ),
 ]
 RemindBefore = Annotated[
-    int | None,
+    StrictInt | None,
     Field(
         ge=0,
         le=REMIND_BEFORE_MAX_MINUTES,
@@ -326,6 +354,7 @@ def build_task_server(
     auth: AuthSettings | None = None,
     token_verifier: TokenVerifier | None = None,
     max_tasks: int | None = None,
+    max_lists: int | None = None,
     before_change: ChangeGate | None = None,
 ) -> MCPServer:
     """A server whose tools act for whoever `principal` says the caller is."""
@@ -377,9 +406,9 @@ def build_task_server(
                 raise ToolError(_validation_message(exc)) from exc
             try:
                 task = await tasks.create_task(
-                    session, owner_id=owner, data=data, max_tasks=max_tasks
+                    session, owner_id=owner, data=data, max_tasks=max_tasks, max_lists=max_lists
                 )
-            except (TaskLimitError, InvalidTaskChangeError) as exc:
+            except (TaskLimitError, InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc
         given = _given(due=due, **fields, remind=True if reminded else None)
         return _changed_json(task, "created", zone, given)
@@ -393,7 +422,14 @@ def build_task_server(
             str | None,
             Field(max_length=200, description="Only tasks whose title shares a word with this"),
         ] = None,
-        limit: Annotated[int | None, Field(ge=1, le=1000, description="At most this many")] = None,
+        limit: Annotated[
+            StrictInt | None,
+            Field(
+                ge=1,
+                le=tasks.TASK_PAGE_MAX,
+                description=f"At most this many (and never more than {tasks.TASK_PAGE_MAX})",
+            ),
+        ] = None,
         list: Annotated[
             str | None, Field(max_length=LIST_NAME_MAX_LENGTH, description="Only this list's")
         ] = None,
@@ -463,12 +499,14 @@ def build_task_server(
             if _targets(task_id, task_ids, every) == "one":
                 assert task_id is not None
                 try:
-                    task = await one(session, owner_id=owner, task_id=task_id)
+                    changed = await one(session, owner_id=owner, task_id=task_id)
                 except TaskNotFoundError as exc:
                     raise ToolError(str(exc)) from exc
+                task = changed.task
                 if done == "completed" and task.repeat_rule is not None and not task.completed:
                     return await _moved_on(session, owner, task)
-                return {"task_id": task.number, "status": done, "title": task.title}
+                single = {"task_id": task.number, "status": done, "title": task.title}
+                return {**single, **_ended_json(changed)}
             status = TaskStatus(every) if every is not None else None
             result = await many(session, owner_id=owner, numbers=task_ids, status=status)
         if task_ids is not None and not result.numbers:
@@ -483,7 +521,7 @@ def build_task_server(
                     await tasks.get_task(session, owner_id=owner, task_id=task_id)
                 )
                 task = await tasks.skip_occurrence(session, owner_id=owner, task_id=task_id)
-            except (TaskNotFoundError, NotRepeatingError) as exc:
+            except (TaskNotFoundError, NotRepeatingError, NoNextDateError) as exc:
                 raise ToolError(str(exc)) from exc
             zone = await tasks.account_zone(session, owner)
         result = _changed_json(task, "updated", zone, {"repeat"})
@@ -515,7 +553,7 @@ def build_task_server(
         """Mark a task as complete (or several: task_ids, or every pending task)."""
         targets = (task_id, task_ids, every)
         return await change_tasks(
-            ctx, user_id, targets, tasks.complete_task, tasks.complete_tasks, "completed"
+            ctx, user_id, targets, _complete_one, tasks.complete_tasks, "completed"
         )
 
     @server.tool()
@@ -531,9 +569,7 @@ def build_task_server(
     ) -> dict[str, Any]:
         """Delete a task (or several: task_ids, or every task of a status)."""
         targets = (task_id, task_ids, every)
-        return await change_tasks(
-            ctx, user_id, targets, tasks.delete_task, tasks.delete_tasks, "deleted"
-        )
+        return await change_tasks(ctx, user_id, targets, _delete_one, tasks.delete_tasks, "deleted")
 
     @server.tool()
     async def update_task(
@@ -543,7 +579,7 @@ def build_task_server(
         title: str | None = None,
         description: str | None = None,
         completed: Annotated[
-            bool | None, Field(description="Set false to reopen a task, true to complete it")
+            StrictBool | None, Field(description="Set false to reopen a task, true to complete it")
         ] = None,
         due: Annotated[
             str | None,
@@ -576,7 +612,7 @@ def build_task_server(
             ),
         ] = None,
         skip: Annotated[
-            bool | None,
+            StrictBool | None,
             Field(description="Move a repeating task to its next date without completing it"),
         ] = None,
         remind_at: RemindAt = None,
@@ -624,14 +660,16 @@ def build_task_server(
                     if add_tags is not None:
                         changes["tags"] = [*(tags or before.tag_list), *add_tags]
                 data = TaskUpdate.model_validate(changes)
-                task = await tasks.update_task(session, owner_id=owner, task_id=task_id, data=data)
+                changed = await tasks.change_task(
+                    session, owner_id=owner, task_id=task_id, data=data, max_lists=max_lists
+                )
             except ValidationError as exc:
                 raise ToolError(_validation_message(exc)) from exc
             except TaskNotFoundError as exc:
                 raise ToolError(str(exc)) from exc
-            except InvalidTaskChangeError as exc:
+            except (InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc
-        result = _changed_json(task, "updated", zone, given)
+        result = {**_changed_json(changed.task, "updated", zone, given), **_ended_json(changed)}
         if previous:
             result["before"] = previous
         return result

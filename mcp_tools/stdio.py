@@ -69,6 +69,7 @@ async def serve_stdio(settings: Settings) -> None:
             sessionmaker,
             await _principal(identity, sessionmaker),
             max_tasks=settings.max_tasks_per_user,
+            max_lists=settings.max_lists_per_user,
         )
         await server.run_stdio_async()
     finally:

@@ -118,7 +118,11 @@ def database_url(request: pytest.FixtureRequest) -> str:
 
 def make_settings(database_url: str, **overrides: Any) -> Settings:
     """Test settings; abuse limits are lifted unless a test sets them (tests/api/test_limits.py)."""
-    limits = {"chat_requests_per_minute": 100_000, "login_attempts_per_window": 100_000}
+    limits = {
+        "chat_requests_per_minute": 100_000,
+        "login_attempts_per_window": 100_000,
+        "calendar_feed_requests_per_minute": 100_000,
+    }
     # Process-wide GC tuning would freeze every test app's objects for the whole session.
     # No sweeping in the background: a test fires reminders when it says so (the session's
     # app would otherwise fire another test's due reminders under it); the live servers'
@@ -210,6 +214,23 @@ async def user(client: httpx.AsyncClient) -> UserSession:
 @pytest.fixture
 async def other_user(client: httpx.AsyncClient) -> UserSession:
     return await register(client)
+
+
+async def every_task(
+    http: httpx.AsyncClient, who: UserSession, **params: Any
+) -> list[dict[str, Any]]:
+    """All the account's tasks (that pass `params`), page after page: GET /api/tasks answers
+    one page at a time and names the next in its Link header."""
+    found: list[dict[str, Any]] = []
+    url: str | None = "/api/tasks"
+    asked: dict[str, Any] | None = {**params, "limit": 1000}
+    while url is not None:
+        response = await http.get(url, params=asked, headers=who.headers)
+        assert response.status_code == 200, response.text
+        found += response.json()
+        link = response.headers.get("link")
+        url, asked = (link.split(";")[0].strip("<> ") if link else None), None
+    return found
 
 
 ChatFn = Callable[..., Awaitable[dict[str, Any]]]

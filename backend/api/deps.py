@@ -12,7 +12,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.abuse_limits import AbuseLimits, CountedLimit
 from backend.core.config import Settings
-from backend.core.db import SessionMaker
+from backend.core.db import SessionMaker, read_only
 from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
 from backend.core.sign_in_throttle import SignInAttempt
 from backend.models import User
@@ -39,9 +39,20 @@ async def get_session(
         yield session
 
 
+async def get_read_session(
+    sessionmaker: Annotated[SessionMaker, Depends(get_sessionmaker)],
+) -> AsyncIterator[AsyncSession]:
+    """A session for a request that only reads (backend/core/db.py `read_only`): on SQLite it
+    neither waits for the write lock nor holds it up; on PostgreSQL it opens no transaction."""
+    async with sessionmaker() as session:
+        await read_only(session)
+        yield session
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings_from_app)]
 SessionMakerDep = Annotated[SessionMaker, Depends(get_sessionmaker)]
 SessionDep = Annotated[AsyncSession, Depends(get_session)]
+ReadSessionDep = Annotated[AsyncSession, Depends(get_read_session)]
 
 _bearer = HTTPBearer(auto_error=False, description="The access token from /api/auth/login")
 
@@ -85,12 +96,12 @@ async def get_current_user(
 CurrentUser = Annotated[User, Depends(get_current_user)]
 
 
-async def get_current_user_id(
+async def get_current_claims(
     request: Request,
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> int:
-    """The token's user id, once the account it was issued to is found live. Looked up on
+) -> AccessClaims:
+    """The token's claims, once the account it was issued to is found live. Looked up on
     every request, never remembered: a worker cannot learn that another worker's database
     removed the account, and a shared cache would cost a round trip like the lookup itself."""
     claims = _token_claims(settings, credentials)
@@ -101,6 +112,14 @@ async def get_current_user_id(
         live = await users.token_account_is_live(connection, claims)
     if not live:
         raise unauthorized(INVALID_TOKEN)
+    return claims
+
+
+CurrentClaims = Annotated[AccessClaims, Depends(get_current_claims)]
+
+
+async def get_current_user_id(claims: CurrentClaims) -> int:
+    """The token's user id, once its account is found live (`get_current_claims`)."""
     return claims.user_id
 
 

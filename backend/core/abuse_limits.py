@@ -38,6 +38,7 @@ class AbuseLimits:
     writes: CountedLimit  # per user: task changes over REST and /mcp (chat has its own)
     sign_up: CountedLimit  # per client address
     sign_in: SignInThrottle
+    calendar_feed: CountedLimit  # per feed token: calendar apps fetch it with no sign-in
 
 
 def build_abuse_limits(settings: Settings, engine: AsyncEngine) -> AbuseLimits:
@@ -51,5 +52,9 @@ def build_abuse_limits(settings: Settings, engine: AsyncEngine) -> AbuseLimits:
         sign_up=CountedLimit(Limit("sign-up", settings.login_attempts_per_window, window), shared),
         sign_in=SignInThrottle(
             shared, attempts=settings.login_attempts_per_window, window_seconds=window
+        ),
+        # Counted where chat is: on SQLite a write per fetch would queue for the one lock.
+        calendar_feed=CountedLimit(
+            Limit("calendar-feed", settings.calendar_feed_requests_per_minute, 60), chat_store
         ),
     )

@@ -70,6 +70,9 @@ class Settings(BaseSettings):
 
     # Tasks one account may hold: bounds what one user's bulk work and lists can cost others.
     max_tasks_per_user: int = Field(default=10_000, ge=1, le=1_000_000)
+    # Lists one account may hold, Inbox and Shopping included (each is a row every list read
+    # returns, and a name every new list is compared with for look-alikes).
+    max_lists_per_user: int = Field(default=100, ge=2, le=10_000)
 
     # Abuse limits (backend/core/abuse_limits.py says where each is counted). Sign-in allows
     # this many wrong passwords per window from one address, and on one account before only
@@ -91,6 +94,15 @@ class Settings(BaseSettings):
     # may; the database gives each reminder to one), and streams fired ones to open web UIs.
     reminder_scheduler: bool = True
     reminder_check_seconds: float = Field(default=5.0, gt=0, le=300)
+    # The calendar feed: fetches allowed per feed URL per minute (a calendar app fetches every
+    # few minutes at most; more is a 429 with Retry-After), and how much rendered feed each
+    # worker keeps, so an unchanged feed is not rendered again (0: none kept).
+    calendar_feed_requests_per_minute: int = Field(default=6, gt=0)
+    calendar_feed_cache_mb: int = Field(default=64, ge=0, le=4096)
+    # Reminder streams one account may hold open on one process (each tab of the web UI
+    # holds one); one more is refused with a 429. Every check (above) ends the streams whose
+    # token has expired or whose account is gone.
+    reminder_streams_per_account: int = Field(default=10, ge=1, le=1000)
 
     host: str = "127.0.0.1"
     port: int = 8000

@@ -3,13 +3,18 @@ nobody can see or type, or among the passwords attackers try first.
 
 "Tried first" is zxcvbn's estimate: its ranked lists of the most common passwords (30,000
 from real breaches), names and words, plus repeats ("aaaaaaaa"), sequences ("abcd1234"),
-keyboard walks ("qwertyui"), common substitutions ("p@ssw0rd") and the account's own email.
-A password it expects to fall within an attacker's first ten thousand guesses is refused.
+keyboard walks ("qwertyui"), common substitutions ("p@ssw0rd") and the account's own email
+(whole, and each of its parts). A password is scored as NFKC reads it (full-width
+"ｐａｓｓｗｏｒｄ１" is "password1" to an attacker's list) and must reach zxcvbn's score 3: past
+the first hundred million guesses. A guessable word with only digits and symbols around it
+("Summer2024!", "!Monkey2024") is refused whatever its score: zxcvbn's year list ends in
+2019, so it counts "2024!" as five random characters, and attackers try exactly these.
 Only new passwords are checked: sign-in accepts whatever an account was created with.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +22,13 @@ from typing import Any
 # zxcvbn's estimate grows steeply with length (a random 64-character string can take half a
 # second); a password whose first 32 characters are that guessable is refused anyway.
 _ESTIMATED_PREFIX = 32
-_ENOUGH_GUESSES = 10_000
+# zxcvbn's score 3 ("safely unguessable"): at least 10^8 guesses.
+_LEAST_SCORE = 3
+# A word within an attacker's first ten thousand guesses does not become safe by adding a
+# year and a symbol ("Summer" + "2024!").
+_DECORATED_WORD_GUESSES = 10_000
+_DECORATED = re.compile(r"(?P<before>[\W\d_]{0,6})(?P<word>.*?)(?P<after>[\W\d_]{0,6})", re.S)
+_EMAIL_PARTS = re.compile(r"[._+@-]+")
 
 # Joiners sit inside words (Persian, Indic scripts) and emoji sequences; other format
 # characters (zero-width space, direction marks, byte order mark) only hide.
@@ -60,13 +71,33 @@ def _guessable(password: str, email: str | None) -> PasswordProblem | None:
     # sign-up should not carry.
     from zxcvbn import zxcvbn  # type: ignore[import-untyped]
 
-    context = [email, email.partition("@")[0]] if email else []
-    estimate: dict[str, Any] = zxcvbn(password[:_ESTIMATED_PREFIX], user_inputs=context)
-    if estimate["guesses"] >= _ENOUGH_GUESSES:
-        return None
-    warning = str(estimate["feedback"]["warning"]).rstrip(".")
-    reason = f": {warning[0].lower()}{warning[1:]}" if warning else ""
+    context = _email_words(email)
+    scored = unicodedata.normalize("NFKC", password)[:_ESTIMATED_PREFIX]
+    decorated = _DECORATED.fullmatch(scored)
+    if decorated is not None and decorated["word"] != scored and decorated["word"].strip():
+        word: dict[str, Any] = zxcvbn(decorated["word"], user_inputs=context)
+        if word["guesses"] < _DECORATED_WORD_GUESSES:
+            return _too_common(
+                "a common word with numbers or symbols added is among the first guesses"
+            )
+    estimate: dict[str, Any] = zxcvbn(scored, user_inputs=context)
+    if estimate["score"] < _LEAST_SCORE:
+        warning = str(estimate["feedback"]["warning"]).rstrip(".")
+        return _too_common(f"{warning[0].lower()}{warning[1:]}" if warning else "")
+    return None
+
+
+def _email_words(email: str | None) -> list[str]:
+    """The email, its name part and each word of it ("maria.lopez@x" gives "maria")."""
+    if not email:
+        return []
+    name = email.partition("@")[0]
+    return [email, name, *(word for word in _EMAIL_PARTS.split(email) if len(word) > 2)]
+
+
+def _too_common(reason: str) -> PasswordProblem:
+    said = f": {reason}" if reason else ""
     return PasswordProblem(
         "password_too_common",
-        f"Password is too easy to guess{reason}. Try a few unrelated words instead.",
+        f"Password is too easy to guess{said}. Try a few unrelated words instead.",
     )

@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import TypeVar
 
@@ -100,6 +100,8 @@ class AccessClaims:
     user_id: int
     # The account's key (User.account_key): an id alone can come back for another account.
     account: str
+    # When the token stops opening anything: a stream opened with it ends then too.
+    expires_at: datetime | None = None
 
     def issued_to(self, account_key: str) -> bool:
         return hmac.compare_digest(self.account, account_key)
@@ -143,7 +145,11 @@ def read_access_token(token: str, settings: Settings) -> AccessClaims:
     account = payload.get("acct")
     if not isinstance(account, str) or not account:
         raise InvalidTokenError("malformed account key")
-    return AccessClaims(user_id, account)
+    try:  # jwt.decode checked it is a time to come; it must also be a date
+        expires = datetime.fromtimestamp(int(payload["exp"]), UTC)
+    except (TypeError, ValueError, OverflowError, OSError) as exc:
+        raise InvalidTokenError("malformed expiry") from exc
+    return AccessClaims(user_id, account, expires)
 
 
 def decode_access_token(token: str, settings: Settings) -> int:

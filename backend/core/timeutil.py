@@ -1,8 +1,9 @@
-"""Timezone-aware timestamps that round-trip through SQLite (no zone stored) and PostgreSQL."""
+"""Timezone-aware timestamps that round-trip through SQLite (no zone stored) and PostgreSQL,
+and the calendar a task's dates live in."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import DateTime
@@ -12,6 +13,23 @@ from sqlalchemy.types import TypeDecorator
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+# The days a task may be due or remind on (issue 30). Wide enough for any plan and any past an
+# import brings; far enough from the years 1 and 9999 that no zone shift (up to 26 hours), no
+# reminder offset (up to 4 weeks) and no next date of a repeat (searched at most 30 years on,
+# and never past LAST_DAY) leaves the range `datetime` represents.
+FIRST_DAY = date(1900, 1, 1)
+LAST_DAY = date(2999, 12, 31)
+
+
+def in_calendar(day: date) -> bool:
+    return FIRST_DAY <= day <= LAST_DAY
+
+
+def calendar_problem(field: str) -> str:
+    """What a date outside the calendar is told, naming its field."""
+    return f"{field} must be from {FIRST_DAY.isoformat()} to {LAST_DAY.isoformat()}"
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -11,6 +11,21 @@ from backend.core.timeutil import UTCDateTime, utcnow
 
 CONVERSATION_TITLE_MAX_LENGTH = 80
 CLIENT_KEY_MAX_LENGTH = 200
+# The longest message /api/chat takes; an imported one is held to it too.
+MESSAGE_MAX_LENGTH = 4000
+# The longest reply an import keeps. The assistant's replies have no cap of their own: the
+# rules' longest, a list of 50 tasks at their longest titles, is about 13,000 characters, and
+# an LLM's is bounded by its output tokens. An import refuses anything past this.
+REPLY_MAX_LENGTH = 64_000
+
+
+def meaningful_message(value: str) -> str:
+    """A user's message as the chat takes it (and an import): no NUL, not blank; stripped."""
+    if "\x00" in value:
+        raise ValueError("message must not contain NUL characters")
+    if not value.strip():
+        raise ValueError("message must not be empty or only whitespace")
+    return value.strip()
 
 
 class MessageRole(StrEnum):

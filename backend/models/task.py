@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import builtins
 import re
+import unicodedata
 from datetime import date, datetime, time
 from enum import StrEnum
 from typing import Annotated, Literal
@@ -13,7 +14,14 @@ from sqlalchemy import Date, Index, Time, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from backend.core.json_numbers import WHOLE
-from backend.core.timeutil import UTCDateTime, utcnow
+from backend.core.timeutil import (
+    FIRST_DAY,
+    LAST_DAY,
+    UTCDateTime,
+    calendar_problem,
+    in_calendar,
+    utcnow,
+)
 from backend.services.repeats import Repeat, describe, read_repeat
 
 TITLE_MAX_LENGTH = 200
@@ -84,9 +92,34 @@ def _cleaned_field(value: object, info: ValidationInfo) -> object:
     return _clean_text(value)
 
 
+# Joiners belong inside words (Persian, Indic scripts) and emoji sequences.
+_JOINERS = frozenset("\u200c\u200d")
+# Letters and symbols that render as nothing (Hangul fillers, the blank Braille pattern).
+_BLANK_LOOKING = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+
+
+def _hidden(name: str, at: int) -> bool:
+    """Whether the character at `at` shows nothing: a format character (zero-width space,
+    direction marks and overrides, byte order mark...) or a blank-looking letter. A joiner
+    between two characters that show, one of them beyond ASCII, is part of what they show
+    ("کتاب‌خانه", an emoji family); between two ASCII letters it only hides."""
+    char = name[at]
+    if char in _BLANK_LOOKING:
+        return True
+    if unicodedata.category(char) != "Cf":
+        return False
+    if char not in _JOINERS or at == 0 or at == len(name) - 1:
+        return True
+    around = (name[at - 1], name[at + 1])
+    shown = not any(c.isspace() or unicodedata.category(c) == "Cf" for c in around)
+    return not (shown and any(not c.isascii() for c in around))
+
+
 def clean_list_name(value: object) -> object:
     """A list's name as shown: cleaned text of 1-60 characters. As for titles, the limit
-    holds for what was sent (the schema's maxLength), before cleaning shortens it."""
+    holds for what was sent (the schema's maxLength), before cleaning shortens it. Nothing
+    in it may be invisible: "Inbox" plus a zero-width space, or a name reversed by a
+    right-to-left override, would sit beside the real one looking the same."""
     if not isinstance(value, str):
         return value
     if len(value) > LIST_NAME_MAX_LENGTH:
@@ -94,6 +127,11 @@ def clean_list_name(value: object) -> object:
     name = _clean_text(value) or ""
     if not name:
         raise ValueError("list must not be blank")
+    if any(_hidden(name, at) for at in range(len(name))):
+        raise ValueError(
+            "list must not contain invisible characters (such as zero-width spaces or "
+            "direction marks)"
+        )
     return name
 
 
@@ -145,7 +183,8 @@ def parse_day(value: object) -> object:
 RepeatFrom = Literal["schedule", "completion"]
 REPEAT_HELP = (
     "An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the "
-    "month', '3 days after I finish it'); a task with no due date gets the rule's first day"
+    "month', '3 days after I finish it'); a task with no due date gets the rule's first day. "
+    "Its step is 1 day to 10 years, and its next date must come within 30 years"
 )
 REPEAT_FROM_HELP = "What the next date counts from: the due date (default) or the completion"
 # Four weeks: the earliest a reminder may come before its task.
@@ -153,7 +192,9 @@ REMIND_BEFORE_MAX_MINUTES = 4 * 7 * 24 * 60
 # Minutes, a whole number (30 or 30.0, never "30"), stated in the schema with its bounds.
 RemindBefore = Annotated[StrictInt, PydanticField(ge=0, le=REMIND_BEFORE_MAX_MINUTES), WHOLE]
 REMIND_AT_HELP = (
-    "When to remind: an ISO date-time; one without an offset is read in the account's zone. "
+    f"When to remind: an ISO date-time in the years {FIRST_DAY.year} to {LAST_DAY.year}; one "
+    "without an offset is read "
+    "in the account's zone. "
     "Before a due task's time it is kept as an offset (it moves with the task); null: no reminder"
 )
 REMIND_BEFORE_HELP = (
@@ -191,6 +232,22 @@ class _TaskInput(SQLModel):
     def _day(cls, value: object) -> object:
         return parse_day(value)
 
+    # Days within the calendar the service computes in (core/timeutil.py): a zone shift, a
+    # reminder offset or a repeat's next date from there never overflows.
+    @field_validator("due_date", mode="after", check_fields=False)
+    @classmethod
+    def _day_in_calendar(cls, value: date | None) -> date | None:
+        if value is not None and not in_calendar(value):
+            raise ValueError(calendar_problem("due_date"))
+        return value
+
+    @field_validator("remind_at", mode="after", check_fields=False)
+    @classmethod
+    def _remind_in_calendar(cls, value: datetime | None) -> datetime | None:
+        if value is not None and not in_calendar(value.date()):
+            raise ValueError(calendar_problem("remind_at"))
+        return value
+
     @field_validator("repeat", mode="after", check_fields=False)
     @classmethod
     def _repeat(cls, value: str | None) -> str | None:
@@ -202,7 +259,10 @@ class _TaskInput(SQLModel):
 class TaskCreate(_TaskInput):
     title: str = Field(min_length=1, max_length=TITLE_MAX_LENGTH)
     description: str | None = Field(default=None, max_length=DESCRIPTION_MAX_LENGTH)
-    due_date: date | None = Field(default=None, description="The day it is due (YYYY-MM-DD)")
+    due_date: date | None = Field(
+        default=None,
+        description=f"The day it is due (YYYY-MM-DD), from {FIRST_DAY} to {LAST_DAY}",
+    )
     due_time: time | None = Field(
         default=None, description="The time it is due (HH:MM, 24-hour), in the account's zone"
     )

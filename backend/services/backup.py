@@ -15,7 +15,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
-from backend.models import STARTING_LISTS, Conversation, Message, MessageRole, Task, TaskList, User
+from backend.models import Conversation, Message, MessageRole, Task, TaskList, User
 from backend.models.task import DEFAULT_LIST, Priority, tags_text
 from backend.services.backup_format import (
     BackupConversation,
@@ -24,6 +24,7 @@ from backend.services.backup_format import (
     BackupTask,
     BackupUser,
     UserBackup,
+    import_lists,
 )
 from backend.services.due import due_instant
 from backend.services.errors import ServiceError
@@ -143,10 +144,7 @@ async def _write(session: AsyncSession, backup: UserBackup) -> User:
     session.add(user)
     await session.flush()
     assert user.id is not None
-    # The starting lists, then each list the tasks name (its first spelling wins).
-    lists: dict[str, str] = {name.lower(): name for name in STARTING_LISTS}
-    for task in backup.tasks:
-        lists.setdefault((task.list or DEFAULT_LIST).lower(), task.list or DEFAULT_LIST)
+    lists = import_lists(backup)
     session.add_all(TaskList(owner_id=user.id, name=n, name_key=k) for k, n in lists.items())
     session.add_all(
         Task(
@@ -195,18 +193,30 @@ async def _write(session: AsyncSession, backup: UserBackup) -> User:
 
 
 async def import_user(
-    session: AsyncSession, backup: UserBackup, *, max_tasks: int | None = None
+    session: AsyncSession,
+    backup: UserBackup,
+    *,
+    max_tasks: int | None = None,
+    max_lists: int | None = None,
 ) -> User:
     """Restores one exported user (checked by `backup_format.parse_backup`), with the same
     task numbers, in one transaction: all of it or nothing. Refuses to overwrite: an existing
-    account with that email must be removed first. `max_tasks` is the service's cap."""
+    account with that email must be removed first. `max_tasks` and `max_lists` are the
+    service's caps."""
+    problems = []
     if max_tasks is not None and len(backup.tasks) > max_tasks:
-        raise BackupInvalidError(
-            [
-                f"tasks: {len(backup.tasks):,} tasks, more than the {max_tasks:,} an account "
-                "may hold here (MAX_TASKS_PER_USER)"
-            ]
+        problems.append(
+            f"tasks: {len(backup.tasks):,} tasks, more than the {max_tasks:,} an account "
+            "may hold here (MAX_TASKS_PER_USER)"
         )
+    lists = len(import_lists(backup))
+    if max_lists is not None and lists > max_lists:
+        problems.append(
+            f"lists: {lists:,} lists, more than the {max_lists:,} an account may hold here "
+            "(MAX_LISTS_PER_USER)"
+        )
+    if problems:
+        raise BackupInvalidError(problems)
     email = backup.user.email
     if await get_user_by_email(session, email=email) is not None:
         raise ImportConflictError(f"a user with email {email} already exists")

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from functools import cache
-from typing import Annotated
+from typing import Annotated, Any
 
+import orjson
 from pwdlib.hashers.argon2 import ARGON2_ENCODED_HASH_REGEX
 from pydantic import (
     AfterValidator,
@@ -35,6 +36,12 @@ from backend.services.users import normalize_email
 LARGEST_TASK_NUMBER = 2**31 - 1
 ROOM_FOR_NEW_TASKS = 1_000_000
 HIGHEST_IMPORTED_TASK_NUMBER = LARGEST_TASK_NUMBER - ROOM_FOR_NEW_TASKS
+# A message's tool calls and agent state, as JSON. A turn records whole tool results, and the
+# largest a tool returns is list_tasks' 1,000 tasks at their longest fields (about 3 MB):
+# room for several, while a 100 MB one is refused. The agent state is a pending question and
+# the task in focus, a few kilobytes even when a question names thousands of tasks.
+TOOL_CALLS_MAX_BYTES = 16_000_000
+META_MAX_BYTES = 1_000_000
 
 
 def _column_length(model: type[SQLModel], name: str) -> int:
@@ -101,6 +108,15 @@ def _is_a_tool_call(value: dict[str, JsonValue]) -> dict[str, JsonValue]:
     return value
 
 
+def _json_at_most(limit: int) -> AfterValidator:
+    def check(value: Any) -> Any:
+        if len(orjson.dumps(value)) > limit:
+            raise ValueError(f"at most {limit:,} bytes of JSON")
+        return value
+
+    return AfterValidator(check)
+
+
 # ISO 8601 with a UTC offset, as export writes it.
 Timestamp = Annotated[AwareDatetime, BeforeValidator(_iso_text), AfterValidator(_in_utc)]
 TaskNumber = Annotated[StrictInt, Field(ge=1), AfterValidator(_leaves_room)]
@@ -117,3 +133,5 @@ PasswordHash = Annotated[
     str, Field(max_length=_column_length(User, "hashed_password")), AfterValidator(_checkable_hash)
 ]
 ToolCall = Annotated[dict[str, JsonValue], AfterValidator(_is_a_tool_call)]
+ToolCalls = Annotated[list[ToolCall], _json_at_most(TOOL_CALLS_MAX_BYTES)]
+AgentState = Annotated[dict[str, JsonValue], _json_at_most(META_MAX_BYTES)]

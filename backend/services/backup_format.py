@@ -15,27 +15,32 @@ from typing import Any
 from pydantic import (
     BaseModel,
     ConfigDict,
-    JsonValue,
     StrictBool,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
-from pydantic_core import ErrorDetails
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from backend.core.text_rule import text_faults
-from backend.models import MessageRole, TaskCreate
+from backend.models import STARTING_LISTS, MessageRole, TaskCreate
+from backend.models.conversation import MESSAGE_MAX_LENGTH, REPLY_MAX_LENGTH, meaningful_message
+from backend.models.task import DEFAULT_LIST
 from backend.services.backup_checks import (
+    AgentState,
     ConversationTitle,
     Email,
     PasswordHash,
     TaskCounter,
     TaskNumber,
     Timestamp,
-    ToolCall,
+    ToolCalls,
 )
-from backend.services.due import DEFAULT_ZONE, is_known_zone
+from backend.services.due import DEFAULT_ZONE, is_known_zone, today_in
 from backend.services.errors import ServiceError
+from backend.services.list_names import looks_like
+from backend.services.repeats import read_repeat, repeat_problem
 
 FORMAT = "todo-chatbot/user-export"
 VERSION = 1
@@ -82,12 +87,31 @@ class BackupTask(TaskCreate):
 
 
 class BackupMessage(_Strict):
+    """A message as the chat stores it: the user's as /api/chat takes them, the assistant's
+    no longer than its replies run (`REPLY_MAX_LENGTH`)."""
+
     role: MessageRole
     content: str
-    tool_calls: list[ToolCall] | None = None
+    tool_calls: ToolCalls | None = None
     # Agent state derived from the turn (see Message.meta); kept as it is.
-    meta: dict[str, JsonValue] | None = None
+    meta: AgentState | None = None
     created_at: Timestamp
+
+    @field_validator("content")
+    @classmethod
+    def _as_long_as_the_chat_allows(cls, value: str, info: ValidationInfo) -> str:
+        # `role` is read first; a wrong one is reported on its own and held to the longer limit.
+        user = info.data.get("role") == MessageRole.USER
+        limit = MESSAGE_MAX_LENGTH if user else REPLY_MAX_LENGTH
+        if len(value) > limit:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": limit},
+            )
+        if user:
+            meaningful_message(value)  # not blank, as the chat takes it
+        return value
 
 
 class BackupConversation(_Strict):
@@ -148,6 +172,17 @@ def _consistency_problems(backup: UserBackup) -> list[str]:
                 f"tasks[{first_with[task.number]}] too"
             )
         first_with.setdefault(task.number, index)
+    problems.extend(_look_alike_lists(backup))
+    today = today_in(backup.user.timezone)
+    for index, task in enumerate(backup.tasks):
+        # Its rule is well formed (TaskCreate checked it): it must come round from its date,
+        # as a task created with it must (a bounded search).
+        if task.repeat is not None:
+            anchor = None if task.repeat_from is None else task.repeat_from == "completion"
+            repeat = read_repeat(task.repeat, from_completion=anchor)
+            problem = repeat_problem(repeat, task.due_date, task.due_time, today=today)
+            if problem is not None:
+                problems.append(f"tasks[{index}].repeat: {problem}")
     largest = max(first_with, default=0)
     if backup.user.last_task_number < largest:
         problems.append(
@@ -166,6 +201,31 @@ def _text_faults(text: str) -> list[str]:
     except (ValueError, RecursionError):
         return []  # pydantic's reading says what is wrong with it
     return [f"{_where(fault.loc)}: {fault.problem}" for fault in text_faults(document)]
+
+
+def import_lists(backup: UserBackup) -> dict[str, str]:
+    """The lists an import makes, by lower-cased name: the starting lists, then each list the
+    tasks name (its first spelling wins)."""
+    lists: dict[str, str] = {name.lower(): name for name in STARTING_LISTS}
+    for task in backup.tasks:
+        lists.setdefault((task.list or DEFAULT_LIST).lower(), task.list or DEFAULT_LIST)
+    return lists
+
+
+def _look_alike_lists(backup: UserBackup) -> list[str]:
+    """A task's list that looks like another the import makes, as a live account refuses it."""
+    problems = []
+    made: list[str] = list(STARTING_LISTS)
+    for index, task in enumerate(backup.tasks):
+        name = task.list or DEFAULT_LIST
+        if name.lower() in {n.lower() for n in made}:
+            continue
+        similar = looks_like(name, made)
+        if similar is not None:
+            problems.append(f"tasks[{index}].list: {name!r} looks like the list {similar!r}")
+        else:
+            made.append(name)
+    return problems
 
 
 def parse_backup(data: bytes) -> UserBackup:

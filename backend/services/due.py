@@ -11,6 +11,8 @@ from datetime import UTC, date, datetime, time
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from backend.core.timeutil import FIRST_DAY, LAST_DAY, calendar_problem, in_calendar
+
 DEFAULT_ZONE = "UTC"
 
 
@@ -32,11 +34,25 @@ def zone(name: str) -> ZoneInfo:
 def due_instant(due_date: date | None, due_time: time | None, zone_name: str) -> datetime | None:
     """The UTC instant a due day (and time) makes in the zone. A time the clocks skip
     (02:30 on a spring-forward night) is read with the offset before the change, as
-    `zoneinfo` does, so it lands an hour later on the wall clock rather than vanishing."""
+    `zoneinfo` does, so it lands an hour later on the wall clock rather than vanishing.
+    A day outside the calendar (stored before it was bounded: 9999-12-31 in a zone behind
+    UTC is past the year 9999) makes the instant of the nearest day inside it, so sorting,
+    reminders and a change of zone never overflow."""
     if due_date is None:
         return None
-    local = datetime.combine(due_date, due_time or time(0), tzinfo=zone(zone_name))
+    day = min(max(due_date, FIRST_DAY), LAST_DAY)
+    local = datetime.combine(day, due_time or time(0), tzinfo=zone(zone_name))
     return local.astimezone(UTC)
+
+
+def on_clock(moment: datetime, zone_name: str) -> datetime:
+    """`moment` on the zone's clock. One stored at the calendar's very end before it was
+    bounded (9999-12-31T23:59Z, past the year 9999 on a clock ahead of UTC) stays on UTC's:
+    shown as it is rather than failing."""
+    try:
+        return moment.astimezone(zone(zone_name))
+    except OverflowError:
+        return moment.astimezone(UTC)
 
 
 def today_in(zone_name: str, now: datetime | None = None) -> date:
@@ -44,19 +60,29 @@ def today_in(zone_name: str, now: datetime | None = None) -> date:
     return (now or datetime.now(UTC)).astimezone(zone(zone_name)).date()
 
 
-def read_due(text: str, zone_name: str) -> tuple[date, time | None]:
+class OutsideCalendarError(ValueError):
+    """A day outside the calendar a task's dates live in (core/timeutil.py)."""
+
+
+def read_due(text: str, zone_name: str, field: str = "due") -> tuple[date, time | None]:
     """An ISO 8601 due ("2026-11-25", "2026-11-25T09:00") as a day and an optional time of the
     account's zone. A date-time with an offset ("...T14:00Z") is moved into the zone first;
-    seconds are dropped (a due time is to the minute). ValueError says what is expected."""
+    seconds are dropped (a due time is to the minute). ValueError says what is expected, or
+    that the day is outside the calendar (checked before the move, which then cannot
+    overflow)."""
     text = text.strip()
     try:
-        if len(text) == 10:
-            return date.fromisoformat(text), None
-        moment = datetime.fromisoformat(text)
+        moment = None if len(text) == 10 else datetime.fromisoformat(text)
+        day = date.fromisoformat(text) if moment is None else moment.date()
     except ValueError:
         raise ValueError(
-            f"due must be an ISO date (2026-11-25) or date-time (2026-11-25T09:00), not {text!r}"
+            f"{field} must be an ISO date (2026-11-25) or date-time (2026-11-25T09:00), "
+            f"not {text!r}"
         ) from None
+    if not in_calendar(day):
+        raise OutsideCalendarError(calendar_problem(field))
+    if moment is None:
+        return day, None
     if moment.tzinfo is not None:
         moment = moment.astimezone(zone(zone_name))
     return moment.date(), time(moment.hour, moment.minute)

@@ -68,6 +68,26 @@ class ListExistsError(ServiceError):
         super().__init__(f"You already have a list called {name!r}")
 
 
+class ListLooksLikeError(ListExistsError):
+    """A new name that looks like a list the account has ("Іnbox" in Cyrillic, "Inbox")."""
+
+    def __init__(self, name: str, existing: str) -> None:
+        ServiceError.__init__(
+            self,
+            f"{name!r} looks like your list {existing!r}: use that list, or a name that "
+            "looks different",
+        )
+        self.existing = existing
+
+
+class ListLimitError(ServiceError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"You have reached the limit of {limit:,} lists; delete one to make another"
+        )
+        self.limit = limit
+
+
 class InboxIsFixedError(ServiceError):
     def __init__(self) -> None:
         super().__init__("Inbox is where tasks go by default: it cannot be renamed or deleted")
@@ -78,6 +98,20 @@ class NotRepeatingError(ServiceError):
 
     def __init__(self, task_id: int) -> None:
         super().__init__(f"Task {task_id} does not repeat")
+        self.task_id = task_id
+
+
+class RepeatRefusedError(InvalidTaskChangeError):
+    """A repeat the task cannot keep: from its due date, the rule never comes round."""
+
+    field = "repeat"
+
+
+class NoNextDateError(ServiceError):
+    """A skip asked of a repeating task whose rule has no next date."""
+
+    def __init__(self, task_id: int, why: str) -> None:
+        super().__init__(f"Task {task_id} has no next date to skip to: {why}")
         self.task_id = task_id
 
 

@@ -14,9 +14,16 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
-from backend.models import Task, TaskList
+from backend.models import Task, TaskList, User
 from backend.models.task import DEFAULT_LIST
-from backend.services.errors import InboxIsFixedError, ListExistsError, ListNotFoundError
+from backend.services.errors import (
+    InboxIsFixedError,
+    ListExistsError,
+    ListLimitError,
+    ListLooksLikeError,
+    ListNotFoundError,
+)
+from backend.services.list_names import looks_like
 
 
 @dataclass(frozen=True)
@@ -61,14 +68,43 @@ async def _named(session: AsyncSession, owner_id: int, name: str) -> TaskList:
     return found
 
 
-async def create_list(session: AsyncSession, *, owner_id: int, name: str) -> TaskList:
+async def _names(session: AsyncSession, owner_id: int) -> list[str]:
+    found = await session.exec(select(TaskList.name).where(col(TaskList.owner_id) == owner_id))
+    return [str(name) for name in found.all()]
+
+
+async def add_list(
+    session: AsyncSession, *, owner_id: int, name: str, max_lists: int | None = None
+) -> TaskList:
+    """A new list (flushed, committed by the caller), if the account may have it: fewer
+    than `max_lists` lists, and none whose name looks like this one (`list_names`)."""
+    # The account's row lock (PostgreSQL; SQLite's write lock is taken at BEGIN) until
+    # commit: two new lists at once cannot both pass the count or the look-alike check.
+    await session.exec(select(User.id).where(col(User.id) == owner_id).with_for_update())
+    names = await _names(session, owner_id)
+    if max_lists is not None and len(names) >= max_lists:
+        raise ListLimitError(max_lists)
+    similar = looks_like(name, names)
+    if similar is not None:
+        raise ListLooksLikeError(name, similar)
     made = TaskList(owner_id=owner_id, name=name, name_key=name.lower(), created_at=utcnow())
     session.add(made)
+    await session.flush()
+    return made
+
+
+async def create_list(
+    session: AsyncSession, *, owner_id: int, name: str, max_lists: int | None = None
+) -> TaskList:
     try:
+        made = await add_list(session, owner_id=owner_id, name=name, max_lists=max_lists)
         await session.commit()
     except IntegrityError as exc:
         await session.rollback()
         raise ListExistsError(name) from exc
+    except (ListLimitError, ListLooksLikeError):
+        await session.rollback()
+        raise
     return made
 
 
@@ -78,15 +114,12 @@ async def rename_list(session: AsyncSession, *, owner_id: int, name: str, new_na
     found = await _named(session, owner_id, name)
     old_key = found.name_key
     if new_name.lower() != old_key:
-        taken = (
-            await session.exec(
-                select(TaskList.id).where(
-                    col(TaskList.owner_id) == owner_id, col(TaskList.name_key) == new_name.lower()
-                )
-            )
-        ).first()
-        if taken is not None:
+        others = [n for n in await _names(session, owner_id) if n.lower() != old_key]
+        if new_name.lower() in {n.lower() for n in others}:
             raise ListExistsError(new_name)
+        similar = looks_like(new_name, others)
+        if similar is not None:
+            raise ListLooksLikeError(new_name, similar)
     found.name, found.name_key = new_name, new_name.lower()
     session.add(found)
     await session.exec(

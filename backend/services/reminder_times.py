@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from backend.models.task import REMIND_BEFORE_MAX_MINUTES
-from backend.services.due import counted, due_instant, due_label, zone
+from backend.services.due import counted, due_instant, due_label, on_clock, zone
 from backend.services.errors import ReminderInPastError, ReminderNeedsDueError
 
 # An all-day task's reminders count back from this time on its day ("the day before": 09:00).
@@ -102,7 +102,10 @@ def after_move(current: Reminding, old: Due, new: Due, now: datetime) -> Remindi
     old_at, new_at = old.reference(), new.reference()
     if current.at is None or old_at is None or new_at is None:
         return current
-    moved = current.at + (new_at - old_at)
+    try:
+        moved = current.at + (new_at - old_at)
+    except OverflowError:  # a time stored at the calendar's end, before it was bounded
+        return Reminding(None, None)
     return Reminding(moved if moved > now else None, None)
 
 
@@ -135,7 +138,7 @@ def reminder_label(
     if at is None:
         return None
     now = now or datetime.now(at.tzinfo)
-    local = at.astimezone(zone(zone_name))
+    local = on_clock(at, zone_name)
     day = due_label(local.date(), local.time(), zone_name, now=now) or ""
     if day.startswith("overdue"):  # fired any moment now
         day = f"today {local:%H:%M}"

@@ -19,7 +19,7 @@ from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
-from backend.models import Reminder, Task
+from backend.models import Reminder, Task, User
 from backend.services.errors import NotFoundError
 
 
@@ -131,13 +131,22 @@ async def newest_id(session: AsyncSession) -> int:
 
 async def fired_since(
     session: AsyncSession, *, after: int, owners: Sequence[int], limit: int = 1000
-) -> Sequence[Reminder]:
+) -> Sequence[tuple[Reminder, str]]:
     """Reminders fired after id `after` for any of `owners` (the users with a stream open
-    on this process), in order."""
+    on this process), in order, each with the key of the account it was fired for. Those
+    dismissed already (on another screen, or before any stream was open) and those of
+    tasks done since are left out, as `unseen` leaves them out: they are never streamed."""
     statement = (
-        select(Reminder)
-        .where(col(Reminder.id) > after, col(Reminder.owner_id).in_(owners))
+        select(Reminder, User.account_key)
+        .join(Task, col(Task.pk) == col(Reminder.task_pk))
+        .join(User, col(User.id) == col(Reminder.owner_id))
+        .where(
+            col(Reminder.id) > after,
+            col(Reminder.owner_id).in_(owners),
+            col(Reminder.seen_at).is_(None),
+            col(Task.completed).is_(False),
+        )
         .order_by(col(Reminder.id))
         .limit(limit)
     )
-    return (await session.exec(statement)).all()
+    return [(reminder, str(key)) for reminder, key in (await session.exec(statement)).all()]

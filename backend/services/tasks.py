@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -34,10 +34,15 @@ from backend.services.due import due_instant, today_in
 from backend.services.errors import (
     AccountGoneError,
     DueTimeWithoutDateError,
+    ListLimitError,
+    ListLooksLikeError,
+    NoNextDateError,
     NotRepeatingError,
+    RepeatRefusedError,
     TaskLimitError,
     TaskNotFoundError,
 )
+from backend.services.lists import add_list
 from backend.services.reminder_times import (
     Due,
     Reminding,
@@ -47,8 +52,29 @@ from backend.services.reminder_times import (
     rearmed,
     relative,
 )
-from backend.services.repeats import Repeat, first_due, next_due, read_repeat
+from backend.services.repeats import (
+    Repeat,
+    ended_why,
+    first_due,
+    next_due,
+    read_repeat,
+    repeat_problem,
+)
 from backend.services.title_words import canonical
+
+# Tasks are read a page at a time: an account may hold MAX_TASKS_PER_USER (10,000) tasks,
+# and reading them all at once held the event loop (and on SQLite the write lock) for seconds
+# while every other user waited. A page is TASK_PAGE tasks unless the caller asks for up to
+# TASK_PAGE_MAX; no read returns more.
+TASK_PAGE = 100
+TASK_PAGE_MAX = 1000
+
+
+def page_size(limit: int | None) -> int:
+    """The tasks one read returns: as many as asked, at most TASK_PAGE_MAX (and that many
+    when the caller names no number)."""
+    return TASK_PAGE_MAX if limit is None else max(0, min(limit, TASK_PAGE_MAX))
+
 
 # Statements every tool call runs are built once, with bound parameters: building one costs
 # SQLAlchemy more CPU than executing it. ORM DML here returns the rows it changed (one round
@@ -87,17 +113,23 @@ async def account_zone(session: AsyncSession, owner_id: int) -> str:
     return str(zone)
 
 
-async def list_named(session: AsyncSession, *, owner_id: int, name: str) -> str:
+async def list_named(
+    session: AsyncSession, *, owner_id: int, name: str, max_lists: int | None = None
+) -> str:
     """The account's list of that name (any casing), created if it has none: lists are made
-    by use ("add milk to my hardware list")."""
+    by use ("add milk to my hardware list"), within `max_lists` and never beside a list
+    whose name looks the same (`lists.add_list`)."""
     if name == DEFAULT_LIST:
         return name
     key = name.lower()
     found = (await session.exec(_LIST_NAMED, params={"oid": owner_id, "key": key})).first()
     if found is not None:
         return str(found)
-    session.add(TaskList(owner_id=owner_id, name=name, name_key=key))
-    await session.flush()
+    try:
+        await add_list(session, owner_id=owner_id, name=name, max_lists=max_lists)
+    except (ListLimitError, ListLooksLikeError):
+        await session.rollback()  # nothing of the change is kept (a create's counter too)
+        raise
     return name
 
 
@@ -108,7 +140,12 @@ async def add_starting_lists(session: AsyncSession, *, owner_id: int) -> None:
 
 
 async def create_task(
-    session: AsyncSession, *, owner_id: int, data: TaskCreate, max_tasks: int | None = None
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    data: TaskCreate,
+    max_tasks: int | None = None,
+    max_lists: int | None = None,
 ) -> Task:
     number, zone = await _next_task_number(session, owner_id)
     # Numbers only grow, so an account that never made `max_tasks` tasks cannot hold that
@@ -119,8 +156,8 @@ async def create_task(
             raise TaskLimitError(max_tasks)
     repeat = _repeat_of(data.repeat, data.repeat_from)
     due_date = data.due_date
-    if repeat is not None and due_date is None:
-        due_date = first_due(repeat, today_in(zone))  # "every monday": next Monday
+    if repeat is not None:
+        due_date = _repeating_due(repeat, due_date, data.due_time, zone)
     reminding = asked(
         Due(due_date, data.due_time, zone),
         utcnow(),
@@ -138,7 +175,9 @@ async def create_task(
         due_time=data.due_time,
         due_at=due_instant(due_date, data.due_time, zone),
         priority=(data.priority or Priority.NONE).value,
-        list_name=await list_named(session, owner_id=owner_id, name=data.list or DEFAULT_LIST),
+        list_name=await list_named(
+            session, owner_id=owner_id, name=data.list or DEFAULT_LIST, max_lists=max_lists
+        ),
         tags_text=tags_text(data.tags),
         repeat_rule=repeat.rule if repeat else None,
         repeat_from="completion" if repeat and repeat.from_completion else "schedule",
@@ -148,6 +187,19 @@ async def create_task(
     session.add(task)
     await session.commit()
     return task
+
+
+def _repeating_due(repeat: Repeat, due: date | None, clock: time | None, zone: str) -> date:
+    """The due day of a task repeating by `repeat`: `due`, or with none the rule's first day
+    from today ("every monday": next Monday). RepeatRefusedError if from there the rule never
+    comes round (a bounded search: services/repeats.py)."""
+    today = today_in(zone)
+    problem = repeat_problem(repeat, due, clock, today=today)
+    if problem is not None:
+        raise RepeatRefusedError(problem)
+    found = due if due is not None else first_due(repeat, today)
+    assert found is not None  # repeat_problem found the rule's first day
+    return found
 
 
 def _repeat_of(said: str | None, anchor: str | None) -> Repeat | None:
@@ -213,14 +265,17 @@ async def list_tasks(
     owner_id: int,
     status: TaskStatus = TaskStatus.ALL,
     limit: int | None = None,
+    offset: int = 0,
     title_search: str | None = None,
 ) -> Sequence[Task]:
-    """The owner's tasks by number; `title_search` keeps only titles sharing a word stem (or
-    equal to it), so resolving a title never loads a whole large list."""
-    query = _list_statement(_status_filter(status), limited=limit is not None)
+    """A page of the owner's tasks by number (`page_size(limit)` of them, from `offset`);
+    `title_search` keeps only titles sharing a word stem (or equal to it), so resolving a
+    title never loads a whole large list."""
+    query = _list_statement(_status_filter(status))
     if title_search is not None and title_search.strip():
         query = query.where(_title_filter(title_search))
-    result = await session.exec(query, params={"oid": owner_id, "limit": limit})
+    params = {"oid": owner_id, "limit": page_size(limit), "offset": max(0, offset)}
+    result = await session.exec(query, params=params)
     return result.all()
 
 
@@ -252,9 +307,11 @@ class TaskQuery:
     due: DueFilter | None = None
     keyword: str | None = None
     sort: TaskSort = TaskSort.NUMBER
-    # The MCP list's own: titles sharing a word with this, and at most this many.
+    # The MCP list's own: titles sharing a word with this.
     title_search: str | None = None
+    # The page: `page_size(limit)` tasks from the `offset`-th one.
     limit: int | None = None
+    offset: int = 0
 
 
 _PRIORITY_RANK = case({"high": 0, "medium": 1, "low": 2}, value=col(Task.priority), else_=3)
@@ -293,7 +350,31 @@ def _keyword_filter(keyword: str) -> ColumnElement[bool]:
 
 
 async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery) -> Sequence[Task]:
-    """The owner's tasks that pass every filter of `query`, in its order (ties by number)."""
+    """A page of the owner's tasks that pass every filter of `query`, in its order (ties by
+    number)."""
+    statement = await _query_statement(session, owner_id, query)
+    size = page_size(query.limit)
+    return (await session.exec(statement.limit(size).offset(max(0, query.offset)))).all()
+
+
+@dataclass(frozen=True)
+class TaskPage:
+    tasks: Sequence[Task]
+    # Where the next page starts; None on the last page.
+    next_offset: int | None
+
+
+async def task_page(session: AsyncSession, *, owner_id: int, query: TaskQuery) -> TaskPage:
+    """`query_tasks`, and whether another page follows (read as one more task)."""
+    statement = await _query_statement(session, owner_id, query)
+    size, offset = page_size(query.limit), max(0, query.offset)
+    found = (await session.exec(statement.limit(size + 1).offset(offset))).all()
+    return TaskPage(found[:size], offset + size if len(found) > size else None)
+
+
+async def _query_statement(
+    session: AsyncSession, owner_id: int, query: TaskQuery
+) -> SelectOfScalar[Task]:
     statement = select(Task).where(col(Task.owner_id) == owner_id)
     completed = _status_filter(query.status)
     if completed is not None:
@@ -330,19 +411,16 @@ async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery)
         TaskSort.CREATED: [col(Task.created_at)],
         TaskSort.TITLE: [func.lower(col(Task.title))],
     }
-    statement = statement.order_by(*orders[query.sort], col(Task.number))
-    if query.limit is not None:
-        statement = statement.limit(query.limit)
-    return (await session.exec(statement)).all()
+    return statement.order_by(*orders[query.sort], col(Task.number))
 
 
 @cache
-def _list_statement(completed: bool | None, *, limited: bool) -> SelectOfScalar[Task]:
+def _list_statement(completed: bool | None) -> SelectOfScalar[Task]:
     query = select(Task).where(col(Task.owner_id) == bindparam("oid"))
     if completed is not None:
         query = query.where(col(Task.completed) == completed)
     query = query.order_by(col(Task.number))
-    return query.limit(bindparam("limit")) if limited else query
+    return query.limit(bindparam("limit")).offset(bindparam("offset"))
 
 
 async def count_tasks(
@@ -363,9 +441,38 @@ async def get_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Tas
     return task
 
 
+@dataclass(frozen=True)
+class Changed:
+    """A task as a change left it. A repeating task completed on its last date (its rule never
+    comes round again) is completed as a one-off and stops repeating: `repeat_ended` says why."""
+
+    task: Task
+    repeat_ended: str | None = None
+
+
 async def update_task(
-    session: AsyncSession, *, owner_id: int, task_id: int, data: TaskUpdate
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    task_id: int,
+    data: TaskUpdate,
+    max_lists: int | None = None,
 ) -> Task:
+    changed = await change_task(
+        session, owner_id=owner_id, task_id=task_id, data=data, max_lists=max_lists
+    )
+    return changed.task
+
+
+async def change_task(
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    task_id: int,
+    data: TaskUpdate,
+    max_lists: int | None = None,
+) -> Changed:
+    """`update_task`, saying too whether a completion ended the task's repeat."""
     changes = data.model_dump(exclude_unset=True)
     # An explicit null title means "leave it"; a title is never removed. So for the
     # completion, the priority ("none" clears it), the list and the tags.
@@ -378,7 +485,7 @@ async def update_task(
         changes["tags_text"] = tags_text(changes.pop("tags"))
     if "list" in changes:
         changes["list_name"] = await list_named(
-            session, owner_id=owner_id, name=changes.pop("list")
+            session, owner_id=owner_id, name=changes.pop("list"), max_lists=max_lists
         )
     if changes.keys() & _NEEDS_THE_TASK or changes.get("completed") is False:
         # These read the task as it stands (and the account's zone): once.
@@ -388,9 +495,10 @@ async def update_task(
             changes.update(_repeat_changes(zone, current, changes))
         if "due_date" in changes or "due_time" in changes:
             changes.update(_due_changes(zone, current, changes))
+        _check_repeat(zone, current, changes)
         changes.update(_reminder_changes(zone, current, changes))
     if not changes:
-        return await get_task(session, owner_id=owner_id, task_id=task_id)
+        return Changed(await get_task(session, owner_id=owner_id, task_id=task_id))
     where = [col(Task.owner_id) == owner_id, col(Task.number) == task_id]
     closing: dict[str, Any] = {}
     if changes.get("completed") is True:
@@ -398,13 +506,11 @@ async def update_task(
         # not is, so a plain completion stays one statement. A done task reminds no more.
         where.append(col(Task.repeat_rule).is_(None))
         closing = {"remind_at": None}
+    # One set of values: the completion's own win over what the request asked of the same
+    # columns ({"completed": true, "remind_before": null} clears remind_at twice over).
+    values = {**changes, **closing, "updated_at": utcnow()}
     statement = (
-        update(Task)
-        .where(*where)
-        # The closing wins over a remind_at given with the completion.
-        .values(**{**changes, **closing, "updated_at": utcnow()})
-        .returning(Task)
-        .execution_options(**_ORM_DML)
+        update(Task).where(*where).values(values).returning(Task).execution_options(**_ORM_DML)
     )
     task: Task | None = (await session.exec(statement)).scalars().first()
     if task is None and changes.get("completed") is True:
@@ -412,7 +518,7 @@ async def update_task(
     if task is None:
         raise TaskNotFoundError(task_id)
     await session.commit()
-    return task
+    return Changed(task)
 
 
 # Changes that are worked out from the task as it stands.
@@ -438,9 +544,27 @@ def _repeat_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[s
         "repeat_from": "completion" if repeat.from_completion else "schedule",
     }
     if current.due_date is None and changes.get("due_date") is None:
+        # None if the rule never comes round: _check_repeat refuses it
         found["due_date"] = first_due(repeat, today_in(zone))
         found["due_time"] = changes.get("due_time", current.due_time)
     return found
+
+
+def _check_repeat(zone: str, current: Task, changes: dict[str, Any]) -> None:
+    """A repeating task keeps a rule that comes round from its due date, whichever of the two
+    a change touches (a bounded search). RepeatRefusedError says why not."""
+    if not changes.keys() & {"repeat_rule", "repeat_from", "due_date", "due_time"}:
+        return
+    rule = changes["repeat_rule"] if "repeat_rule" in changes else current.repeat_rule
+    if rule is None:
+        return
+    anchor = changes.get("repeat_from", current.repeat_from)
+    due = changes["due_date"] if "due_date" in changes else current.due_date
+    clock = changes["due_time"] if "due_time" in changes else current.due_time
+    repeat = Repeat(rule, from_completion=anchor == "completion")
+    problem = repeat_problem(repeat, due, clock, today=today_in(zone))
+    if problem is not None:
+        raise RepeatRefusedError(problem)
 
 
 async def last_completed_due(session: AsyncSession, *, owner_id: int, task_id: int) -> date | None:
@@ -461,12 +585,12 @@ async def skip_occurrence(session: AsyncSession, *, owner_id: int, task_id: int)
     task = await get_task(session, owner_id=owner_id, task_id=task_id)
     if task.repeats is None:
         raise NotRepeatingError(task_id)
-    return await _move_on(session, owner_id, task, {}, record=False)
+    return (await _move_on(session, owner_id, task, {}, record=False)).task
 
 
 async def _complete_repeating(
     session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
-) -> Task:
+) -> Changed:
     """Completing a repeating task records the completion and moves the same task to its
     next date, still pending (one task, as in Todoist); other changes in the same request
     (a title) apply too."""
@@ -476,21 +600,34 @@ async def _complete_repeating(
 
 async def _move_on(
     session: AsyncSession, owner_id: int, task: Task, changes: dict[str, Any], *, record: bool
-) -> Task:
+) -> Changed:
     repeat = task.repeats
     assert repeat is not None  # the plain completion matched every other task
     zone = await account_zone(session, owner_id)
     today = today_in(zone)
+    # None: the rule never comes round again, or was stored before rules were checked
+    next_day = next_due(repeat, task.due_date or today, task.due_time, today=today)
+    ended = None if next_day is not None else ended_why(repeat, task.due_date or today, today)
+    if ended is not None and not record:
+        raise NoNextDateError(task.number, ended)
     if record:
         session.add(
             TaskCompletion(
                 owner_id=owner_id, task_number=task.number, title=task.title, due_date=task.due_date
             )
         )
-    next_day = next_due(repeat, task.due_date or today, task.due_time, today=today)
     for name, value in changes.items():
         if name != "completed":
             setattr(task, name, value)
+    if next_day is None:
+        # The series has ended: the task is completed as a one-off (it reminds no more) and
+        # stops repeating, its rule dropped (one that ends cannot be set again anyway).
+        task.completed, task.remind_at = True, None
+        task.repeat_rule, task.repeat_from = None, "schedule"
+        task.updated_at = utcnow()
+        session.add(task)
+        await session.commit()
+        return Changed(task, ended)
     reminding = after_move(
         Reminding(task.remind_at, task.remind_before),
         Due(task.due_date, task.due_time, zone),
@@ -503,7 +640,7 @@ async def _move_on(
     task.updated_at = utcnow()
     session.add(task)
     await session.commit()
-    return task
+    return Changed(task)
 
 
 def _due_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[str, Any]:
@@ -585,6 +722,8 @@ class BulkChange:
     titles: list[str]
     # Asked-for numbers that are none of the user's tasks (bulk by numbers only).
     missing: list[int] = field(default_factory=list)
+    # Repeating tasks completed on their last date: they stopped repeating (`Changed`).
+    repeat_ended: list[int] = field(default_factory=list)
 
 
 def _bulk_scope(
@@ -646,10 +785,14 @@ async def complete_tasks(
         for number in repeating
     ]
     done = sorted(
-        [*zip(change.numbers, change.titles, strict=True), *((t.number, t.title) for t in moved)]
+        [
+            *zip(change.numbers, change.titles, strict=True),
+            *((c.task.number, c.task.title) for c in moved),
+        ]
     )
     missing = [n for n in change.missing if n not in repeating]
-    return BulkChange([n for n, _ in done], [t for _, t in done], missing)
+    ended = sorted(c.task.number for c in moved if c.repeat_ended is not None)
+    return BulkChange([n for n, _ in done], [t for _, t in done], missing, ended)
 
 
 async def delete_tasks(

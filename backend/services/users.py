@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
@@ -40,6 +42,13 @@ async def token_account_is_live(connection: AsyncConnection, claims: AccessClaim
     query = select(User.account_key).where(col(User.id) == claims.user_id)
     key = await connection.scalar(query)
     return key is not None and claims.issued_to(key)
+
+
+async def account_keys(session: AsyncSession, user_ids: Sequence[int]) -> dict[int, str]:
+    """Each live account's key, by id (ids with no account are absent)."""
+    statement = select(col(User.id), User.account_key).where(col(User.id).in_(user_ids))
+    rows = (await session.exec(statement)).all()
+    return {int(id_): str(key) for id_, key in rows if id_ is not None}
 
 
 async def get_user_by_email(session: AsyncSession, *, email: str) -> User | None:

@@ -111,6 +111,8 @@ class FakeTaskStore:
                 None,
                 today=date.today(),
             )
+            if moved is None:  # the rule never comes round again
+                raise LookupError(f"Task {task['id']} has no next date to skip to")
             task["due_date"] = echoed["due_date"] = moved.isoformat()
             echoed.update(repeat=task["repeat"], repeat_text=task["repeat_text"])
         if "priority" in fields:

@@ -99,18 +99,35 @@ def test_the_architecture_floor_measure_runs(postgresql_url: str) -> None:
     assert all(float(value) > 0 for value in figures.values())
 
 
-def test_the_noisy_neighbour_benchmark_runs_and_prints_its_figures(postgresql_url: str) -> None:
+def test_the_noisy_neighbour_benchmark_runs_every_noise_and_prints_its_table(
+    postgresql_url: str,
+) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bench.noisy_neighbour", "--turns", "3", "--noisy", "1"]
-        + ["--tasks", "20"],
+        + ["--tasks", "20", "--big", "50", "--max-seconds", "60"],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    lines = result.stdout.strip().splitlines()
-    assert [line.split(":")[0] for line in lines] == ["sqlite", "postgresql"]
-    assert all("beside 1 users completing 20 tasks each" in line for line in lines)
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in result.stdout.strip().splitlines()[2:]
+    ]
+    beside = [
+        "alone",
+        "1 users completing 20 tasks each",
+        "4 clients fetching a 50-task feed",
+        "4 clients reading 50 tasks",
+        "3 clients creating tasks with impossible rules",
+        "3 users sending a 660-task message",
+    ]
+    assert [(row[0], row[1]) for row in rows] == [
+        (kind, noise) for kind in ("sqlite", "postgresql") for noise in beside
+    ]
+    # Every noise was under way: its requests were answered (counted by status).
+    assert all(row[4] != "-" for row in rows if row[1] != "alone")
+    assert all(float(row[2]) > 0 for row in rows)

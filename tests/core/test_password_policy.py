@@ -47,7 +47,6 @@ def test_the_accounts_own_email_is_too_easy_to_guess() -> None:
     [
         "correct horse battery",
         "a long password",
-        "long pw!",
         "Tr0ub4dor&3",
         "mot de passe très long",
         "пароль для списка дел",
@@ -66,4 +65,62 @@ def test_the_reason_for_a_common_password_says_why() -> None:
     assert problem.message == (
         "Password is too easy to guess: this is a top-10 common password. "
         "Try a few unrelated words instead."
+    )
+
+
+@pytest.mark.parametrize(
+    "password",
+    [
+        "Password1!",
+        "Summer2024!",  # a season, a year the word lists are too old to know, a symbol
+        "Spring2025#",
+        "Winter2025!!",
+        "!Monkey2024",
+        "zebra2025!",
+    ],
+)
+def test_a_guessable_word_with_digits_or_symbols_around_it_is_too_common(password: str) -> None:
+    problem = password_problem(password)
+    assert problem is not None
+    assert problem.code == "password_too_common"
+
+
+@pytest.mark.parametrize("password", ["long password", "long pw!", "s3cret-pass"])
+def test_a_password_within_a_hundred_million_guesses_is_too_common(password: str) -> None:
+    # zxcvbn's score 3: what an attacker with a stolen, slowly hashed copy would not reach.
+    problem = password_problem(password)
+    assert problem is not None
+    assert problem.code == "password_too_common"
+
+
+@pytest.mark.parametrize(
+    "password",
+    [
+        "\uff50\uff41\uff53\uff53\uff57\uff4f\uff52\uff44\uff11",  # full-width "password1"
+        "\U0001d429\U0001d41a\U0001d42c\U0001d42c\U0001d430\U0001d428\U0001d42b\U0001d41d1",
+        "\uff33\uff55\uff4d\uff4d\uff45\uff52\uff12\uff10\uff12\uff14\uff01",
+    ],
+)
+def test_a_common_password_in_other_forms_of_the_same_letters_is_too_common(
+    password: str,
+) -> None:
+    # Full-width and mathematical letters are the same letters once NFKC-normalised.
+    problem = password_problem(password)
+    assert problem is not None
+    assert problem.code == "password_too_common"
+
+
+def test_the_parts_of_the_accounts_email_are_too_easy_to_guess() -> None:
+    email = "quillon.brandvik@example.com"
+    assert password_problem("Brandvik2025!", email=email) is not None
+    assert password_problem("quillonbrandvik", email=email) is not None
+    assert password_problem("quillonbrandvik") is None
+
+
+def test_a_word_with_digits_added_says_why() -> None:
+    problem = password_problem("Summer2024!")
+    assert problem is not None
+    assert problem.message == (
+        "Password is too easy to guess: a common word with numbers or symbols added is among "
+        "the first guesses. Try a few unrelated words instead."
     )

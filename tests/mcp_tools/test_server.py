@@ -14,8 +14,9 @@ from fastapi import FastAPI
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, TextContent
+from sqlmodel import col, update
 
-from backend.models import TaskCreate
+from backend.models import Task, TaskCreate, User
 from backend.services import tasks
 from mcp_tools.principal import PRINCIPAL_META_KEY, fixed_principal, principal_from_meta
 from mcp_tools.server import BULK_TITLES, build_task_server
@@ -425,3 +426,75 @@ async def test_add_task_refuses_past_the_per_user_cap_until_tasks_are_removed(
         added = await call(mcp, user, "add_task", title="three")
         # The refused add used up no number.
         assert added.structured_content == {"task_id": 3, "status": "created", "title": "three"}
+
+
+@pytest.mark.parametrize("task_id", ["1", True, 1.0, "[1]"])
+@pytest.mark.parametrize(
+    ("tool", "extra"),
+    [("complete_task", {}), ("delete_task", {}), ("update_task", {"title": "Renamed"})],
+)
+async def test_a_task_id_that_is_not_a_json_integer_is_refused_in_brief(
+    server: MCPServer,
+    client: httpx.AsyncClient,
+    tool: str,
+    extra: dict[str, Any],
+    task_id: object,
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="Task one")
+        message = error_text(await call(mcp, user, tool, task_id=task_id, **extra))
+        assert message.startswith("Invalid task_id: ")
+        assert len(message) < 120
+        [task] = await tasks_of(mcp, user)
+        assert (task["title"], task["completed"]) == ("Task one", False)
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        ("complete_task", {"task_ids": ["1"]}, "task_ids"),
+        ("delete_task", {"task_ids": [True]}, "task_ids"),
+        ("update_task", {"task_id": 1, "completed": "true"}, "completed"),
+        ("update_task", {"task_id": 1, "completed": 1}, "completed"),
+        ("update_task", {"task_id": 1, "remind_before": "30"}, "remind_before"),
+        ("add_task", {"title": "Other", "remind_before": True}, "remind_before"),
+        ("list_tasks", {"limit": "5"}, "limit"),
+    ],
+)
+async def test_numbers_and_flags_in_tool_arguments_are_taken_only_as_their_json_type(
+    server: MCPServer,
+    client: httpx.AsyncClient,
+    tool: str,
+    arguments: dict[str, Any],
+    field: str,
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="Task one")
+        message = error_text(await call(mcp, user, tool, **arguments))
+        assert message.startswith(f"Invalid {field}")
+        [task] = await tasks_of(mcp, user)
+        assert (task["title"], task["completed"], task["due_date"]) == ("Task one", False, None)
+
+
+async def test_list_tasks_answers_at_most_a_bounded_page_when_given_no_limit(
+    server: MCPServer, app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    user = await register(client)
+    count = tasks.TASK_PAGE_MAX + 5
+    async with app.state.sessionmaker() as session:
+        session.add_all(
+            Task(owner_id=user.id, number=n, title=f"water plant {n}") for n in range(1, count + 1)
+        )
+        await session.exec(
+            update(User).where(col(User.id) == user.id).values(last_task_number=count)
+        )
+        await session.commit()
+    async with Client(server) as mcp:
+        listed = await tasks_of(mcp, user)
+        assert [t["id"] for t in listed] == list(range(1, tasks.TASK_PAGE_MAX + 1))
+        searched = await call(mcp, user, "list_tasks", query="plant")
+        assert len(searched.structured_content["result"]) == tasks.TASK_PAGE_MAX
+        filtered = await call(mcp, user, "list_tasks", q="water")  # the other query path
+        assert len(filtered.structured_content["result"]) == tasks.TASK_PAGE_MAX

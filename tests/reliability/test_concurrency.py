@@ -31,7 +31,7 @@ def two_workers(postgresql_url: str, tmp_path_factory: pytest.TempPathFactory) -
 
 async def _register(http: httpx.AsyncClient, name: str) -> dict[str, str]:
     response = await http.post(
-        "/api/auth/register", json={"email": f"{name}@example.com", "password": "long password"}
+        "/api/auth/register", json={"email": f"{name}@example.com", "password": "a long password"}
     )
     assert response.status_code == 201, response.text
     return {"Authorization": f"Bearer {response.json()['access_token']}"}

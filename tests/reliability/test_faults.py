@@ -61,7 +61,9 @@ def server(
 
 async def _register(http: httpx.AsyncClient) -> dict[str, str]:
     email = f"fault-{uuid.uuid4().hex[:8]}@example.com"
-    response = await http.post("/api/auth/register", json={"email": email, "password": "long pw!"})
+    response = await http.post(
+        "/api/auth/register", json={"email": email, "password": "a long password"}
+    )
     return {"Authorization": f"Bearer {response.json()['access_token']}"}
 
 
@@ -165,7 +167,9 @@ async def test_a_worker_killed_mid_burst_loses_nothing_acknowledged(
     ) as base:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             token = (
-                await http.post("/api/auth/register", json={"email": email, "password": "long pw!"})
+                await http.post(
+                    "/api/auth/register", json={"email": email, "password": "a long password"}
+                )
             ).json()["access_token"]
             headers = {"Authorization": f"Bearer {token}"}
             cid = (await http.post("/api/chat", json={"message": "hi"}, headers=headers)).json()[
@@ -201,7 +205,9 @@ async def test_a_worker_killed_mid_burst_loses_nothing_acknowledged(
         live_server(postgresql_url, tmp_path / "again.log") as base,
         httpx.Client(base_url=base, timeout=30) as http,
     ):
-        token = http.post("/api/auth/login", json={"email": email, "password": "long pw!"}).json()
+        token = http.post(
+            "/api/auth/login", json={"email": email, "password": "a long password"}
+        ).json()
         headers = {"Authorization": f"Bearer {token['access_token']}"}
         messages = http.get(f"/api/conversations/{cid}/messages?limit=500", headers=headers).json()
     stored_user = [m["content"] for m in messages if m["role"] == "user"]

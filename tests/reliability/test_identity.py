@@ -37,7 +37,7 @@ def two_sqlite_workers(
 
 async def _register(http: httpx.AsyncClient, email: str) -> tuple[int, dict[str, str]]:
     response = await http.post(
-        "/api/auth/register", json={"email": email, "password": "long password"}
+        "/api/auth/register", json={"email": email, "password": "a long password"}
     )
     assert response.status_code == 201, response.text
     body = response.json()

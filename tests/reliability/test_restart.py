@@ -104,7 +104,7 @@ async def _stream_turn(http: httpx.AsyncClient, headers: dict[str, str], text: s
 async def _start_held_turns(url: str) -> tuple[list[asyncio.Task[list[str]]], httpx.AsyncClient]:
     http = httpx.AsyncClient(base_url=url, timeout=WAIT)
     registered = await http.post(
-        "/api/auth/register", json={"email": "restart@example.com", "password": "long password"}
+        "/api/auth/register", json={"email": "restart@example.com", "password": "a long password"}
     )
     headers = {"Authorization": f"Bearer {registered.json()['access_token']}"}
     turns = [asyncio.create_task(_stream_turn(http, headers, f"errand {i}")) for i in range(TURNS)]

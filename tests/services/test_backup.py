@@ -176,6 +176,11 @@ def _drop_role(document: dict[str, Any]) -> None:
             id="a system message",
         ),
         pytest.param(
+            lambda d: d["conversations"][0]["messages"][0].update(content="x" * 4001),
+            "conversations[0].messages[0].content: String should have at most 4000 characters",
+            id="a message longer than the chat takes",
+        ),
+        pytest.param(
             lambda d: d["tasks"][1].update(number=2**31 - 1),
             "tasks[1].number: at most 2146483647, to leave room for 1,000,000 new tasks",
             id="a task number at the top of the range",
@@ -205,6 +210,25 @@ async def test_an_invalid_backup_is_refused_whole_with_one_line_per_problem(
     assert await row_counts(app) == before
 
 
+async def test_an_import_of_tasks_the_service_cannot_compute_with_is_refused_without_a_traceback(
+    app: FastAPI, database_url: str, tmp_path: Path
+) -> None:
+    # Due 9999-12-31 23:59 at UTC-12 is past the year 9999 in UTC; INTERVAL=0 never moves on.
+    document = valid_document(unique_email())
+    document["user"]["timezone"] = "Etc/GMT+12"
+    document["tasks"][0].update(due_date="2030-01-01", repeat="FREQ=DAILY;INTERVAL=0")
+    document["tasks"][1].update(due_date="9999-12-31", due_time="23:59")
+    path = tmp_path / "backup.json"
+    path.write_bytes(as_bytes(document))
+    before = await row_counts(app)
+    result = cli(database_url, "import", str(path))
+    assert_refused(result, path, "tasks[0].repeat: repeat 'FREQ=DAILY;INTERVAL=0' cannot be kept")
+    assert_refused(
+        result, path, "tasks[1].due_date: due_date must be from 1900-01-01 to 2999-12-31"
+    )
+    assert await row_counts(app) == before
+
+
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
@@ -222,6 +246,20 @@ async def test_a_file_that_cannot_be_read_as_json_is_refused_clearly(
         path.write_bytes(content)
     before = await row_counts(app)
     assert_refused(cli(database_url, "import", str(path)), path, problem)
+    assert await row_counts(app) == before
+
+
+async def test_a_backup_over_the_list_cap_is_refused(
+    app: FastAPI, database_url: str, tmp_path: Path
+) -> None:
+    document = valid_document(unique_email())
+    document["tasks"][0]["list"] = "Work"
+    document["tasks"][1]["list"] = "Home"
+    path = tmp_path / "backup.json"
+    path.write_bytes(as_bytes(document))
+    before = await row_counts(app)
+    refused = cli(database_url, "import", str(path), MAX_LISTS_PER_USER="3")
+    assert_refused(refused, path, "lists: 4 lists, more than the 3 an account may hold here")
     assert await row_counts(app) == before
 
 

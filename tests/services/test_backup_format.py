@@ -8,6 +8,9 @@ from typing import Any
 
 import pytest
 
+from backend.agent.rules import replies
+from backend.models.conversation import REPLY_MAX_LENGTH
+from backend.services.backup_checks import META_MAX_BYTES, TOOL_CALLS_MAX_BYTES
 from backend.services.backup_format import BackupInvalidError, parse_backup
 from tests.services.backup_documents import as_bytes, valid_document
 
@@ -123,6 +126,22 @@ def _drop(path: str) -> Change:
             id="a NUL in the agent's state",
         ),
         pytest.param(
+            _set("conversations.0.messages.0.content", "x" * 4001),
+            "conversations[0].messages[0].content: String should have at most 4000 characters",
+            id="a message longer than the chat takes",
+        ),
+        pytest.param(
+            _set("conversations.0.messages.0.content", " \n "),
+            "conversations[0].messages[0].content: message must not be empty or only whitespace",
+            id="a blank message",
+        ),
+        pytest.param(
+            _set("conversations.0.messages.1.content", "x" * (REPLY_MAX_LENGTH + 1)),
+            f"conversations[0].messages[1].content: String should have at most "
+            f"{REPLY_MAX_LENGTH} characters",
+            id="a reply longer than the assistant writes",
+        ),
+        pytest.param(
             _set(
                 "conversations.0.messages.1.tool_calls",
                 [{"name": "x", "arguments": {"a\x00": 1}, "result": None}],
@@ -134,6 +153,35 @@ def _drop(path: str) -> Change:
             _set("user.timezone", "Europe/Paris\x00"),
             "user.timezone: must not contain NUL characters",
             id="a NUL in the time zone",
+        ),
+        pytest.param(
+            _set(
+                "conversations.0.messages.1.tool_calls",
+                [{"name": "list_tasks", "arguments": {}, "result": "x" * TOOL_CALLS_MAX_BYTES}],
+            ),
+            f"conversations[0].messages[1].tool_calls: at most {TOOL_CALLS_MAX_BYTES:,} "
+            "bytes of JSON",
+            id="tool calls larger than a turn records",
+        ),
+        pytest.param(
+            _set("conversations.0.messages.1.meta", {"pad": "x" * TOOL_CALLS_MAX_BYTES}),
+            f"conversations[0].messages[1].meta: at most {META_MAX_BYTES:,} bytes of JSON",
+            id="agent state larger than a turn records",
+        ),
+        pytest.param(
+            _set("tasks.1.list", "\u0405hopping"),
+            "tasks[1].list: '\u0405hopping' looks like the list 'Shopping'",
+            id="a list that looks like a starting list",
+        ),
+        pytest.param(
+            lambda d: [d["tasks"][0].update(list="Work"), d["tasks"][1].update(list="W\u043erk")],
+            "tasks[1].list: 'W\u043erk' looks like the list 'Work'",
+            id="two lists that look alike",
+        ),
+        pytest.param(
+            _set("tasks.1.list", "Inbox\u200b"),
+            "tasks[1].list: list must not contain invisible characters",
+            id="a list with an invisible character",
         ),
         pytest.param(
             _set("conversations.0.messages.0.role", "system"),
@@ -292,3 +340,75 @@ def test_a_file_that_is_not_a_backup_is_refused_in_one_line(data: bytes, problem
 
 def test_a_utf8_byte_order_mark_is_allowed() -> None:
     assert parse_backup(b"\xef\xbb\xbf" + as_bytes(valid_document())).user.last_task_number == 3
+
+
+def test_the_longest_messages_and_replies_the_chat_makes_pass() -> None:
+    document = valid_document()
+    user, reply = document["conversations"][0]["messages"]
+    user["content"] = "x" * 4000
+    reply["content"] = "x" * REPLY_MAX_LENGTH
+    backup = parse_backup(as_bytes(document))
+    assert [len(m.content) for m in backup.conversations[0].messages] == [4000, REPLY_MAX_LENGTH]
+
+
+def test_the_rules_longest_task_listings_are_well_within_what_an_import_keeps() -> None:
+    # A reply of the most tasks a reply lists, each at its longest, keeps under a quarter of
+    # the limit: several in one compound turn still fit.
+    task = {
+        "id": 2**31 - 1,
+        "title": "W" * 200,
+        "completed": True,
+        "due_label": "overdue by 12345 days",
+        "priority": "medium",
+        "list": "L" * 60,
+    }
+    many = [task] * (replies.LIST_LIMIT + 1)
+    filters = {"list": "L" * 60, "tag": "t" * 30, "priority": "medium", "due": "next_7_days"}
+    longest = max(
+        len(replies.task_list(many, "all")),
+        len(replies.filtered_task_list(many, filters)),
+        len(replies.lists_overview(many)),
+    )
+    assert longest < REPLY_MAX_LENGTH / 4
+
+
+@pytest.mark.parametrize(
+    ("task", "problem"),
+    [
+        pytest.param(
+            {"due_date": "2030-01-01", "repeat": "FREQ=DAILY;INTERVAL=0"},
+            "tasks[1].repeat: repeat 'FREQ=DAILY;INTERVAL=0' cannot be kept: INTERVAL must be "
+            "from 1 to 3650 for a daily repeat (every 1 to 3650 days)",
+            id="a repeat stepping by nothing",
+        ),
+        pytest.param(
+            {"due_date": "2030-01-01", "repeat": "FREQ=YEARLY;BYSETPOS=366"},
+            "tasks[1].repeat: repeat 'FREQ=YEARLY;BYSETPOS=366' never comes round: no day after "
+            "2030-01-01 up to 2060-12-31 matches it",
+            id="a repeat no day matches",
+        ),
+        pytest.param(
+            {"due_date": "9999-12-31", "due_time": "23:59"},
+            "tasks[1].due_date: due_date must be from 1900-01-01 to 2999-12-31",
+            id="a due date past the calendar's end",
+        ),
+        pytest.param(
+            {"due_date": "0001-01-01"},
+            "tasks[1].due_date: due_date must be from 1900-01-01 to 2999-12-31",
+            id="a due date before the calendar's start",
+        ),
+        pytest.param(
+            {"remind_at": "0001-01-01T00:00:00+14:00"},
+            "tasks[1].remind_at: remind_at must be from 1900-01-01 to 2999-12-31",
+            id="a reminder before the calendar's start",
+        ),
+    ],
+)
+def test_a_task_the_service_cannot_compute_with_is_refused_naming_where_and_why(
+    task: dict[str, Any], problem: str
+) -> None:
+    def change(document: dict[str, Any]) -> None:
+        document["user"]["timezone"] = "Etc/GMT+12"
+        document["tasks"][1].update(task)
+
+    assert problems_after(change) == [problem]

@@ -6,7 +6,15 @@ from datetime import UTC, date, datetime, time
 
 import pytest
 
-from backend.services.due import due_instant, due_label, is_known_zone, read_due, today_in
+from backend.services.due import (
+    OutsideCalendarError,
+    due_instant,
+    due_label,
+    is_known_zone,
+    on_clock,
+    read_due,
+    today_in,
+)
 
 
 @pytest.mark.parametrize(
@@ -99,3 +107,30 @@ def test_an_iso_due_is_read_as_the_accounts_day_and_time(
 def test_a_due_that_is_not_iso_says_what_is_expected(text: str) -> None:
     with pytest.raises(ValueError, match="ISO date"):
         read_due(text, "UTC")
+
+
+@pytest.mark.parametrize(
+    ("day", "clock", "zone", "instant"),
+    [
+        # stored before dates were bounded: the nearest day inside the calendar, no overflow
+        (date(9999, 12, 31), time(23, 59), "Etc/GMT+12", datetime(3000, 1, 1, 11, 59, tzinfo=UTC)),
+        (date(1, 1, 1), time(0, 0), "Etc/GMT-14", datetime(1899, 12, 31, 10, 0, tzinfo=UTC)),
+        (date(2999, 12, 31), time(23, 59), "Etc/GMT+12", datetime(3000, 1, 1, 11, 59, tzinfo=UTC)),
+    ],
+)
+def test_a_day_outside_the_calendar_makes_the_instant_of_the_nearest_day_inside(
+    day: date, clock: time, zone: str, instant: datetime
+) -> None:
+    assert due_instant(day, clock, zone) == instant
+
+
+def test_an_instant_past_the_year_9999_on_the_zones_clock_is_shown_on_utcs() -> None:
+    last = datetime(9999, 12, 31, 23, 59, tzinfo=UTC)
+    assert on_clock(last, "Etc/GMT-14") == last
+    assert on_clock(datetime(2030, 1, 1, tzinfo=UTC), "Etc/GMT-14").hour == 14
+
+
+@pytest.mark.parametrize("text", ["9999-12-31", "9999-12-31T23:59-12:00", "0001-01-01T00:00+14:00"])
+def test_a_due_outside_the_calendar_is_refused_before_it_is_moved_into_the_zone(text: str) -> None:
+    with pytest.raises(OutsideCalendarError, match="due must be from 1900-01-01 to 2999-12-31"):
+        read_due(text, "Etc/GMT-14")

@@ -8,7 +8,12 @@ from typing import Any
 from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.builders import is_command, new_request
 from backend.agent.rules.context import ConversationContext
-from backend.agent.rules.extract import extract_status, extract_task_id, split_title_description
+from backend.agent.rules.extract import (
+    extract_status,
+    extract_task_id,
+    split_title_description,
+    unclear_task_number,
+)
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.targets import position_in
@@ -312,6 +317,10 @@ def _choice(text: str, pending: dict[str, Any], context: ConversationContext) ->
 
 def _named_task(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
     tool = str(pending["tool"])
+    unclear = unclear_task_number(text, answering=True)
+    if unclear is not None:  # "4 or 5": still not one task
+        ask = steps.say(replies.ask_which_number(steps.ACTION_VERB[tool], unclear), pending=pending)
+        return [ask], _TOOL_INTENT[tool], "answer: an unclear number"
     task_id = extract_task_id(text)
     bare = _BARE_NUMBER.match(text)
     if task_id is None and bare:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from backend.agent.rules.create import names_several_items
-from backend.agent.rules.extract import extract_status, extract_task_id
+from backend.agent.rules.extract import extract_status, names_a_task_number
 from backend.agent.rules.intent_model import Prediction, intent_model
 from backend.agent.rules.numbers import names_a_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
@@ -185,7 +185,7 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     if model is None or detection.action is Action.UNDO:
         return detection
     core = core_request(clause)
-    if extract_task_id(core) is not None and detection.intent is not Intent.UNCLEAR:
+    if names_a_task_number(core) and detection.intent is not Intent.UNCLEAR:
         return detection  # a task number is the strongest signal there is
     if detection.rule in _ABOUT_THE_LAST_TASK or (
         detection.rule == "X is done" and _PRONOUN.match(detection.obj)

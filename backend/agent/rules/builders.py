@@ -10,7 +10,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.create import create_steps
 from backend.agent.rules.extract import (
     extract_status,
-    extract_task_id,
+    names_a_task_number,
 )
 from backend.agent.rules.field_requests import asks_for_the_lists, field_change, list_filters
 from backend.agent.rules.intents import detect_intent
@@ -99,7 +99,7 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
 
 def new_request(text: str) -> Detection | None:
     """The request a reply to a question makes instead of answering it, or None."""
-    detection = detect_intent(text, has_task_id=extract_task_id(text) is not None)
+    detection = detect_intent(text, has_task_id=names_a_task_number(text))
     if (
         detection.intent is not Intent.UNCLEAR
         and detection.action is not Action.CONFIRM

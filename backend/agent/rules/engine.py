@@ -19,7 +19,7 @@ from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
-from backend.agent.rules.extract import extract_status, extract_task_id
+from backend.agent.rules.extract import extract_status, names_a_task_number
 from backend.agent.rules.followups import (
     continue_last_action,
     corrected_due,
@@ -201,7 +201,7 @@ def _about_the_new_task(detection: Detection, clause: str) -> bool:
     return (
         detection.intent in ACTIONS_ON_A_TASK
         and detection.action is not Action.UNDO
-        and extract_task_id(core_request(clause)) is None
+        and not names_a_task_number(core_request(clause))
         and _NEW_TASK_PRONOUN.search(core_request(clause)) is not None
     )
 
@@ -299,9 +299,7 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     # One request in the message: the rest of it is what was said about that request.
     context = replace(context, message=said if len(clauses) == 1 else "")
     for clause in clauses:
-        detection = detect_intent(
-            clause, has_task_id=extract_task_id(core_request(clause)) is not None
-        )
+        detection = detect_intent(clause, has_task_id=names_a_task_number(core_request(clause)))
         if _shows_the_list(detection):
             status = extract_status(clause)
             if shown is not None and status in (shown, "all"):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from backend.agent.rules.numbers import NUMBER_PHRASE, number_value
+from backend.agent.rules.numbers import NUMBER_PHRASE, meaning_changed, number_value
 from backend.agent.rules.text import clean_title
 
 _I = re.IGNORECASE
@@ -36,9 +37,10 @@ _BARE_ID_LIST = re.compile(
 
 
 def extract_task_ids(text: str) -> list[int]:
-    """Every task number of "tasks 2 and 9", "#1 and #9", "mark 3 and 4 as done" (in order)."""
+    """Every task number of "tasks 2 and 9", "#1 and #9", "mark 3 and 4 as done" (in order);
+    none when words after the last change it ("tasks 4 and 5 hundred")."""
     match = _ID_LIST.search(text) or _BARE_ID_LIST.search(text)
-    if match is None:
+    if match is None or meaning_changed(text[match.end() :]):
         return []
     numbers = [int(n) for n in re.findall(r"\d{1,9}", match.group(0))]
     return list(dict.fromkeys(numbers))
@@ -48,13 +50,60 @@ def extract_task_ids(text: str) -> list[int]:
 _WORD_ID = re.compile(rf"\b(?:task|number|#)\s*(?P<n>{NUMBER_PHRASE})\b", _I)
 
 
-def extract_task_id(text: str) -> int | None:
-    """The explicit task number in a message, if any (Rule 5, priority 1)."""
+@dataclass(frozen=True)
+class SaidNumber:
+    """A number said as a task's: its value, and the words after it that change it, if any
+    ("4" of "task 4 hundred" is followed by " hundred": no task number, but a question)."""
+
+    value: int | None
+    phrase: str
+    changed_by: str | None
+
+
+def said_task_number(text: str) -> SaidNumber | None:
+    """The number a message says as a task's ("task 3", "#3", "delete 3", "task three")."""
     match = _EXPLICIT_ID.search(text) or _BARE_ID_AFTER_VERB.search(text)
-    if match:
-        return int(match.group(1))
-    worded = _WORD_ID.search(text)
-    return number_value(worded.group("n")) if worded else None
+    if match is not None:
+        said, end = match.group(1), match.end(1)
+    elif (worded := _WORD_ID.search(text)) is not None:
+        said, end = worded.group("n"), worded.end("n")
+    else:
+        return None
+    return SaidNumber(number_value(said), said, meaning_changed(text[end:]))
+
+
+def extract_task_id(text: str) -> int | None:
+    """The explicit task number in a message, if any (Rule 5, priority 1); None when the
+    words after it change it ("task 4 hundred", "task 4 or 5": `unclear_task_number`)."""
+    said = said_task_number(text)
+    return said.value if said is not None and said.changed_by is None else None
+
+
+def names_a_task_number(text: str) -> bool:
+    """Whether a message says a task's number, clearly or not (what the request is about
+    does not depend on which number it is)."""
+    return said_task_number(text) is not None
+
+
+# An answer to "which task?" may be the number alone: "4 or 5", "number 4 hundred".
+_ANSWERED_NUMBER = re.compile(rf"^(?:number\s*|no\.?\s*|option\s*|#)?(?P<n>{NUMBER_PHRASE})", _I)
+
+
+def unclear_task_number(text: str, *, answering: bool = False) -> str | None:
+    """The number said as a task's with the words after it that change it ("4 hundred",
+    "4 or 5", "5 hundred" of "tasks 4 and 5 hundred"): which task is meant is asked. When
+    `answering` which task, a number that starts the text is said as a task's too."""
+    listed = _ID_LIST.search(text) or _BARE_ID_LIST.search(text)
+    if listed is not None and (changed := meaning_changed(text[listed.end() :])):
+        last = re.findall(r"\d{1,9}", listed.group(0))[-1]
+        return f"{last}{changed}"
+    answered = _ANSWERED_NUMBER.match(text) if answering else None
+    if answered is not None and (changed := meaning_changed(text[answered.end("n") :])):
+        return f"{answered.group('n')}{changed}"
+    said = said_task_number(text)
+    if said is None or said.changed_by is None:
+        return None
+    return f"{said.phrase}{said.changed_by}"
 
 
 _BOTH = re.compile(

@@ -32,6 +32,25 @@ _NUMBER_WORD = "|".join([*UNITS, *TENS, "hundred", "thousand", "a", "and"])
 NUMBER_PHRASE = rf"(?:\d{{1,9}}|(?:{'|'.join([*UNITS, *TENS])})(?:[\s-]+(?:{_NUMBER_WORD})\b)*)"
 
 
+# Words right after a number that make it another number ("4 hundred" is 400, "4.5", "4-6"),
+# one of several ("4 or 5", "4 or task 5", "four or maybe five") or a guess ("4 or so"). A
+# task number they follow is not that task's number: the assistant asks which task.
+_CHANGES_IT = re.compile(
+    r"(?:[\s-]+(?:hundred|thousand|million|billion)\b"
+    r"|\s*(?:\bor\b|/)\s*(?:(?:maybe|perhaps|possibly)\s+)?(?:(?:task|number|no\.?)\s*|#\s*)?"
+    rf"{NUMBER_PHRASE}\b"
+    r"|\.\d+|-\d+|\s+or\s+so\b)",
+    _I,
+)
+
+
+def meaning_changed(after: str) -> str | None:
+    """The words at the start of `after` (what follows a number) that change the number,
+    if any: " hundred", " or 5", ".5"."""
+    found = _CHANGES_IT.match(after)
+    return found.group(0) if found else None
+
+
 def number_value(phrase: str) -> int | None:
     """ "four hundred" -> 400, "twenty-one" -> 21, "12" -> 12; None when it is not a number."""
     phrase = phrase.strip().lower()

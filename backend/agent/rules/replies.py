@@ -128,6 +128,10 @@ def not_repeating(task_id: int) -> str:
     return f"Task {task_id} doesn't repeat, so there's no next one to skip to."
 
 
+def no_next_date(task_id: int, why: str) -> str:
+    return f"Task {task_id} has no next date to skip to: {why.rstrip('.')}."
+
+
 def occurrence_skipped(result: dict[str, Any]) -> str:
     """ "Skipped: 'Pay rent' is next due Fri 1 Feb 2030." """
     when = result.get("due_label") or result.get("due_date")
@@ -148,6 +152,26 @@ def reminder_changed(result: dict[str, Any]) -> str:
 
 
 REMINDER_IN_PAST = "That time has already passed. When should I remind you?"
+DATE_OUT_OF_RANGE = "I can only keep dates from the year 1900 to 2999. Which date did you mean?"
+
+
+def repeat_refused(why: str | None) -> str:
+    """A repeat the tools would not keep: why (its step, its parts), or (None) a rule no day
+    matches."""
+    if why is None:
+        return (
+            "I can't set that repeat: no date ever matches it, so it would never come round. "
+            "Try one like 'every monday' or 'every 1st of the month'."
+        )
+    return f"I can't set that repeat: {why}. Try one like 'every monday' or 'every 3 days'."
+
+
+def repeat_ended(result: dict[str, Any], *, encouragement_index: int = 0) -> str:
+    """ "Great job! I've marked 'Pay rent' as complete. It won't repeat again: ..." """
+    done = task_completed(str(result["title"]), encouragement_index=encouragement_index)
+    return f"{done} It won't repeat again: {result['repeat_ended']}."
+
+
 REMINDER_NEEDS_DUE = (
     "That task has no due date, so there's nothing to count back from. Tell me when to "
     "remind you, like 'remind me tomorrow at 9'."
@@ -190,6 +214,14 @@ def task_not_found(task_id: int) -> str:
 
 def ask_which_task(action: str) -> str:
     return f"Which task would you like to {action}? You can say the task number or title."
+
+
+def ask_which_number(action: str, phrase: str) -> str:
+    """ "delete task 4 hundred": the number is unclear, so which task is asked."""
+    return (
+        f"Which task would you like to {action}? I'm not sure which number you meant by "
+        f"“{phrase}”: say the task number or title."
+    )
 
 
 def ask_what_to_update(task_id: int) -> str:

@@ -45,8 +45,14 @@ def task_not_found(task_id: int) -> Say:
 
 
 # The tools' words for text they refuse: "Invalid description: String should have at most
-# 2000 characters", "Invalid title: String should have at least 1 character".
-_INVALID_TEXT = re.compile(r"^Invalid (?P<field>title|description): (?P<problem>.+)$", re.DOTALL)
+# 2000 characters", "Invalid title: String should have at least 1 character", "Invalid list:
+# Value error, list must not contain invisible characters (...)".
+_INVALID_TEXT = re.compile(
+    r"^Invalid (?P<field>title|description|list): (?:Value error, )?(?P<problem>.+)$", re.DOTALL
+)
+# A new list the account may not make, in the tool's own words, which say why and what to do:
+# "'Іnbox' looks like your list 'Inbox': ...", "You have reached the limit of 100 lists; ...".
+_LIST_REFUSED = re.compile(r"\blooks like your list\b|\blimit of [\d,]+ lists\b")
 _AT_MOST = re.compile(r"\bat most (?P<limit>\d+) characters?\b")
 _EMPTY = re.compile(r"\bat least 1 character\b|\bmust not be blank\b")
 
@@ -56,7 +62,7 @@ def _refused_text(field: str, problem: str) -> str:
     too_long = _AT_MOST.search(problem)
     if too_long and field == "title":
         return replies.title_too_long(int(too_long["limit"]))
-    if too_long:
+    if too_long and field == "description":
         return replies.description_too_long(int(too_long["limit"]))
     if field == "title" and _EMPTY.search(problem):
         return replies.EMPTY_TITLE
@@ -64,6 +70,32 @@ def _refused_text(field: str, problem: str) -> str:
 
 
 _NOT_REPEATING = re.compile(r"\bTask (?P<id>\d+) does not repeat\b")
+_NO_NEXT_DATE = re.compile(
+    r"\bTask (?P<id>\d+) has no next date to skip to: (?P<why>.+)$", re.DOTALL
+)
+# The tools' words for a repeat they cannot keep (its step, "every 1 to 3650 days"; its parts;
+# a rule no day matches, or none before the calendar's end), and for a date outside it.
+_REPEAT_STEP = re.compile(r"\bcannot be kept: INTERVAL must .*\((?P<step>every 1 to \d+ \w+)\)")
+_REPEAT_REFUSED = re.compile(
+    r"\brepeat .* (?:cannot be kept: (?P<why>.+)|never comes round"
+    r"|has no date after .* by (?P<last>\d{4})-12-31)",
+    re.DOTALL,
+)
+_OUTSIDE_CALENDAR = re.compile(r"\b(?:due|due_date|remind_at) must be from \d{4}-\d\d-\d\d to ")
+
+
+def _repeat_refused(error: str) -> str | None:
+    """The chat's reply to a repeat the tools refused, or None if `error` is another."""
+    step = _REPEAT_STEP.search(error)
+    if step is not None:
+        return replies.repeat_refused(f"a repeat can be {step['step']}")
+    refused = _REPEAT_REFUSED.search(error)
+    if refused is None:
+        return None
+    if refused["last"]:
+        last = refused["last"]
+        return replies.repeat_refused(f"it has no date left by the end of {last}, my last year")
+    return replies.repeat_refused(refused["why"])  # None: no day ever matches it
 
 
 _REMINDER_REFUSED = {
@@ -76,11 +108,23 @@ def failure(outcome: ToolOutcome) -> Say:
     for problem, (text, error) in _REMINDER_REFUSED.items():
         if problem in (outcome.error or ""):
             return Say(text, {"error": error}, stop=True)
-    not_repeating = _NOT_REPEATING.search(outcome.error or "")
+    error = outcome.error or ""
+    if _OUTSIDE_CALENDAR.search(error):
+        return Say(replies.DATE_OUT_OF_RANGE, {"error": "date_out_of_range"}, stop=True)
+    no_next = _NO_NEXT_DATE.search(error)
+    if no_next is not None:
+        text = replies.no_next_date(int(no_next["id"]), no_next["why"])
+        return Say(text, {"error": "no_next_date"}, stop=True)
+    repeat_refused = _repeat_refused(error)
+    if repeat_refused is not None:
+        return Say(repeat_refused, {"error": "repeat_refused"}, stop=True)
+    not_repeating = _NOT_REPEATING.search(error)
     if not_repeating:
         return Say(
             replies.not_repeating(int(not_repeating["id"])), {"error": "not_repeating"}, stop=True
         )
+    if _LIST_REFUSED.search(outcome.error or ""):
+        return Say(str(outcome.error), {"error": "list_refused"}, stop=True)
     invalid = _INVALID_TEXT.match(outcome.error or "")
     if invalid:
         text = _refused_text(invalid["field"], invalid["problem"].strip())

@@ -9,6 +9,7 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import (
     extract_task_id,
     extract_task_ids,
+    unclear_task_number,
 )
 from backend.agent.rules.numbers import is_position, positions_in, positions_inside
 from backend.agent.rules.resolve import strip_reference_noise
@@ -95,6 +96,9 @@ def targets_steps(
     tool: str, obj: str, clause: str, context: ConversationContext
 ) -> list[steps.Step]:
     """Several tasks named at once ("tasks 2 and 9", "the groceries and the plants")."""
+    if unclear_task_number(core_request(clause)) is not None:
+        # "task 4 hundred and two" is no list of titles: which task is asked (`target_step`)
+        return [target_step(tool, obj, clause, context)]
     ids = extract_task_ids(core_request(clause))
     if len(ids) > 1:
         return _each(tool, _rows_or_ids(ids, clause, context.listed_task_ids), context)
@@ -189,6 +193,12 @@ def target_step(
 ) -> steps.Step:
     """Rule 5: explicit id, then list position or pronoun from context, then the title."""
     verb = steps.ACTION_VERB[tool]
+    unclear = unclear_task_number(core_request(clause))
+    if unclear is not None:  # "delete task 4 hundred": not task 4, whatever else it names
+        return steps.say(
+            replies.ask_which_number(verb, unclear),
+            pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
+        )
     task_id = _row_or_id(extract_task_id(core_request(clause)), clause, context.listed_task_ids)
     if task_id is not None:
         return task_actions.act_on_task(

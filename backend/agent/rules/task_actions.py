@@ -70,6 +70,13 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
             if isinstance(previous, dict) and previous
             else {"tool": None, "did": "complete"}
         )
+    elif tool == "complete_task" and data.get("repeat_ended"):
+        # Completed on its last date: it stopped repeating, and undo reopens it.
+        text = replies.repeat_ended(data, encouragement_index=completions)
+        meta["undo"] = {
+            "tool": "update_task",
+            "arguments": {"task_id": task_id, "completed": False},
+        }
     elif tool == "complete_task":
         text = replies.task_completed(data["title"], encouragement_index=completions)
         meta["undo"] = {

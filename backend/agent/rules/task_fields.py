@@ -178,10 +178,11 @@ def take_fields(text: str, now: datetime) -> tuple[TaskFields, str]:
     if repeat is not None and (due is None or not due.day_said):
         # "every monday at 9": the rule's first day, at the time said
         clock = due.clock if due is not None else None
-        first = first_due(repeat, now.date())
-        if clock is not None and datetime.combine(first, clock) <= now.replace(tzinfo=None):
-            first = next_due(repeat, first, clock, today=first)  # today's 09:00 has passed
-        due = DueSlot(first, clock, 0, 0) if clock is not None else None
+        first = first_due(repeat, now.date())  # None: the tool says why it is refused
+        if first is not None and clock is not None:
+            if datetime.combine(first, clock) <= now.replace(tzinfo=None):
+                first = next_due(repeat, first, clock, today=first)  # today's 09:00 has passed
+        due = DueSlot(first, clock, 0, 0) if first is not None and clock is not None else None
     return TaskFields(due, priority, list_name, tags, repeat), text
 
 

@@ -8,6 +8,7 @@ from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import (
     extract_task_id,
+    unclear_task_number,
 )
 from backend.agent.rules.numbers import NUMBER_PHRASE
 from backend.agent.rules.resolve import strip_reference_noise
@@ -125,6 +126,8 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
     fields = {name: value for name, value in fields.items() if value}
     target = clean_title(_TARGET_NOISE.sub(" ", rest))
     if not fields:
+        if unclear_task_number(core_request(clause)) is not None:
+            return target_step("update_task", target, clause, context)  # which task: asked
         task_id = extract_task_id(core_request(clause))
         if task_id is None and PRONOUN.match(target or "it"):
             task_id = context.focus_task_id

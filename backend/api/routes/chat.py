@@ -14,7 +14,11 @@ from backend.agent.assistant import Assistant, TextDelta
 from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
 from backend.api.errors import AUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY, ErrorDetail
 from backend.core.json_numbers import WHOLE
-from backend.models.conversation import CLIENT_KEY_MAX_LENGTH
+from backend.models.conversation import (
+    CLIENT_KEY_MAX_LENGTH,
+    MESSAGE_MAX_LENGTH,
+    meaningful_message,
+)
 from backend.services.chat import (
     ChatResult,
     ReplyNotStoredError,
@@ -30,7 +34,7 @@ router = APIRouter(
     prefix="/api", tags=["chat"], responses={**AUTHENTICATED, **TOO_MANY, **NOT_FOUND}
 )
 
-MAX_MESSAGE_CHARS = 4000
+MAX_MESSAGE_CHARS = MESSAGE_MAX_LENGTH
 # Some character that str.strip() keeps: not white space, as Python counts it (the schema's
 # regex dialects, ECMA's and Rust's, leave out the separators \x1c-\x1f and NEL).
 MEANINGFUL = r"[^\s\x1c-\x1f\x85]"
@@ -46,10 +50,7 @@ class ChatRequest(BaseModel):
     @field_validator("message")
     @classmethod
     def _meaningful(cls, value: str) -> str:
-        # NUL and lone surrogates never get here: backend/api/middleware.py refuses them.
-        if not value.strip():
-            raise ValueError("message must not be empty or only whitespace")
-        return value.strip()
+        return meaningful_message(value)
 
 
 class ToolCallRecord(BaseModel):

@@ -7,11 +7,16 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Path, Response, status
 from pydantic import BaseModel, Field, field_validator
 
-from backend.api.deps import CurrentUserId, SessionDep, limit_writes
-from backend.api.errors import AUTHENTICATED, CONFLICT, NOT_FOUND, TOO_MANY
+from backend.api.deps import CurrentUserId, SessionDep, SettingsDep, limit_writes
+from backend.api.errors import AUTHENTICATED, CONFLICT, LIST_REFUSED, NOT_FOUND, TOO_MANY
 from backend.models.task import LIST_NAME_MAX_LENGTH, clean_list_name
 from backend.services import lists
-from backend.services.errors import InboxIsFixedError, ListExistsError, ListNotFoundError
+from backend.services.errors import (
+    InboxIsFixedError,
+    ListExistsError,
+    ListLimitError,
+    ListNotFoundError,
+)
 
 router = APIRouter(prefix="/api/lists", tags=["lists"], responses=AUTHENTICATED)
 
@@ -46,25 +51,32 @@ async def get_lists(user_id: CurrentUserId, session: SessionDep) -> list[TaskLis
 
 
 @router.post(
-    "", status_code=status.HTTP_201_CREATED, responses={**CONFLICT, **TOO_MANY}, dependencies=WRITES
+    "",
+    status_code=status.HTTP_201_CREATED,
+    responses={**LIST_REFUSED, **TOO_MANY},
+    dependencies=WRITES,
 )
 async def create_list(
-    body: ListNameBody, user_id: CurrentUserId, session: SessionDep
+    body: ListNameBody, user_id: CurrentUserId, session: SessionDep, settings: SettingsDep
 ) -> TaskListPublic:
     """A new, empty list (a task given a new list name also makes one). 409 if a list of
-    that name, in any casing, exists."""
+    that name, in any casing, exists, or one whose name looks the same ("Іnbox" in Cyrillic
+    beside "Inbox"), or if the account holds `MAX_LISTS_PER_USER` lists."""
     try:
-        made = await lists.create_list(session, owner_id=user_id, name=body.name)
-    except ListExistsError as exc:
+        made = await lists.create_list(
+            session, owner_id=user_id, name=body.name, max_lists=settings.max_lists_per_user
+        )
+    except (ListExistsError, ListLimitError) as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
     return TaskListPublic(name=made.name, pending=0, total=0)
 
 
-@router.patch("/{name}", responses={**NOT_FOUND, **CONFLICT, **TOO_MANY}, dependencies=WRITES)
+@router.patch("/{name}", responses={**NOT_FOUND, **LIST_REFUSED, **TOO_MANY}, dependencies=WRITES)
 async def rename_list(
     name: ListName, body: ListNameBody, user_id: CurrentUserId, session: SessionDep
 ) -> TaskListPublic:
-    """Renames a list and moves its tasks with it. Inbox cannot be renamed (409)."""
+    """Renames a list and moves its tasks with it. Inbox cannot be renamed, nor a list
+    given the name of another or one that looks the same (409)."""
     try:
         await lists.rename_list(session, owner_id=user_id, name=name, new_name=body.name)
     except ListNotFoundError as exc:

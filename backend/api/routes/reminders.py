@@ -4,17 +4,25 @@ them while the web UI is open, and dismissing them (backend/services/reminders.p
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, status
 from pydantic import BaseModel
 from sse_starlette import EventSourceResponse
+from starlette.types import Receive, Scope, Send
 
-from backend.api.deps import CurrentUserId, SessionDep, SessionMakerDep
-from backend.api.errors import AUTHENTICATED, NOT_FOUND
+from backend.api.deps import (
+    CurrentClaims,
+    CurrentUserId,
+    ReadSessionDep,
+    SessionDep,
+    SessionMakerDep,
+)
+from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY
+from backend.core.db import read_only
 from backend.models import Reminder, ReminderPublic
-from backend.reminders.fanout import ReminderFanout
+from backend.reminders.fanout import ReminderFanout, TooManyStreamsError
 from backend.services import reminders
 from backend.services.reminders import ReminderNotFoundError
 
@@ -32,11 +40,32 @@ class Dismissed(BaseModel):
 
 
 @router.get("", responses=AUTHENTICATED)
-async def list_reminders(user_id: CurrentUserId, session: SessionDep) -> ReminderList:
+async def list_reminders(user_id: CurrentUserId, session: ReadSessionDep) -> ReminderList:
     """Reminders that have fired and are not dismissed yet, oldest first: what the web UI
     shows when it opens (the ones missed while it was closed)."""
     found = await reminders.unseen(session, owner_id=user_id)
     return ReminderList(reminders=[ReminderPublic.of(reminder) for reminder in found])
+
+
+# A place frees only when one of the account's streams closes, whenever that is: the web UI
+# retries with its own backoff anyway.
+STREAM_RETRY_AFTER_SECONDS = 60
+
+
+class _ReleasingStream(EventSourceResponse):
+    """Gives the stream's place back however the response ends: the events' generator may
+    never start (a client gone at once, a HEAD request), so its own `finally` is not
+    enough."""
+
+    def __init__(self, events: AsyncIterator[dict[str, str]], release: Callable[[], None]) -> None:
+        super().__init__(events)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 @router.get(
@@ -44,37 +73,50 @@ async def list_reminders(user_id: CurrentUserId, session: SessionDep) -> Reminde
     response_class=EventSourceResponse,
     responses={
         **AUTHENTICATED,
+        **TOO_MANY,
         200: {
             "description": (
                 "Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) "
-                "for each undismissed reminder at once, then for each one as it fires."
+                "for each undismissed reminder at once, then for each one as it fires. The "
+                "stream ends once the token expires or the account is removed (within "
+                "REMINDER_CHECK_SECONDS)."
             ),
             "content": {"text/event-stream": {}},
         },
     },
 )
 async def stream_reminders(
-    request: Request, user_id: CurrentUserId, sessionmaker: SessionMakerDep
+    request: Request, claims: CurrentClaims, sessionmaker: SessionMakerDep
 ) -> EventSourceResponse:
-    """The user's reminders as they fire, for as long as the connection stays open."""
+    """The user's reminders as they fire, for as long as the connection stays open and the
+    token is good. An account holds at most REMINDER_STREAMS_PER_ACCOUNT streams on one
+    server process (429 beyond, until one closes)."""
     fanout: ReminderFanout = request.app.state.reminder_fanout
+    try:
+        # Subscribed before the undismissed ones are read: none can fall between the two.
+        subscription = fanout.subscribe(claims)
+    except TooManyStreamsError as exc:
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            detail=f"{exc}; close one first",
+            headers={"Retry-After": str(STREAM_RETRY_AFTER_SECONDS)},
+        ) from exc
 
     async def events() -> AsyncIterator[dict[str, str]]:
-        # Subscribed before the undismissed ones are read: none can fall between the two.
-        async with fanout.subscribe(user_id) as queue:
-            sent: set[int] = set()
-            async with sessionmaker() as session:
-                waiting = await reminders.unseen(session, owner_id=user_id)
-            for reminder in waiting:
-                sent.add(reminder.id or 0)
-                yield _event(reminder)
-            while True:
-                reminder = await queue.get()
-                if reminder.id not in sent:
-                    sent.add(reminder.id or 0)
-                    yield _event(reminder)
+        sent: set[int] = set()
+        async with sessionmaker() as session:
+            await read_only(session)
+            waiting = await reminders.unseen(session, owner_id=claims.user_id)
+        for missed in waiting:
+            sent.add(missed.id or 0)
+            yield _event(missed)
+        # None: the fanout ended the stream (token expired, account gone).
+        while (fired := await subscription.next()) is not None:
+            if fired.id not in sent:
+                sent.add(fired.id or 0)
+                yield _event(fired)
 
-    return EventSourceResponse(events())
+    return _ReleasingStream(events(), lambda: fanout.unsubscribe(subscription))
 
 
 def _event(reminder: Reminder) -> dict[str, str]:

@@ -4,15 +4,27 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query, Response, status
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response, status
 from fastapi.exceptions import RequestValidationError
 
-from backend.api.deps import CurrentUserId, SessionDep, SettingsDep, limit_writes
-from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY, TOO_MANY_TASKS
+from backend.api.deps import (
+    CurrentUserId,
+    ReadSessionDep,
+    SessionDep,
+    SettingsDep,
+    limit_writes,
+)
+from backend.api.errors import AUTHENTICATED, NEW_LIST_REFUSED, NOT_FOUND, TASK_REFUSED, TOO_MANY
 from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
 from backend.services import tasks
-from backend.services.errors import InvalidTaskChangeError, TaskLimitError, TaskNotFoundError
+from backend.services.errors import (
+    InvalidTaskChangeError,
+    ListExistsError,
+    ListLimitError,
+    TaskLimitError,
+    TaskNotFoundError,
+)
 
 router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 
@@ -20,12 +32,16 @@ router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 WRITES = [Depends(limit_writes)]
 
 TaskId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The task's per-user number")]
+# Past the most tasks an account can hold (MAX_TASKS_PER_USER's ceiling): an empty page.
+MAX_OFFSET = 1_000_000
 
 
 @router.get("")
 async def list_tasks(
+    request: Request,
+    response: Response,
     user_id: CurrentUserId,
-    session: SessionDep,
+    session: ReadSessionDep,
     status_filter: Annotated[TaskStatus, Query(alias="status")] = TaskStatus.ALL,
     list_name: Annotated[
         str | None, Query(alias="list", max_length=LIST_NAME_MAX_LENGTH, description="Any casing")
@@ -37,10 +53,18 @@ async def list_tasks(
         str | None, Query(max_length=200, description="A word in the title or the note")
     ] = None,
     sort: tasks.TaskSort = tasks.TaskSort.NUMBER,
+    limit: Annotated[
+        int, Query(ge=1, le=tasks.TASK_PAGE_MAX, description="Tasks in this page")
+    ] = tasks.TASK_PAGE,
+    offset: Annotated[
+        int, Query(ge=0, le=MAX_OFFSET, description="Tasks skipped before this page")
+    ] = 0,
 ) -> list[TaskPublic]:
-    """The caller's tasks that pass every filter given, by task number unless `sort` says
-    otherwise (`due`: soonest first, undated last; `priority`: high first; `created`;
-    `title`), ties by task number."""
+    """A page of the caller's tasks that pass every filter given, by task number unless
+    `sort` says otherwise (`due`: soonest first, undated last; `priority`: high first;
+    `created`; `title`), ties by task number. A page holds `limit` tasks (100 unless asked,
+    at most 1000) from the `offset`-th one; when more follow, the `Link` header names the
+    next page (`rel="next"`, the same filters and order)."""
     query = tasks.TaskQuery(
         status=status_filter,
         list_name=list_name,
@@ -49,15 +73,20 @@ async def list_tasks(
         due=due,
         keyword=q,
         sort=sort,
+        limit=limit,
+        offset=offset,
     )
-    found = await tasks.query_tasks(session, owner_id=user_id, query=query)
-    return [TaskPublic.of(task) for task in found]
+    page = await tasks.task_page(session, owner_id=user_id, query=query)
+    if page.next_offset is not None:
+        following = request.url.include_query_params(limit=limit, offset=page.next_offset)
+        response.headers["Link"] = f'<{following.path}?{following.query}>; rel="next"'
+    return [TaskPublic.of(task) for task in page.tasks]
 
 
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    responses={**TOO_MANY_TASKS, **TOO_MANY},
+    responses={**TASK_REFUSED, **TOO_MANY},
     dependencies=WRITES,
 )
 async def create_task(
@@ -65,13 +94,18 @@ async def create_task(
 ) -> TaskPublic:
     """Add a task; it gets the caller's next task number. An account holds at most
     `MAX_TASKS_PER_USER` tasks (409 beyond). A `list` the account does not have yet is
-    created; `due_date` and `due_time` are in the account's time zone. A timed task reminds
-    at its time unless `remind_before` or `remind_at` says otherwise (null: no reminder)."""
+    created, unless its name looks like one it has or it holds `MAX_LISTS_PER_USER` (409);
+    `due_date` and `due_time` are in the account's time zone. A timed task reminds at its time
+    unless `remind_before` or `remind_at` says otherwise (null: no reminder)."""
     try:
         task = await tasks.create_task(
-            session, owner_id=user_id, data=body, max_tasks=settings.max_tasks_per_user
+            session,
+            owner_id=user_id,
+            data=body,
+            max_tasks=settings.max_tasks_per_user,
+            max_lists=settings.max_lists_per_user,
         )
-    except TaskLimitError as exc:
+    except (TaskLimitError, ListExistsError, ListLimitError) as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
     except InvalidTaskChangeError as exc:
         raise _refused(exc) from exc
@@ -86,7 +120,7 @@ def _refused(exc: InvalidTaskChangeError) -> RequestValidationError:
 
 
 @router.get("/{task_id}", responses=NOT_FOUND)
-async def get_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep) -> TaskPublic:
+async def get_task(task_id: TaskId, user_id: CurrentUserId, session: ReadSessionDep) -> TaskPublic:
     """One task by its number."""
     try:
         task = await tasks.get_task(session, owner_id=user_id, task_id=task_id)
@@ -95,17 +129,31 @@ async def get_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep)
     return TaskPublic.of(task)
 
 
-@router.patch("/{task_id}", responses={**NOT_FOUND, **TOO_MANY}, dependencies=WRITES)
+@router.patch(
+    "/{task_id}", responses={**NOT_FOUND, **NEW_LIST_REFUSED, **TOO_MANY}, dependencies=WRITES
+)
 async def update_task(
-    task_id: TaskId, body: TaskUpdate, user_id: CurrentUserId, session: SessionDep
+    task_id: TaskId,
+    body: TaskUpdate,
+    user_id: CurrentUserId,
+    session: SessionDep,
+    settings: SettingsDep,
 ) -> TaskPublic:
     """Change a task's title, description, completion, due day and time, priority, list or
     tags. A null `due_date` clears the due date and time, a null `due_time` the time only;
     `priority: "none"` clears the priority, `tags: []` the tags."""
     try:
-        task = await tasks.update_task(session, owner_id=user_id, task_id=task_id, data=body)
+        task = await tasks.update_task(
+            session,
+            owner_id=user_id,
+            task_id=task_id,
+            data=body,
+            max_lists=settings.max_lists_per_user,
+        )
     except TaskNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
+    except (ListExistsError, ListLimitError) as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
     except InvalidTaskChangeError as exc:
         raise _refused(exc) from exc
     return TaskPublic.of(task)

@@ -106,7 +106,10 @@ export interface paths {
         };
         /**
          * Calendar Feed Document
-         * @description The feed: the account's pending tasks with a due date, as iCalendar events.
+         * @description The feed: the account's pending tasks with a due date, as iCalendar events. Each
+         *     answer carries an ETag: sent back in If-None-Match it gets a 304 while the tasks are
+         *     unchanged. A feed URL is fetched at most CALENDAR_FEED_REQUESTS_PER_MINUTE times a
+         *     minute (429 with Retry-After beyond).
          */
         get: operations["calendar_feed_document_api_calendar__token__ics_get"];
         put?: never;
@@ -234,7 +237,8 @@ export interface paths {
         /**
          * Create List
          * @description A new, empty list (a task given a new list name also makes one). 409 if a list of
-         *     that name, in any casing, exists.
+         *     that name, in any casing, exists, or one whose name looks the same ("Іnbox" in Cyrillic
+         *     beside "Inbox"), or if the account holds `MAX_LISTS_PER_USER` lists.
          */
         post: operations["create_list_api_lists_post"];
         delete?: never;
@@ -262,7 +266,8 @@ export interface paths {
         head?: never;
         /**
          * Rename List
-         * @description Renames a list and moves its tasks with it. Inbox cannot be renamed (409).
+         * @description Renames a list and moves its tasks with it. Inbox cannot be renamed, nor a list
+         *     given the name of another or one that looks the same (409).
          */
         patch: operations["rename_list_api_lists__name__patch"];
         trace?: never;
@@ -301,7 +306,9 @@ export interface paths {
         };
         /**
          * Stream Reminders
-         * @description The user's reminders as they fire, for as long as the connection stays open.
+         * @description The user's reminders as they fire, for as long as the connection stays open and the
+         *     token is good. An account holds at most REMINDER_STREAMS_PER_ACCOUNT streams on one
+         *     server process (429 beyond, until one closes).
          */
         get: operations["stream_reminders_api_reminders_stream_get"];
         put?: never;
@@ -341,9 +348,11 @@ export interface paths {
         };
         /**
          * List Tasks
-         * @description The caller's tasks that pass every filter given, by task number unless `sort` says
-         *     otherwise (`due`: soonest first, undated last; `priority`: high first; `created`;
-         *     `title`), ties by task number.
+         * @description A page of the caller's tasks that pass every filter given, by task number unless
+         *     `sort` says otherwise (`due`: soonest first, undated last; `priority`: high first;
+         *     `created`; `title`), ties by task number. A page holds `limit` tasks (100 unless asked,
+         *     at most 1000) from the `offset`-th one; when more follow, the `Link` header names the
+         *     next page (`rel="next"`, the same filters and order).
          */
         get: operations["list_tasks_api_tasks_get"];
         put?: never;
@@ -351,8 +360,9 @@ export interface paths {
          * Create Task
          * @description Add a task; it gets the caller's next task number. An account holds at most
          *     `MAX_TASKS_PER_USER` tasks (409 beyond). A `list` the account does not have yet is
-         *     created; `due_date` and `due_time` are in the account's time zone. A timed task reminds
-         *     at its time unless `remind_before` or `remind_at` says otherwise (null: no reminder).
+         *     created, unless its name looks like one it has or it holds `MAX_LISTS_PER_USER` (409);
+         *     `due_date` and `due_time` are in the account's time zone. A timed task reminds at its time
+         *     unless `remind_before` or `remind_at` says otherwise (null: no reminder).
          */
         post: operations["create_task_api_tasks_post"];
         delete?: never;
@@ -636,7 +646,7 @@ export interface components {
             description?: string | null;
             /**
              * Due Date
-             * @description The day it is due (YYYY-MM-DD)
+             * @description The day it is due (YYYY-MM-DD), from 1900-01-01 to 2999-12-31
              */
             due_date?: string | null;
             /**
@@ -653,7 +663,7 @@ export interface components {
             priority?: components["schemas"]["Priority"] | null;
             /**
              * Remind At
-             * @description When to remind: an ISO date-time; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
+             * @description When to remind: an ISO date-time in the years 1900 to 2999; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
              */
             remind_at?: string | null;
             /**
@@ -663,7 +673,7 @@ export interface components {
             remind_before?: number | null;
             /**
              * Repeat
-             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day
+             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day. Its step is 1 day to 10 years, and its next date must come within 30 years
              */
             repeat?: string | null;
             /**
@@ -787,7 +797,7 @@ export interface components {
             priority?: components["schemas"]["Priority"] | null;
             /**
              * Remind At
-             * @description When to remind: an ISO date-time; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
+             * @description When to remind: an ISO date-time in the years 1900 to 2999; one without an offset is read in the account's zone. Before a due task's time it is kept as an offset (it moves with the task); null: no reminder
              */
             remind_at?: string | null;
             /**
@@ -797,7 +807,7 @@ export interface components {
             remind_before?: number | null;
             /**
              * Repeat
-             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day
+             * @description An RRULE (FREQ=MONTHLY;BYMONTHDAY=1) or a phrase ('every monday', 'every 1st of the month', '3 days after I finish it'); a task with no due date gets the rule's first day. Its step is 1 day to 10 years, and its next date must come within 30 years
              */
             repeat?: string | null;
             /**
@@ -1370,7 +1380,9 @@ export interface operations {
     calendar_feed_document_api_calendar__token__ics_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "if-none-match"?: string | null;
+            };
             path: {
                 /** @description The feed's secret */
                 token: string;
@@ -1387,6 +1399,13 @@ export interface operations {
                 content: {
                     "text/calendar": unknown;
                 };
+            };
+            /** @description Unchanged since the version If-None-Match names */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not found (or not the caller's) */
             404: {
@@ -1413,6 +1432,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description The database is unreachable or overloaded; see Retry-After */
@@ -1948,7 +1976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Already exists */
+            /** @description A list of that name, or one that looks the same, exists; or the account holds the most lists allowed (MAX_LISTS_PER_USER) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2140,7 +2168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description Already exists */
+            /** @description A list of that name, or one that looks the same, exists; or the account holds the most lists allowed (MAX_LISTS_PER_USER) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2329,7 +2357,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires. */
+            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires. The stream ends once the token expires or the account is removed (within REMINDER_CHECK_SECONDS). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2372,6 +2400,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description The database is unreachable or overloaded; see Retry-After */
@@ -2474,6 +2511,10 @@ export interface operations {
                 /** @description A word in the title or the note */
                 q?: string | null;
                 sort?: components["schemas"]["TaskSort"];
+                /** @description Tasks in this page */
+                limit?: number;
+                /** @description Tasks skipped before this page */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -2577,7 +2618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The account holds the most tasks allowed (MAX_TASKS_PER_USER) */
+            /** @description The account holds the most tasks allowed (MAX_TASKS_PER_USER), or `list` names a new list the account may not make: one that looks like a list it has ("Іnbox" in Cyrillic), or one past MAX_LISTS_PER_USER */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2830,6 +2871,15 @@ export interface operations {
             };
             /** @description Not found (or not the caller's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description `list` names a new list the account may not make: one that looks like a list it has ("Іnbox" in Cyrillic), or one past MAX_LISTS_PER_USER */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,11 +27,30 @@ export function refreshTasks(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: listsKey });
 }
 
+/** The most tasks GET /api/tasks answers in one page (the server's TASK_PAGE_MAX). */
+export const TASK_PAGE_MAX = 1000;
+
+/**
+ * Every task of the view, a page at a time: the server answers at most TASK_PAGE_MAX tasks a
+ * request (100 unless asked for more), so a long list takes several requests, not one huge one.
+ */
+export async function fetchAllTasks(params: TaskQueryParams, pageSize = TASK_PAGE_MAX): Promise<Task[]> {
+  const tasks: Task[] = [];
+  for (;;) {
+    const offset = tasks.length;
+    const query = { status: "all" as const, ...params, limit: pageSize, ...(offset > 0 && { offset }) };
+    const page = await unwrap(api.GET("/api/tasks", { params: { query } }));
+    tasks.push(...page);
+    // A short page is the last one.
+    if (page.length < pageSize) return tasks;
+  }
+}
+
 export function useTasks(view: TaskView) {
   const params = queryParams(view);
   return useQuery({
     queryKey: viewKey(params),
-    queryFn: () => unwrap(api.GET("/api/tasks", { params: { query: { status: "all", ...params } } })),
+    queryFn: () => fetchAllTasks(params),
     // Switching lists or filters keeps the old view in sight until the new one arrives.
     placeholderData: keepPreviousData,
   });

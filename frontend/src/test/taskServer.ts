@@ -144,8 +144,13 @@ export function taskServer(
   });
   return {
     ...server,
-    /** The query of each GET /api/tasks, e.g. { status: "all", list: "Shopping" }. */
+    /** The view each GET /api/tasks asked for, e.g. { status: "all", list: "Shopping" } (paging left out). */
     taskQueries: () =>
-      server.callsTo("GET /api/tasks").map((call) => Object.fromEntries(new URLSearchParams(call.search))),
+      server.callsTo("GET /api/tasks").map((call) => {
+        const query = new URLSearchParams(call.search);
+        query.delete("limit");
+        query.delete("offset");
+        return Object.fromEntries(query);
+      }),
   };
 }

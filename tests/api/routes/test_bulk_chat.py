@@ -11,7 +11,7 @@ from sqlalchemy import insert
 
 from backend.core.timeutil import utcnow
 from backend.models import Task, User
-from tests.conftest import ChatFn, UserSession
+from tests.conftest import ChatFn, UserSession, every_task
 
 LONG_LIST = 1006  # past the 1,000 a single look-up returns
 
@@ -38,8 +38,7 @@ async def _seed(app: FastAPI, owner: UserSession, count: int) -> None:
 
 
 async def _states(client: httpx.AsyncClient, who: UserSession) -> list[bool]:
-    response = await client.get("/api/tasks", headers=who.headers)
-    return [task["completed"] for task in response.json()]
+    return [task["completed"] for task in await every_task(client, who)]
 
 
 async def test_complete_all_completes_a_long_list_in_one_call_with_a_small_reply(

@@ -47,7 +47,7 @@ async def test_the_feed_holds_due_tasks_as_events_that_two_parsers_read_alike(
     response = await client.get(path)  # no bearer token: the URL is the secret
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/calendar")
-    assert response.headers["cache-control"] == "private, max-age=300"
+    assert response.headers["cache-control"] == "no-cache, private"
 
     parsed = icalendar.Calendar.from_ical(response.content)
     events = {str(e["summary"]): e for e in parsed.walk("VEVENT")}
