@@ -2,7 +2,7 @@
 # http://127.0.0.1:8000) and `make test` (lint, type checks, UI tests and the whole test
 # suite, browser tests included). Each sets up what it needs first: `make run` only the
 # runtime packages and the built UI, `make test` the dev tools and a browser as well.
-.PHONY: run test setup setup-runtime frontend lint typecheck ui-test pytest migrate openapi
+.PHONY: run test setup setup-runtime frontend lint typecheck ui-test pytest migrate openapi explore
 
 VENV := .venv/bin
 
@@ -26,6 +26,11 @@ migrate: setup-runtime
 openapi: setup
 	$(VENV)/python -m scripts.export_openapi
 	cd frontend && npm run --silent gen:api
+
+# Random exploration of the API with Schemathesis, a fresh seed each run (see the docstring of
+# scripts/explore_api.py; e.g. `make explore ARGS="--database postgresql --max-examples 500"`).
+explore: setup
+	$(VENV)/python -m scripts.explore_api $(ARGS)
 
 lint: setup
 	$(VENV)/ruff check backend mcp_tools tests bench scripts

@@ -2,6 +2,7 @@
 
     .venv/bin/python -m scripts.explore_api [--database sqlite|postgresql|URL]
         [--seed N] [--max-examples N]
+    make explore ARGS="--database postgresql --max-examples 500"    # the same
 
 Starts the service (uvicorn, one worker) on a fresh database: a SQLite file in a temporary
 directory, or a PostgreSQL database made for the run and dropped after it, on the server
