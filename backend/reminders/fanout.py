@@ -24,8 +24,6 @@ from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 
-from sqlalchemy.exc import DBAPIError
-
 from backend.core.db import SessionMaker, is_unavailable, read_only
 from backend.core.security import AccessClaims
 from backend.core.timeutil import utcnow
@@ -189,7 +187,8 @@ class ReminderFanout:
             self._wake.clear()
             try:
                 await self.poll()
-            except (DBAPIError, OSError, TimeoutError) as exc:
-                if isinstance(exc, DBAPIError) and not is_unavailable(exc):
+            except Exception as exc:
+                # An outage or a pool with no connection to lend is waited out; a bug is not.
+                if not is_unavailable(exc):
                     raise
                 logger.warning("reminder streams not served: database unavailable (%s)", exc)

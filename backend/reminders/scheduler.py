@@ -9,8 +9,6 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from sqlalchemy.exc import DBAPIError
-
 from backend.core.db import SessionMaker, is_unavailable
 from backend.models import Reminder
 from backend.services import reminders
@@ -53,8 +51,9 @@ class ReminderScheduler:
                 fired = await self.sweep()
                 if fired:
                     logger.info("fired %d reminder(s)", fired)
-            except (DBAPIError, OSError, TimeoutError) as exc:
-                if isinstance(exc, DBAPIError) and not is_unavailable(exc):
+            except Exception as exc:
+                # An outage or a pool with no connection to lend is waited out; a bug is not.
+                if not is_unavailable(exc):
                     raise
                 logger.warning("reminders not swept: database unavailable (%s)", exc)
             await asyncio.sleep(self._interval)

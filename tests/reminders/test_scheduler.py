@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlmodel import col, select
 
 from backend.core.config import Settings
@@ -170,3 +171,26 @@ async def test_firing_does_not_touch_the_tasks_updated_at(
     async with maker() as session:
         after = (await session.exec(select(Task.updated_at).where(Task.owner_id == owner))).one()
     assert after == before
+
+
+async def test_the_scheduler_waits_out_a_pool_with_no_connection_to_lend() -> None:
+    # sqlalchemy's pool timeout is no DBAPIError: it once ended the sweeping loop for good.
+    sweeps = 0
+    swept_again = asyncio.Event()
+
+    class Starved(ReminderScheduler):
+        async def sweep(self, now: datetime | None = None) -> int:
+            nonlocal sweeps
+            sweeps += 1
+            if sweeps == 1:
+                raise PoolTimeoutError("QueuePool limit reached")
+            swept_again.set()
+            return 0
+
+    scheduler = Starved(None, interval_seconds=0.01)  # type: ignore[arg-type]
+    running = asyncio.create_task(scheduler.run())
+    try:
+        await asyncio.wait_for(swept_again.wait(), timeout=30)
+    finally:
+        running.cancel()
+    assert sweeps >= 2
