@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import tempfile
 import time
@@ -35,6 +36,7 @@ from sqlalchemy import text
 from backend.core.config import Settings
 from backend.core.db import SessionMaker, create_engine, create_sessionmaker
 from backend.core.migrate import migrate
+from backend.core.security import AccessClaims
 from backend.models import Task, User
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
@@ -87,7 +89,7 @@ async def _timed(call: Callable[[], Awaitable[object]], times: int) -> Timing:
     return Timing(round(statistics.median(walls), 3), round(p99, 3), round(cpu, 3))
 
 
-async def _seed(sessionmaker: SessionMaker, reminders: int) -> list[int]:
+async def _seed(sessionmaker: SessionMaker, reminders: int) -> list[AccessClaims]:
     """`reminders` pending tasks over `ACCOUNTS` accounts, reminding over the next 30 days."""
     now = datetime.now(UTC)
     owners = []
@@ -103,7 +105,8 @@ async def _seed(sessionmaker: SessionMaker, reminders: int) -> list[int]:
             session.add(user)
             await session.flush()
             assert user.id is not None
-            owners.append(user.id)
+            # A stream is opened with a token's claims: the account's id and key.
+            owners.append(AccessClaims(user.id, account=user.account_key))
             session.add_all(
                 Task(
                     owner_id=user.id,
@@ -146,15 +149,14 @@ async def measure(url: str, kind: str, reminders: int, repeats: int) -> Figures:
         await scheduler.sweep()  # warm: connections, statements
         idle = await _timed(scheduler.sweep, repeats)
         fanout = ReminderFanout(sessionmaker, interval_seconds=DEFAULT_INTERVAL_SECONDS)
-        subscriptions = [fanout.subscribe(owner) for owner in owners]
-        for subscription in subscriptions:
-            await subscription.__aenter__()
+        streams = contextlib.AsyncExitStack()
+        for owner in owners:
+            await streams.enter_async_context(fanout.subscribed(owner))
         await fanout.poll()
         poll = await _timed(fanout.poll, repeats)
         burst, burst_rate = await _fire(scheduler, 3)  # the first tenth of 30 days
         rest, rest_rate = await _fire(scheduler, 31)
-        for subscription in subscriptions:
-            await subscription.__aexit__(None, None, None)
+        await streams.aclose()
         return Figures(
             idle, poll, burst, burst_rate, rest, rest_rate, await _plan(sessionmaker, kind)
         )
