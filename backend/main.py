@@ -32,6 +32,7 @@ from backend.api.routes import (
     reminders,
     tasks,
 )
+from backend.api.shutdown import on_shutdown_signal
 from backend.api.validation import validation_error_response
 from backend.core.abuse_limits import build_abuse_limits
 from backend.core.config import Settings, get_settings
@@ -45,7 +46,7 @@ from backend.core.heap import settle_after_startup
 from backend.core.migrate import migrate
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
-from backend.services.chat import finish_running_turns
+from backend.services.chat import TurnPolicy, TurnRunner
 from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
 from mcp_tools.principal import principal_from_meta
@@ -62,6 +63,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessionmaker = create_sessionmaker(engine)
     abuse_limits = build_abuse_limits(settings, engine)
     mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker, abuse_limits.writes)
+    # Chat's changes spend the same per-user write budget as REST's and /mcp's.
+    turns = TurnRunner(sessionmaker, TurnPolicy.from_settings(settings, abuse_limits.writes))
     fanout = ReminderFanout(sessionmaker, interval_seconds=settings.reminder_check_seconds)
     scheduler = ReminderScheduler(
         sessionmaker, interval_seconds=settings.reminder_check_seconds, on_fired=fanout.fired
@@ -87,15 +90,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.reminder_scheduler:
             background.append(asyncio.create_task(scheduler.run(), name="reminder-scheduler"))
         logger.info("ready: database=%s brain=%s", engine.dialect.name, brain.name)
+        # The grace period runs from the server's signal, while clients are still connected.
+        grace = settings.shutdown_grace_seconds
+        stop_watching = on_shutdown_signal(lambda: turns.begin_shutdown(grace))
         try:
             async with mcp_sessions.run():
                 yield
         finally:
+            stop_watching()
             for job in background:
                 job.cancel()
             await asyncio.gather(*background, return_exceptions=True)
             # Turns in flight still need the tools and the database: they go last.
-            await finish_running_turns(settings.shutdown_grace_seconds)
+            await turns.finish(grace)
             await tools.cleanup()  # type: ignore[no-untyped-call]
             await engine.dispose()
 
@@ -112,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.read_engine = read_only_engine(engine)
     app.state.sessionmaker = sessionmaker
+    app.state.turns = turns
     app.state.reminder_fanout = fanout
     app.state.reminder_scheduler = scheduler
     app.state.brain_name = "starting"
