@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from sqlalchemy import event
 from backend.main import create_app
 from backend.services import tasks
 from backend.services.chat import TOO_SLOW
+from tests.agent.fake_openai import CallTools, FakeOpenAI, Reply, start
 from tests.conftest import UserSession, client_for, make_settings, register, running
 
 HANG_GUARD = 60.0  # an upper bound, never a speed expectation
@@ -83,6 +84,42 @@ async def test_one_message_adds_at_most_its_cap_and_the_reply_says_to_send_the_r
     # The cap is per message: the rest fit in the next one.
     rest = await _chat(capped, user, "add " + ", ".join(GROCERIES[5:]))
     assert _added(rest["tool_calls"]) == GROCERIES[5:]
+
+
+@pytest.fixture
+def model() -> Iterator[FakeOpenAI]:
+    fake = FakeOpenAI()
+    uvicorn_server, thread = start(fake)
+    yield fake
+    uvicorn_server.should_exit = True
+    thread.join(timeout=30)
+
+
+async def test_an_llms_adds_stop_at_the_cap_and_at_the_write_budget_too(
+    database_url: str, model: FakeOpenAI
+) -> None:
+    settings = make_settings(
+        database_url,
+        agent_brain="compatible",
+        openai_base_url=model.url,
+        openai_model="fake-model",
+        llm_max_retries=0,
+        max_tasks_per_message=3,
+        writes_per_minute=5,
+    )
+    adds = CallTools.of(*(("add_task", {"title": title}) for title in GROCERIES))
+    model.queue(adds, adds, Reply("never asked"))
+    async with running(create_app(settings)) as app, client_for(app) as http:
+        user = await register(http)
+        capped = await _chat(http, user, "add my groceries")
+        spent = await _chat(http, user, "add my groceries")
+        made = await _titles(http, user)
+    assert _added(capped["tool_calls"]) == GROCERIES[:3]
+    assert "first 3" in capped["response"]
+    assert _added(spent["tool_calls"]) == GROCERIES[:2]  # 3 + 2 writes of 5 a minute
+    assert "too many changes" in spent["response"]
+    assert made == GROCERIES[:3] + GROCERIES[:2]
+    assert len(model.requests) == 2  # each run ended at the refusal: no model call after it
 
 
 @pytest.fixture
@@ -160,7 +197,7 @@ async def test_a_turn_stops_at_its_budget_inside_a_long_multi_add_and_records_ev
         made = await _titles(http, user)
         stored = await _stored_reply(http, user, body["conversation_id"])
     assert body["response"] == TOO_SLOW
-    assert 0 < len(made) < len(GROCERIES)  # it stopped part way
+    assert len(made) < len(GROCERIES)  # it stopped part way (after 4, unless far slower)
     # Every task it made, the one in flight at the budget's end included, is recorded.
     assert _added(body["tool_calls"]) == made
     assert _added(stored["tool_calls"]) == made
@@ -174,7 +211,7 @@ async def test_a_reply_store_that_meets_a_locked_sqlite_database_retries_within_
     # A lock wait as long as the connection's timeout would outlast the hang guard.
     settings = make_settings(
         f"sqlite+aiosqlite:///{database}",
-        turn_time_budget_seconds=4.0,
+        turn_time_budget_seconds=6.0,
         sqlite_busy_timeout_ms=600_000,
     )
     holder = sqlite3.connect(database, isolation_level=None, check_same_thread=False)
