@@ -47,7 +47,7 @@ from backend.agent.turn import (
     parse_arguments,
     parse_tool_output,
 )
-from backend.agent.turn_limits import TurnLimits, notice, refusal
+from backend.agent.turn_limits import StopReason, TurnLimits, notice, refusal
 from backend.services.due import DEFAULT_ZONE
 
 logger = logging.getLogger(__name__)
@@ -205,6 +205,16 @@ def _stopped(turn: TurnContext) -> AgentReply:
     return AgentReply(text, turn.tool_calls, {"error": stop.reason.value})
 
 
+async def _stopped_events(turn: TurnContext, streamed_text: bool) -> AsyncIterator[AgentEvent]:
+    """A stopped turn's reply, as a stream ends: its text (unless the turn was interrupted,
+    which its client hears as an error instead), then the reply."""
+    reply = _stopped(turn)
+    if not streamed_text and reply.meta.get("error") != StopReason.INTERRUPTED.value:
+        for chunk in text_chunks(reply.text):
+            yield TextDelta(chunk)
+    yield reply
+
+
 class Assistant:
     """Runs chat turns. Call `start()` once (it reads the MCP server's tools) before use."""
 
@@ -316,10 +326,10 @@ class Assistant:
         )
         sent = 0
         streamed_text = False
+        result = Runner.run_streamed(
+            agent, items, context=turn, max_turns=max_turns, run_config=run_config
+        )
         try:
-            result = Runner.run_streamed(
-                agent, items, context=turn, max_turns=max_turns, run_config=run_config
-            )
             async for event in result.stream_events():
                 for call in turn.tool_calls[sent:]:
                     yield ToolCallDone(call)
@@ -330,19 +340,25 @@ class Assistant:
                     streamed_text = True
                     yield TextDelta(event.data.delta)
         except Exception:
-            failed = AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
-            if turn.limits.stopped is not None:
-                failed = _stopped(turn)
-            else:
+            stopped = turn.limits.stopped is not None
+            if not stopped:
                 logger.exception("agent run failed for user %s", user_id)
             for call in turn.tool_calls[sent:]:
                 yield ToolCallDone(call)
-            yield failed
+            if stopped:
+                async for stop_event in _stopped_events(turn, streamed_text):
+                    yield stop_event
+            else:
+                yield AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
             return
+        finally:
+            if not result.is_complete:  # its consumer went away (or was cancelled): end it
+                result.cancel()
         for call in turn.tool_calls[sent:]:
             yield ToolCallDone(call)
         if turn.cut_short:
-            yield _stopped(turn)
+            async for stop_event in _stopped_events(turn, streamed_text):
+                yield stop_event
             return
         text = str(result.final_output or "") or SYSTEM_ERROR
         if not streamed_text:  # the run ended after its tools: no model streamed this text

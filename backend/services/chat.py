@@ -599,10 +599,12 @@ class TurnRunner:
         last = self._cut_at + shutdown_seconds(0.0)
         while self._tasks and loop.time() < last:
             await asyncio.wait(set(self._tasks), timeout=last - loop.time())
-        if self._tasks:
-            logger.error("shutdown: %s turn(s) did not end in time; cancelled", len(self._tasks))
+        if not self._tasks:
+            return
+        logger.error("shutdown: %s turn(s) did not end in time; cancelled", len(self._tasks))
         for task in set(self._tasks):
-            task.cancel()
+            task.cancel()  # each still tries to store a reply recording what it did
+        await asyncio.wait(set(self._tasks), timeout=INTERRUPTED_STORE_SECONDS)
 
     async def wait_for_turns(self) -> None:
         """Waits for the turns in flight to end."""

@@ -19,6 +19,7 @@ from backend.main import create_app
 from backend.services import tasks
 from backend.services.chat import TOO_SLOW
 from tests.agent.fake_openai import CallTools, FakeOpenAI, Reply, start
+from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import UserSession, client_for, make_settings, register, running
 
 HANG_GUARD = 60.0  # an upper bound, never a speed expectation
@@ -84,6 +85,20 @@ async def test_one_message_adds_at_most_its_cap_and_the_reply_says_to_send_the_r
     # The cap is per message: the rest fit in the next one.
     rest = await _chat(capped, user, "add " + ", ".join(GROCERIES[5:]))
     assert _added(rest["tool_calls"]) == GROCERIES[5:]
+    streamed = await capped.post(
+        "/api/chat/stream", json={"message": ADD_GROCERIES}, headers=user.headers
+    )
+    events = parse_sse(streamed.text)
+    kinds = [kind for kind, _ in events]
+    assert kinds[:5] == ["tool_call"] * 5
+    assert set(kinds[5:-1]) == {"delta"}
+    assert kinds[-1] == "done"
+    assert (
+        "".join(data["text"] for kind, data in events if kind == "delta")
+        == (events[-1][1]["response"])
+    )
+    assert "first 5" in events[-1][1]["response"]
+    assert len(await _titles(capped, user)) == len(GROCERIES) + 5
 
 
 @pytest.fixture
