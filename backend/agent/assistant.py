@@ -9,7 +9,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeGuard
+from typing import Any
 
 from agents import (
     Agent,
@@ -112,10 +112,10 @@ def _guarded(tool: FunctionTool) -> FunctionTool:
     return tool
 
 
-def _is_function(tool: Tool) -> TypeGuard[FunctionTool]:
-    if not isinstance(tool, FunctionTool):
+def _function_tool(tool: Tool) -> FunctionTool:
+    if not isinstance(tool, FunctionTool):  # MCP tools convert to function tools
         raise TypeError(f"every task tool must be a function tool to be guarded: {tool.name}")
-    return True
+    return tool
 
 
 class _BoundedModel(DelegatingModel):
@@ -244,7 +244,7 @@ class Assistant:
         self._agent = Agent(
             name="Todo assistant",
             instructions=_instructions_for_the_turn,
-            tools=[_guarded(tool) for tool in function_tools if _is_function(tool)],
+            tools=[_guarded(_function_tool(tool)) for tool in function_tools],
             tool_use_behavior=_reply_after_tools,
         )
 

@@ -4,8 +4,10 @@ turns in flight, which a `TurnRunner` runs within their limits and ends at shutd
 
 A turn's time budget (TURN_TIME_BUDGET_SECONDS) covers storing its reply: the assistant gets
 the budget less a reserve (TURN_REPLY_RESERVE_SECONDS, at most half of it), then stops at its
-next step, and the reply is stored in the reserve, tried again through SQLite's write lock
-(each try waits for it only as long as the reserve lasts) and dropped connections.
+next step, and the reply is stored within the reserve, tried again through SQLite's write
+lock (each try waits for it for half the time left) and dropped connections. A tool call
+under way at the deadline is never cut: the turn waits for it (TOOL_SETTLE_SECONDS at most),
+so the budget can run over by that one call.
 """
 
 from __future__ import annotations
@@ -529,7 +531,12 @@ class TurnRunner:
         finally:
             self._turns.discard(limits)
         cut = reply.meta.get("error") == StopReason.INTERRUPTED.value
-        until: float | None = loop.time() + INTERRUPTED_STORE_SECONDS if cut else end
+        # Storing the reply gets the reserve, or what is left of the budget if that is less.
+        until: float | None = None
+        if cut:
+            until = loop.time() + INTERRUPTED_STORE_SECONDS
+        elif end is not None:
+            until = min(end, loop.time() + self.policy.reserve)
         result = await finish_turn(self._sessionmaker, opened, reply, until=until)
         if cut:
             raise TurnInterruptedError(result)
