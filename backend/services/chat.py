@@ -410,6 +410,7 @@ class TurnRunner:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._turns: set[TurnLimits] = set()
         self._cut_at: float | None = None  # event-loop time: when shutdown cuts them
+        self._cutter: asyncio.TimerHandle | None = None
         self._cut = False
 
     def _detached(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
@@ -587,7 +588,7 @@ class TurnRunner:
             return
         loop = asyncio.get_running_loop()
         self._cut_at = loop.time() + grace
-        loop.call_at(self._cut_at, self._cut_all)
+        self._cutter = loop.call_at(self._cut_at, self._cut_all)
 
     def _cut_all(self) -> None:
         self._cut = True
@@ -607,6 +608,8 @@ class TurnRunner:
         while self._tasks and loop.time() < last:
             await asyncio.wait(set(self._tasks), timeout=last - loop.time())
         if not self._tasks:
+            if self._cutter is not None:
+                self._cutter.cancel()  # nothing left to cut
             return
         logger.error("shutdown: %s turn(s) did not end in time; cancelled", len(self._tasks))
         for task in set(self._tasks):

@@ -72,6 +72,7 @@ async def test_turns_cut_at_shutdown_answer_503_or_an_error_event_and_store_thei
     assert int(answered.headers["retry-after"]) >= 1
     assert "restart" in answered.json()["detail"]
     events = parse_sse((await asyncio.wait_for(streamed, GATE_WAIT)).text)
+    await http.aclose()
     assert [kind for kind, _ in events] == ["tool_call", "error"]
     assert "restart" in events[-1][1]["detail"]
 
