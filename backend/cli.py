@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +21,7 @@ from backend.core.migrate import migrate
 from backend.reminders.scheduler import ReminderScheduler
 from backend.services import backup
 from backend.services.backup_format import BackupInvalidError, UserBackup, parse_backup
+from backend.services.chat import shutdown_seconds
 
 # Problems listed for a refused import; a file wrong throughout would otherwise print thousands.
 _MAX_PROBLEMS_SHOWN = 50
@@ -159,9 +161,10 @@ def main(argv: list[str] | None = None) -> None:
         log_level=settings.log_level.lower(),
         # uvicorn would trust X-Forwarded-For from loopback; only the configured proxies may.
         forwarded_allow_ips=settings.forwarded_allow_ips,
-        # Bounded: connections get the grace period, then the app's own shutdown waits for
-        # its turns (the same bound) and stores a reply for any it must cut.
-        timeout_graceful_shutdown=max(1, round(settings.shutdown_grace_seconds)),
+        # Bounded, and longer than the app's own drain: its turns get the grace period from
+        # the signal, then those it cuts store their replies and answer their clients, which
+        # a connection closed at the grace period's end would never hear.
+        timeout_graceful_shutdown=math.ceil(shutdown_seconds(settings.shutdown_grace_seconds)),
     )
 
 

@@ -42,6 +42,7 @@ from backend.api.routes import (
     reminders,
     tasks,
 )
+from backend.api.shutdown import on_shutdown_signal
 from backend.api.validation import validation_error_response
 from backend.core.abuse_limits import build_abuse_limits
 from backend.core.config import Settings, get_settings
@@ -57,7 +58,7 @@ from backend.core.security import HashingBusyError
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
 from backend.services.calendar_feed import FeedCache
-from backend.services.chat import finish_running_turns
+from backend.services.chat import TurnPolicy, TurnRunner
 from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
 from mcp_tools.principal import principal_from_meta
@@ -74,6 +75,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessionmaker = create_sessionmaker(engine)
     abuse_limits = build_abuse_limits(settings, engine)
     mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker, abuse_limits.writes)
+    # Chat's changes spend the same per-user write budget as REST's and /mcp's.
+    turns = TurnRunner(sessionmaker, TurnPolicy.from_settings(settings, abuse_limits.writes))
     fanout = ReminderFanout(
         sessionmaker,
         interval_seconds=settings.reminder_check_seconds,
@@ -106,15 +109,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.reminder_scheduler:
             background.append(asyncio.create_task(scheduler.run(), name="reminder-scheduler"))
         logger.info("ready: database=%s brain=%s", engine.dialect.name, brain.name)
+        # The grace period runs from the server's signal, while clients are still connected.
+        grace = settings.shutdown_grace_seconds
+        stop_watching = on_shutdown_signal(lambda: turns.begin_shutdown(grace))
         try:
             async with mcp_sessions.run():
                 yield
         finally:
+            stop_watching()
             for job in background:
                 job.cancel()
             await asyncio.gather(*background, return_exceptions=True)
             # Turns in flight still need the tools and the database: they go last.
-            await finish_running_turns(settings.shutdown_grace_seconds)
+            await turns.finish(grace)
             await tools.cleanup()  # type: ignore[no-untyped-call]
             await engine.dispose()
 
@@ -131,6 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.read_engine = read_only_engine(engine)
     app.state.sessionmaker = sessionmaker
+    app.state.turns = turns
     app.state.reminder_fanout = fanout
     app.state.calendar_cache = FeedCache(settings.calendar_feed_cache_mb * 1024 * 1024)
     app.state.reminder_scheduler = scheduler

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import functools
+import json
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -10,10 +13,11 @@ from typing import Any
 
 from agents import (
     Agent,
+    FunctionTool,
     FunctionToolResult,
+    ModelResponse,
     RunConfig,
     RunContextWrapper,
-    RunHooks,
     Runner,
     RunResult,
     RunResultStreaming,
@@ -22,12 +26,14 @@ from agents import (
     ToolsToFinalOutputResult,
     TResponseInputItem,
 )
+from agents.items import TResponseStreamEvent
 from agents.mcp import MCPUtil
 from agents.models.interface import Model
 from agents.tool_context import ToolContext
 from openai.types.responses import ResponseTextDeltaEvent
 
 from backend.agent.brains import Brain
+from backend.agent.delegating_model import DelegatingModel, ModelInput
 from backend.agent.instructions import build_instructions, today_for_the_model
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.agent.rules.context import ConversationContext
@@ -41,6 +47,7 @@ from backend.agent.turn import (
     parse_arguments,
     parse_tool_output,
 )
+from backend.agent.turn_limits import StopReason, TurnLimits, notice, refusal
 from backend.services.due import DEFAULT_ZONE
 
 logger = logging.getLogger(__name__)
@@ -71,24 +78,75 @@ class TextDelta:
 AgentEvent = ToolCallDone | TextDelta | AgentReply
 
 
-class _ToolCallRecorder(RunHooks[TurnContext]):
-    """Records each tool call as it finishes, so calls made before a failure are kept too."""
+def _record(
+    turn: TurnContext, name: str, arguments: dict[str, Any], call: asyncio.Future[Any]
+) -> None:
+    """Records a tool call as it finishes, so calls made before a failure are kept too, and
+    so is a call that finishes after its turn stopped waiting for it."""
+    if call.cancelled() or call.exception() is not None:
+        return  # it raised (malformed arguments): nothing was done
+    result = parse_tool_output(call.result())
+    turn.tool_calls.append({"name": name, "arguments": arguments, "result": result})
+    turn.limits.record(name, result)
 
-    async def on_tool_end(
-        self,
-        context: RunContextWrapper[TurnContext],
-        agent: Agent[TurnContext],
-        tool: Tool,
-        result: object,
-    ) -> None:
-        if isinstance(context, ToolContext):
-            context.context.tool_calls.append(
-                {
-                    "name": context.tool_name,
-                    "arguments": parse_arguments(context.tool_arguments),
-                    "result": parse_tool_output(result),
-                }
-            )
+
+def _guarded(tool: FunctionTool) -> FunctionTool:
+    """The tool, called only when its turn's limits admit the call; an admitted call runs to
+    its end even if the turn is cancelled (its effect is then still recorded)."""
+    invoke = tool.on_invoke_tool
+
+    async def guarded(context: ToolContext[Any], arguments: str) -> Any:
+        turn = context.context
+        if not isinstance(turn, TurnContext):
+            raise TypeError("task tools need a TurnContext run context")
+        stop = await turn.limits.admit(tool.name)
+        if stop is not None:
+            return json.dumps({"error": refusal(stop)})
+        parsed = parse_arguments(arguments)
+        call = asyncio.ensure_future(invoke(context, arguments))
+        turn.limits.started(call, tool.name, parsed)
+        call.add_done_callback(functools.partial(_record, turn, tool.name, parsed))
+        return await asyncio.shield(call)
+
+    tool.on_invoke_tool = guarded
+    return tool
+
+
+def _function_tool(tool: Tool) -> FunctionTool:
+    if not isinstance(tool, FunctionTool):  # MCP tools convert to function tools
+        raise TypeError(f"every task tool must be a function tool to be guarded: {tool.name}")
+    return tool
+
+
+class _BoundedModel(DelegatingModel):
+    """The turn's model, each call of which its limits can cut short (a deadline, a
+    shutdown): a model call has no effects, so it is safe to cancel."""
+
+    def __init__(self, model: Model, limits: TurnLimits) -> None:
+        self._model = model
+        self._limits = limits
+
+    def choose(self, input: ModelInput) -> Model:
+        return self._model
+
+    async def get_response(self, *args: Any, **kwargs: Any) -> ModelResponse:
+        return await self._limits.model_call(super().get_response(*args, **kwargs))
+
+    async def stream_response(
+        self, *args: Any, **kwargs: Any
+    ) -> AsyncIterator[TResponseStreamEvent]:
+        events = super().stream_response(*args, **kwargs)
+        try:
+            while True:
+                try:
+                    event = await self._limits.model_call(anext(events))
+                except StopAsyncIteration:
+                    return
+                yield event
+        finally:
+            close = getattr(events, "aclose", None)
+            if close is not None:
+                await close()
 
 
 def _reply_after_tools(
@@ -97,6 +155,11 @@ def _reply_after_tools(
     """Ends the run after a step's tools when the turn's model already knows its final reply
     (the rule engine's is composed from the results): one model call fewer per turn. An LLM
     always gets its results back and speaks for itself."""
+    if context.context.limits.stopped is not None:
+        # A limit refused a call (or stopped the turn) in this step: the run ends here, and
+        # the turn's reply says why.
+        context.context.cut_short = True
+        return ToolsToFinalOutputResult(is_final_output=True, final_output="")
     replier = context.context.replier
     text = replier.reply_after_tools(results) if replier is not None else None
     return ToolsToFinalOutputResult(is_final_output=text is not None, final_output=text)
@@ -134,6 +197,24 @@ def _usage(result: RunResult | RunResultStreaming, brain: str, user_id: int) -> 
     return figures
 
 
+def _stopped(turn: TurnContext) -> AgentReply:
+    """The reply of a turn a limit stopped: what it did, and why it stopped there."""
+    stop = turn.limits.stopped
+    assert stop is not None
+    text = notice(stop, turn.limits, turn.tool_calls)
+    return AgentReply(text, turn.tool_calls, {"error": stop.reason.value})
+
+
+async def _stopped_events(turn: TurnContext, streamed_text: bool) -> AsyncIterator[AgentEvent]:
+    """A stopped turn's reply, as a stream ends: its text (unless the turn was interrupted,
+    which its client hears as an error instead), then the reply."""
+    reply = _stopped(turn)
+    if not streamed_text and reply.meta.get("error") != StopReason.INTERRUPTED.value:
+        for chunk in text_chunks(reply.text):
+            yield TextDelta(chunk)
+    yield reply
+
+
 class Assistant:
     """Runs chat turns. Call `start()` once (it reads the MCP server's tools) before use."""
 
@@ -141,7 +222,6 @@ class Assistant:
         self.brain = brain
         self._tools = tools
         self._tracing = tracing
-        self._recorder = _ToolCallRecorder()
         self._agent: Agent[TurnContext] | None = None
         self._run_config = RunConfig(
             tracing_disabled=not tracing,
@@ -164,7 +244,7 @@ class Assistant:
         self._agent = Agent(
             name="Todo assistant",
             instructions=_instructions_for_the_turn,
-            tools=function_tools,
+            tools=[_guarded(_function_tool(tool)) for tool in function_tools],
             tool_use_behavior=_reply_after_tools,
         )
 
@@ -175,10 +255,11 @@ class Assistant:
         message: str,
         tool_calls: list[dict[str, Any]] | None = None,
         zone: str = DEFAULT_ZONE,
+        limits: TurnLimits | None = None,
     ) -> tuple[Model, TurnContext, Agent[TurnContext], RunConfig, list[TResponseInputItem], int]:
         if self._agent is None:
             raise RuntimeError("Assistant.start() was not awaited")
-        turn = TurnContext(user_id=user_id, zone=zone)
+        turn = TurnContext(user_id=user_id, zone=zone, limits=limits or TurnLimits())
         conversation = replace(ConversationContext.from_turns(history), zone=zone, now=turn.now)
         model = self.brain.model_for(conversation)
         # The rule model reads the conversation from its context, not from the input, so
@@ -187,7 +268,7 @@ class Assistant:
         # A shallow copy of the one config with this turn's model: building a RunConfig
         # resolves its declared types (about 0.4 ms); a copy only copies its fields.
         run_config = copy.copy(self._run_config)
-        run_config.model = model
+        run_config.model = _BoundedModel(model, turn.limits)
         turn.replier = model if isinstance(model, RepliesAfterTools) else None
         if tool_calls is not None:
             turn.tool_calls = tool_calls
@@ -205,25 +286,25 @@ class Assistant:
         message: str,
         tool_calls: list[dict[str, Any]] | None = None,
         zone: str = DEFAULT_ZONE,
+        limits: TurnLimits | None = None,
     ) -> AgentReply:
-        """One turn. Tool calls are recorded into `tool_calls` (if given) as each finishes, so
-        a caller that is cancelled mid-turn still knows what was done."""
+        """One turn, within `limits`. Tool calls are recorded into `tool_calls` (if given) as
+        each finishes, so a caller that is cancelled mid-turn still knows what was done."""
         model, turn, agent, run_config, items, max_turns = self._prepare(
-            user_id, history, message, tool_calls, zone
+            user_id, history, message, tool_calls, zone, limits
         )
         try:
             result = await Runner.run(
-                agent,
-                items,
-                context=turn,
-                max_turns=max_turns,
-                hooks=self._recorder,
-                run_config=run_config,
+                agent, items, context=turn, max_turns=max_turns, run_config=run_config
             )
         except Exception:
+            if turn.limits.stopped is not None:
+                return _stopped(turn)
             # The user gets the friendly retry message; the details go to the log only.
             logger.exception("agent run failed for user %s", user_id)
             return AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
+        if turn.cut_short:
+            return _stopped(turn)
         text = str(result.final_output or "") or SYSTEM_ERROR
         meta = {**self.brain.reply_meta(model), "usage": _usage(result, self.brain.name, user_id)}
         return AgentReply(text, turn.tool_calls, meta)
@@ -236,23 +317,19 @@ class Assistant:
         message: str,
         tool_calls: list[dict[str, Any]] | None = None,
         zone: str = DEFAULT_ZONE,
+        limits: TurnLimits | None = None,
     ) -> AsyncIterator[AgentEvent]:
         """The same turn, event by event: tool calls as they finish, text as it is produced,
         then the whole reply (which is authoritative: after a failure it replaces the text)."""
         model, turn, agent, run_config, items, max_turns = self._prepare(
-            user_id, history, message, tool_calls, zone
+            user_id, history, message, tool_calls, zone, limits
         )
         sent = 0
         streamed_text = False
+        result = Runner.run_streamed(
+            agent, items, context=turn, max_turns=max_turns, run_config=run_config
+        )
         try:
-            result = Runner.run_streamed(
-                agent,
-                items,
-                context=turn,
-                max_turns=max_turns,
-                hooks=self._recorder,
-                run_config=run_config,
-            )
             async for event in result.stream_events():
                 for call in turn.tool_calls[sent:]:
                     yield ToolCallDone(call)
@@ -263,13 +340,26 @@ class Assistant:
                     streamed_text = True
                     yield TextDelta(event.data.delta)
         except Exception:
-            logger.exception("agent run failed for user %s", user_id)
+            stopped = turn.limits.stopped is not None
+            if not stopped:
+                logger.exception("agent run failed for user %s", user_id)
             for call in turn.tool_calls[sent:]:
                 yield ToolCallDone(call)
-            yield AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
+            if stopped:
+                async for stop_event in _stopped_events(turn, streamed_text):
+                    yield stop_event
+            else:
+                yield AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
             return
+        finally:
+            if not result.is_complete:  # its consumer went away (or was cancelled): end it
+                result.cancel()
         for call in turn.tool_calls[sent:]:
             yield ToolCallDone(call)
+        if turn.cut_short:
+            async for stop_event in _stopped_events(turn, streamed_text):
+                yield stop_event
+            return
         text = str(result.final_output or "") or SYSTEM_ERROR
         if not streamed_text:  # the run ended after its tools: no model streamed this text
             for chunk in text_chunks(text):

@@ -10,6 +10,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from agents import FunctionToolResult
 
+from backend.agent.turn_limits import TurnLimits
+
 
 @runtime_checkable
 class RepliesAfterTools(Protocol):
@@ -38,6 +40,9 @@ class TurnContext:
     now: datetime = field(default_factory=lambda: datetime.now(UTC))
     # The turn's model, when it can end the run right after its last tools.
     replier: RepliesAfterTools | None = None
+    # What the turn may still do; `cut_short` once a limit ended its run.
+    limits: TurnLimits = field(default_factory=TurnLimits)
+    cut_short: bool = False
 
 
 def parse_tool_output(output: Any) -> Any:

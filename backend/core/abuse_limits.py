@@ -35,7 +35,7 @@ class CountedLimit:
 @dataclass(frozen=True)
 class AbuseLimits:
     chat: CountedLimit  # per user
-    writes: CountedLimit  # per user: task changes over REST and /mcp (chat has its own)
+    writes: CountedLimit  # per user: task changes over REST, /mcp and chat's tools
     sign_up: CountedLimit  # per client address
     sign_in: SignInThrottle
     calendar_feed: CountedLimit  # per feed token: calendar apps fetch it with no sign-in

@@ -62,11 +62,18 @@ class Settings(BaseSettings):
     # cut short; a cut turn still stores a reply recording the tool calls it made.
     shutdown_grace_seconds: float = Field(default=20.0, ge=0, le=600)
 
-    # Per-user task changes per minute over REST and /mcp (a bulk change counts once).
+    # Per-user task changes per minute over REST, /mcp and chat (a bulk change counts once;
+    # in chat each tool call that changes tasks is one: adding 30 tasks is 30).
     writes_per_minute: int = Field(default=600, gt=0)
-    # The longest one chat turn may run (all its model and tool calls); past it the turn
-    # stops and its reply says so, recording the tool calls already made.
+    # The longest one chat turn may run, storing its reply included; past it the turn stops
+    # at its next step and its reply says so, recording the tool calls already made.
     turn_time_budget_seconds: float = Field(default=60.0, gt=0, le=3600)
+    # The end of that budget kept for storing the reply (SQLite may make it wait for its
+    # write lock), at most half of the budget.
+    turn_reply_reserve_seconds: float = Field(default=5.0, gt=0, le=600)
+    # Tasks one chat message may add; the reply to a longer list adds the first ones and
+    # asks for the rest in another message.
+    max_tasks_per_message: int = Field(default=50, ge=1, le=10_000)
 
     # Tasks one account may hold: bounds what one user's bulk work and lists can cost others.
     max_tasks_per_user: int = Field(default=10_000, ge=1, le=1_000_000)

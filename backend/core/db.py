@@ -34,6 +34,9 @@ def _prepare_sqlite_file(url: str) -> None:
 
 # The execution option that makes a SQLite transaction begin DEFERRED (see read_only_options).
 _SQLITE_BEGIN = "sqlite_begin"
+# The execution option that bounds a SQLite transaction's wait for the write lock (milliseconds,
+# instead of SQLITE_BUSY_TIMEOUT_MS; see wait_for_lock_at_most).
+_SQLITE_LOCK_WAIT = "sqlite_lock_wait_ms"
 # PostgreSQL with no transaction: each statement commits on its own, with no BEGIN and COMMIT
 # (or ROLLBACK) round trips around it.
 _STATEMENTS_ALONE = {"isolation_level": "AUTOCOMMIT"}
@@ -63,8 +66,16 @@ def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection: Any) -> None:
-        mode = connection.get_execution_options().get(_SQLITE_BEGIN, "IMMEDIATE")
-        connection.exec_driver_sql(f"BEGIN {mode}")
+        options = connection.get_execution_options()
+        # The lock wait is the connection's own setting: changed only when this transaction
+        # wants another than the last one on the connection had (almost never), so the usual
+        # BEGIN costs no extra statement.
+        wait = int(options.get(_SQLITE_LOCK_WAIT, busy_timeout_ms))
+        pooled = connection.connection.info
+        if pooled.get(_SQLITE_LOCK_WAIT, busy_timeout_ms) != wait:
+            connection.exec_driver_sql(f"PRAGMA busy_timeout = {wait}")
+            pooled[_SQLITE_LOCK_WAIT] = wait
+        connection.exec_driver_sql(f"BEGIN {options.get(_SQLITE_BEGIN, 'IMMEDIATE')}")
 
 
 def read_only_options(engine: AsyncEngine | Engine | Connection) -> dict[str, str]:
@@ -93,6 +104,16 @@ async def one_statement_connection(session: AsyncSession) -> AsyncConnection | N
     if not _postgresql(session.get_bind()):
         return None
     return await session.connection(execution_options=_STATEMENTS_ALONE)
+
+
+async def wait_for_lock_at_most(session: AsyncSession, seconds: float) -> None:
+    """SQLite: a fresh session's transaction waits at most `seconds` for another writer to
+    release the write lock (instead of SQLITE_BUSY_TIMEOUT_MS), then fails with "database is
+    locked", so a caller with a deadline can try again or give up in time. Call it before the
+    first statement. PostgreSQL has no such lock: nothing to do."""
+    if _postgresql(session.get_bind()):
+        return
+    await session.connection(execution_options={_SQLITE_LOCK_WAIT: max(0, round(seconds * 1000))})
 
 
 async def read_only(session: AsyncSession) -> None:

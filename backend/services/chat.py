@@ -1,23 +1,46 @@
 """The stateless chat cycle (design.md): load the window, store the user's message, run the
-assistant, store its reply with the tool calls. Nothing is kept in process memory."""
+assistant, store its reply with the tool calls. Nothing is kept in process memory but the
+turns in flight, which a `TurnRunner` runs within their limits and ends at shutdown.
+
+A turn's time budget (TURN_TIME_BUDGET_SECONDS) covers storing its reply: the assistant gets
+the budget less a reserve (TURN_REPLY_RESERVE_SECONDS, at most half of it), then stops at its
+next step, and the reply is stored within the reserve, tried again through SQLite's write
+lock (each try waits for it for half the time left) and dropped connections. A tool call
+under way at the deadline is never cut: the turn waits for it (TOOL_SETTLE_SECONDS at most),
+so the budget can run over by that one call.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.agent.assistant import AgentReply, Assistant, TextDelta, ToolCallDone
+from backend.agent.rules.replies import SYSTEM_ERROR
 from backend.agent.rules.types import Turn
+from backend.agent.turn_limits import (
+    INTERRUPTED,
+    TOO_SLOW,
+    Stop,
+    StopReason,
+    TurnLimits,
+    WriteBudget,
+    notice,
+)
+from backend.core.abuse_limits import CountedLimit
+from backend.core.config import Settings
 from backend.core.db import (
     SessionMaker,
     is_unavailable,
     one_statement_connection,
+    wait_for_lock_at_most,
 )
 from backend.core.timeutil import utcnow
 from backend.models import MessageRole
@@ -25,20 +48,46 @@ from backend.services import conversations, tasks, turn_statements
 from backend.services.due import DEFAULT_ZONE
 from backend.services.errors import ServiceError
 
+__all__ = [
+    "INTERRUPTED",
+    "TOO_SLOW",
+    "ChatResult",
+    "OpenTurn",
+    "ReplyNotStoredError",
+    "TurnInProgressError",
+    "TurnInterruptedError",
+    "TurnPolicy",
+    "TurnRunner",
+    "finish_turn",
+    "open_turn",
+    "replay_turn",
+]
+
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-INTERRUPTED = (
-    "Sorry, I was interrupted before I could finish (the service is restarting). "
-    "Please check your list, then try again if something is missing."
-)
-TOO_SLOW = (
-    "Sorry, that took me too long, so I stopped. Please check your list, then try again "
-    "(perhaps in smaller steps) if something is missing."
-)
-# How long interrupted turns get to store their replies before the database is closed.
+# How long a turn cut short at shutdown gets to store its reply.
 INTERRUPTED_STORE_SECONDS = 5.0
+# How long a tool call already under way when its turn stops is waited for: it is never cut
+# short, so that its effect is recorded (a database statement: SQLite's lock wait, a
+# PostgreSQL row lock). Past this the reply records it as still running.
+TOOL_SETTLE_SECONDS = 10.0
+# The shortest wait for SQLite's write lock a reply store gets, however little of the budget
+# is left (an in-flight tool call may have used the reserve).
+MIN_STORE_WAIT_SECONDS = 0.5
+# Without a deadline (no time budget), a reply is stored in this many tries.
+STORE_ATTEMPTS = 4
+STORE_BACKOFF_SECONDS = 0.25
+MAX_STORE_BACKOFF_SECONDS = 1.0
+
+
+def shutdown_seconds(grace: float) -> float:
+    """How long a graceful shutdown can take, from its signal: the grace period, then for the
+    turns still running then, their last tool call and storing their replies. A server's own
+    shutdown timeout (uvicorn's), and a stream's, must be at least this, or it would cut
+    connections before their turns can answer."""
+    return grace + TOOL_SETTLE_SECONDS + INTERRUPTED_STORE_SECONDS + 1.0
 
 
 class ReplyNotStoredError(ServiceError):
@@ -62,6 +111,15 @@ class ChatResult:
     tool_calls: list[dict[str, Any]]
 
 
+class TurnInterruptedError(ServiceError):
+    """The turn was cut short because the service is shutting down; `result` is the reply
+    stored for it (recording what it did), which a retry with its key gets."""
+
+    def __init__(self, result: ChatResult) -> None:
+        super().__init__("The service is restarting: the turn was cut short")
+        self.result = result
+
+
 @dataclass(frozen=True)
 class OpenTurn:
     """A turn whose user message is stored, with the window of messages before it."""
@@ -75,20 +133,95 @@ class OpenTurn:
     zone: str = DEFAULT_ZONE
 
 
+@dataclass(frozen=True)
+class TurnPolicy:
+    """What every turn may do, and how long one can be in flight."""
+
+    time_budget: float | None = None
+    reply_reserve: float = 5.0
+    max_new_tasks: int | None = None
+    # The per-user write budget REST and /mcp spend; chat's changes spend it too.
+    writes: CountedLimit | None = None
+    shutdown_grace: float = 0.0
+
+    @classmethod
+    def from_settings(cls, settings: Settings, writes: CountedLimit | None) -> TurnPolicy:
+        return cls(
+            time_budget=settings.turn_time_budget_seconds,
+            reply_reserve=settings.turn_reply_reserve_seconds,
+            max_new_tasks=settings.max_tasks_per_message,
+            writes=writes,
+            shutdown_grace=settings.shutdown_grace_seconds,
+        )
+
+    @property
+    def reserve(self) -> float:
+        """The part of the budget kept for storing the reply (at most half of it)."""
+        if self.time_budget is None:
+            return 0.0
+        return min(self.reply_reserve, self.time_budget / 2)
+
+    @property
+    def in_flight_for(self) -> float | None:
+        """How long after its message was stored a turn can still be running, at most: its
+        budget, a tool call it waits for, the shutdown grace and storing an interrupted
+        reply (more than it needs, which only makes a retry wait longer). Past this a turn
+        with no reply died with its worker. None without a time budget: no bound."""
+        if self.time_budget is None:
+            return None
+        return (
+            self.time_budget
+            + TOOL_SETTLE_SECONDS
+            + self.shutdown_grace
+            + INTERRUPTED_STORE_SECONDS
+            + MIN_STORE_WAIT_SECONDS
+        )
+
+
 async def replay_turn(
-    sessionmaker: SessionMaker, *, user_id: int, client_key: str | None
+    sessionmaker: SessionMaker,
+    *,
+    user_id: int,
+    client_key: str | None,
+    in_flight_for: float | None = None,
 ) -> ChatResult | None:
     """The stored answer to a retried turn (same Idempotency-Key), so it is not run twice;
-    None for a turn not seen before. A turn seen but not answered yet: TurnInProgressError."""
+    None for a turn not seen before. A turn seen but not answered: TurnInProgressError while
+    it may still be running (up to `in_flight_for` seconds after its message), then the
+    interrupted reply, stored for it once."""
     if client_key is None:
         return None
     async with sessionmaker() as session:
         seen = await conversations.keyed_turn(session, owner_id=user_id, client_key=client_key)
     if seen is None:
         return None
-    if seen.reply is None:
+    if seen.reply is not None:
+        return ChatResult(seen.conversation_id, *seen.reply)
+    if in_flight_for is None or utcnow() - seen.asked_at < timedelta(seconds=in_flight_for):
         raise TurnInProgressError()
-    return ChatResult(seen.conversation_id, *seen.reply)
+    return await _answer_abandoned(sessionmaker, user_id, client_key, seen.conversation_id)
+
+
+async def _answer_abandoned(
+    sessionmaker: SessionMaker, user_id: int, client_key: str, conversation_id: int
+) -> ChatResult:
+    """A keyed turn that can no longer be running (its worker was killed) gets the reply a turn
+    cut short stores, once (the key's unique index), whichever retry stores it first. It is
+    never run again: what it did before it died is recorded nowhere, so a second run could do
+    it twice; the reply asks the user to check their list."""
+    opened = OpenTurn(conversation_id, [], user_id, "", client_key)
+    reply = AgentReply(INTERRUPTED, [], {"error": StopReason.INTERRUPTED.value})
+    try:
+        async with sessionmaker() as session:
+            await _store_reply(session, opened, reply)
+    except IntegrityError:
+        async with sessionmaker() as session:
+            seen = await conversations.keyed_turn(session, owner_id=user_id, client_key=client_key)
+        if seen is None or seen.reply is None:
+            raise
+        return ChatResult(seen.conversation_id, *seen.reply)
+    logger.warning("answered a retry of a turn that died unanswered (user %s)", user_id)
+    return ChatResult(conversation_id, reply.text, reply.tool_calls)
 
 
 async def open_turn(
@@ -176,34 +309,45 @@ async def _open_in_transaction(
     return conversation_id, zone, rows
 
 
-# The reply records what the tools already did, so storing it is worth a few tries when a
-# connection drops (a killed backend, a failover) rather than leaving effects unrecorded.
-STORE_ATTEMPTS = 4
-STORE_BACKOFF_SECONDS = 0.25
-
-
 async def finish_turn(
-    sessionmaker: SessionMaker, opened: OpenTurn, reply: AgentReply
+    sessionmaker: SessionMaker,
+    opened: OpenTurn,
+    reply: AgentReply,
+    *,
+    until: float | None = None,
 ) -> ChatResult:
-    """Step 5: the assistant's reply stored with its tool calls."""
-    for attempt in range(1, STORE_ATTEMPTS + 1):
+    """Step 5: the assistant's reply stored with its tool calls. The reply records what the
+    tools already did, so it is tried again when the database is busy or a connection drops:
+    until event-loop time `until` (each try waiting for SQLite's lock for half the time left,
+    so that another can follow), or STORE_ATTEMPTS times without one."""
+    loop = asyncio.get_running_loop()
+    attempt = 0
+    while True:
+        attempt += 1
+        lock_wait = None
+        if until is not None:
+            lock_wait = max((until - loop.time()) / 2, MIN_STORE_WAIT_SECONDS)
         try:
             async with sessionmaker() as session:
-                await _store_reply(session, opened, reply)
-            break
+                await _store_reply(session, opened, reply, lock_wait)
+            return ChatResult(opened.conversation_id, reply.text, reply.tool_calls)
         except (SQLAlchemyError, OSError) as exc:
-            if not is_unavailable(exc):
-                logger.exception("could not store the assistant's reply")
-                raise ReplyNotStoredError("reply not stored") from exc
-            if attempt == STORE_ATTEMPTS:
+            backoff = min(STORE_BACKOFF_SECONDS * 2 ** (attempt - 1), MAX_STORE_BACKOFF_SECONDS)
+            if until is None:
+                again = attempt < STORE_ATTEMPTS
+            else:
+                backoff = min(backoff, max(0.0, until - loop.time()) / 2)
+                again = loop.time() + backoff < until
+            if not is_unavailable(exc) or not again:
                 logger.exception("could not store the assistant's reply")
                 raise ReplyNotStoredError("reply not stored") from exc
             logger.warning("storing the reply failed (attempt %s), retrying", attempt)
-            await asyncio.sleep(STORE_BACKOFF_SECONDS * attempt)
-    return ChatResult(opened.conversation_id, reply.text, reply.tool_calls)
+            await asyncio.sleep(backoff)
 
 
-async def _store_reply(session: AsyncSession, opened: OpenTurn, reply: AgentReply) -> None:
+async def _store_reply(
+    session: AsyncSession, opened: OpenTurn, reply: AgentReply, lock_wait: float | None = None
+) -> None:
     if (connection := await one_statement_connection(session)) is not None:
         stored = await turn_statements.store_reply(
             connection,
@@ -220,6 +364,8 @@ async def _store_reply(session: AsyncSession, opened: OpenTurn, reply: AgentRepl
             logger.warning("conversation %s was deleted during its turn", opened.conversation_id)
             raise ReplyNotStoredError("reply not stored: the conversation is gone")
         return
+    if lock_wait is not None:
+        await wait_for_lock_at_most(session, lock_wait)
     await conversations.insert_message(
         session,
         conversation_id=opened.conversation_id,
@@ -234,144 +380,243 @@ async def _store_reply(session: AsyncSession, opened: OpenTurn, reply: AgentRepl
     await session.commit()
 
 
-# Turns in flight in this worker. Each runs in a task of its own, so neither a client that
-# goes away nor a cancelled request stops a turn between its tool calls and its reply; the
-# set also keeps them from being garbage collected, and shutdown waits for them.
-_running: set[asyncio.Task[Any]] = set()
+StreamEvent = ToolCallDone | TextDelta | ChatResult | ReplyNotStoredError | TurnInterruptedError
+
+# Runs a turn's assistant within its limits, recording tool calls into the list given.
+AgentWork = Callable[[TurnLimits, list[dict[str, Any]]], Coroutine[Any, Any, AgentReply]]
 
 
-def _detached(work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
-    task = asyncio.create_task(work)
-    _running.add(task)
-    task.add_done_callback(_running.discard)
-    return task
+def _write_budget(writes: CountedLimit | None, user_id: int) -> WriteBudget | None:
+    if writes is None:
+        return None
+    subject = str(user_id)
+
+    async def spend() -> int | None:
+        return await writes.hit(subject)
+
+    return spend
 
 
-async def finish_running_turns(grace_seconds: float) -> int:
-    """Shutdown: lets the turns in flight finish, for up to `grace_seconds`; cancels the rest,
-    each of which then stores a reply recording what it did. Returns how many were cut."""
-    if not _running:
-        return 0
-    _, unfinished = await asyncio.wait(set(_running), timeout=grace_seconds)
-    for task in unfinished:
-        task.cancel()
-    if unfinished:
-        logger.warning("shutdown: %s turn(s) still running were interrupted", len(unfinished))
-        await asyncio.wait(unfinished, timeout=INTERRUPTED_STORE_SECONDS)
-    return len(unfinished)
+class TurnRunner:
+    """Runs one app's chat turns, each in a task of its own: neither a client that goes away
+    nor a cancelled request stops a turn between its tool calls and its reply. At shutdown
+    the turns in flight get the grace period, then each one still running is cut short,
+    stores a reply recording what it did and tells its client so."""
 
+    def __init__(self, sessionmaker: SessionMaker, policy: TurnPolicy) -> None:
+        self._sessionmaker = sessionmaker
+        self.policy = policy
+        # The tasks also keep the turns from being garbage collected.
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._turns: set[TurnLimits] = set()
+        self._cut_at: float | None = None  # event-loop time: when shutdown cuts them
+        self._cutter: asyncio.TimerHandle | None = None
+        self._cut = False
 
-async def _store_interrupted(
-    sessionmaker: SessionMaker, opened: OpenTurn, tool_calls: list[dict[str, Any]]
-) -> None:
-    """A turn cut short still leaves a reply that records the tool calls it made."""
-    reply = AgentReply(INTERRUPTED, list(tool_calls), {"error": "interrupted"})
-    try:
-        await finish_turn(sessionmaker, opened, reply)
-    except ReplyNotStoredError:
-        pass  # logged by finish_turn
+    def _detached(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
+    async def replay(self, *, user_id: int, client_key: str | None) -> ChatResult | None:
+        """`replay_turn` under this runner's policy."""
+        return await replay_turn(
+            self._sessionmaker,
+            user_id=user_id,
+            client_key=client_key,
+            in_flight_for=self.policy.in_flight_for,
+        )
 
-def _too_slow(tool_calls: list[dict[str, Any]]) -> AgentReply:
-    return AgentReply(TOO_SLOW, list(tool_calls), {"error": "time_budget"})
+    async def chat(
+        self,
+        assistant: Assistant,
+        *,
+        user_id: int,
+        message: str,
+        conversation_id: int | None,
+        window: int,
+        client_key: str | None = None,
+    ) -> ChatResult:
+        """A whole turn: its stored answer if the key was seen, else steps 1-5."""
+        replayed = await self.replay(user_id=user_id, client_key=client_key)
+        if replayed is not None:
+            return replayed
+        opened = await open_turn(
+            self._sessionmaker,
+            user_id=user_id,
+            message=message,
+            conversation_id=conversation_id,
+            window=window,
+            client_key=client_key,
+        )
 
-
-async def _run_turn(
-    sessionmaker: SessionMaker, assistant: Assistant, opened: OpenTurn, budget: float | None
-) -> ChatResult:
-    tool_calls: list[dict[str, Any]] = []
-    try:
-        async with asyncio.timeout(budget):
-            reply = await assistant.respond(
+        async def work(limits: TurnLimits, tool_calls: list[dict[str, Any]]) -> AgentReply:
+            return await assistant.respond(
                 user_id=opened.user_id,
                 history=opened.history,
                 message=opened.message,
                 tool_calls=tool_calls,
                 zone=opened.zone,
+                limits=limits,
             )
-    except TimeoutError:
-        logger.warning("turn of user %s stopped at its time budget", opened.user_id)
-        reply = _too_slow(tool_calls)
-    except asyncio.CancelledError:
-        await _store_interrupted(sessionmaker, opened, tool_calls)
-        raise
-    return await finish_turn(sessionmaker, opened, reply)
 
+        # Shielded: a cancelled request leaves the turn to finish (shutdown waits for it).
+        return await asyncio.shield(self._detached(self._run(opened, work)))
 
-async def chat_turn(
-    sessionmaker: SessionMaker,
-    assistant: Assistant,
-    *,
-    user_id: int,
-    message: str,
-    conversation_id: int | None,
-    window: int,
-    client_key: str | None = None,
-    time_budget: float | None = None,
-) -> ChatResult:
-    replayed = await replay_turn(sessionmaker, user_id=user_id, client_key=client_key)
-    if replayed is not None:
-        return replayed
-    opened = await open_turn(
-        sessionmaker,
-        user_id=user_id,
-        message=message,
-        conversation_id=conversation_id,
-        window=window,
-        client_key=client_key,
-    )
-    # Shielded: a cancelled request (a client gone, a server's forced exit) leaves the turn to
-    # finish, and shutdown waits for it.
-    return await asyncio.shield(_detached(_run_turn(sessionmaker, assistant, opened, time_budget)))
+    async def stream(self, assistant: Assistant, opened: OpenTurn) -> AsyncIterator[StreamEvent]:
+        """Steps 4-5 as events, ending with the stored result or the error that ended it. The
+        turn runs in a task of its own, so a client that disconnects mid-stream does not
+        cancel it: the reply is still stored."""
+        queue: asyncio.Queue[StreamEvent | None] = asyncio.Queue()
 
+        async def work(limits: TurnLimits, tool_calls: list[dict[str, Any]]) -> AgentReply:
+            reply = AgentReply(SYSTEM_ERROR, tool_calls, {"error": True})
+            async for event in assistant.stream(
+                user_id=opened.user_id,
+                history=opened.history,
+                message=opened.message,
+                tool_calls=tool_calls,
+                zone=opened.zone,
+                limits=limits,
+            ):
+                if isinstance(event, AgentReply):
+                    reply = event
+                else:
+                    queue.put_nowait(event)
+            return reply
 
-StreamEvent = ToolCallDone | TextDelta | ChatResult | ReplyNotStoredError
+        async def run() -> None:
+            try:
+                queue.put_nowait(await self._run(opened, work))
+            except (ReplyNotStoredError, TurnInterruptedError) as exc:
+                queue.put_nowait(exc)
+            except Exception:
+                logger.exception("streamed turn of user %s failed", opened.user_id)
+                queue.put_nowait(ReplyNotStoredError("the turn failed"))
+            finally:
+                queue.put_nowait(None)
 
+        self._detached(run())
+        while (event := await queue.get()) is not None:
+            yield event
 
-async def stream_turn(
-    sessionmaker: SessionMaker,
-    assistant: Assistant,
-    opened: OpenTurn,
-    time_budget: float | None = None,
-) -> AsyncIterator[StreamEvent]:
-    """Step 4-5 as events. The turn runs in a task of its own, so a client that disconnects
-    mid-stream does not cancel it: the reply is still stored."""
-    queue: asyncio.Queue[StreamEvent | None] = asyncio.Queue()
-
-    async def store(reply: AgentReply) -> None:
-        try:
-            queue.put_nowait(await finish_turn(sessionmaker, opened, reply))
-        except ReplyNotStoredError as exc:
-            queue.put_nowait(exc)
-
-    async def run() -> None:
+    async def _run(self, opened: OpenTurn, work: AgentWork) -> ChatResult:
+        """Runs the assistant within the turn's limits, then stores its reply."""
+        loop = asyncio.get_running_loop()
+        budget = self.policy.time_budget
+        end = None if budget is None else loop.time() + budget
+        limits = TurnLimits(
+            deadline=None if end is None else end - self.policy.reserve,
+            max_new_tasks=self.policy.max_new_tasks,
+            writes=_write_budget(self.policy.writes, opened.user_id),
+        )
         tool_calls: list[dict[str, Any]] = []
-        stored = False
+        self._turns.add(limits)
+        if self._cut:  # begun after shutdown cut the others: it stops at its first step
+            limits.stop(StopReason.INTERRUPTED)
+        agent = asyncio.create_task(work(limits, tool_calls))
         try:
-            async with asyncio.timeout(time_budget):
-                async for event in assistant.stream(
-                    user_id=opened.user_id,
-                    history=opened.history,
-                    message=opened.message,
-                    tool_calls=tool_calls,
-                    zone=opened.zone,
-                ):
-                    if isinstance(event, AgentReply):
-                        stored = True  # stored now, or not at all: never a second reply
-                        await store(event)
-                    else:
-                        queue.put_nowait(event)
-        except TimeoutError:
-            logger.warning("turn of user %s stopped at its time budget", opened.user_id)
-            if not stored:
-                await store(_too_slow(tool_calls))
+            reply = await self._agent_reply(opened, agent, limits, tool_calls)
         except asyncio.CancelledError:
-            if not stored:
-                await _store_interrupted(sessionmaker, opened, tool_calls)
+            # This task itself was cancelled (the event loop is closing): record what was done.
+            limits.stop(StopReason.INTERRUPTED)
+            agent.cancel()
+            interrupted = AgentReply(INTERRUPTED, list(tool_calls), {"error": "interrupted"})
+            store_by = loop.time() + INTERRUPTED_STORE_SECONDS
+            try:
+                await finish_turn(self._sessionmaker, opened, interrupted, until=store_by)
+            except ReplyNotStoredError:
+                pass  # logged by finish_turn
             raise
         finally:
-            queue.put_nowait(None)
+            self._turns.discard(limits)
+        cut = reply.meta.get("error") == StopReason.INTERRUPTED.value
+        # Storing the reply gets the reserve, or what is left of the budget if that is less.
+        until: float | None = None
+        if cut:
+            until = loop.time() + INTERRUPTED_STORE_SECONDS
+        elif end is not None:
+            until = min(end, loop.time() + self.policy.reserve)
+        result = await finish_turn(self._sessionmaker, opened, reply, until=until)
+        if cut:
+            raise TurnInterruptedError(result)
+        return result
 
-    _detached(run())
-    while (event := await queue.get()) is not None:
-        yield event
+    async def _agent_reply(
+        self,
+        opened: OpenTurn,
+        agent: asyncio.Task[AgentReply],
+        limits: TurnLimits,
+        tool_calls: list[dict[str, Any]],
+    ) -> AgentReply:
+        """The assistant's reply, or, for a turn a limit stopped from outside (its deadline, a
+        shutdown), the reply that records what it did and says why it stopped."""
+        loop = asyncio.get_running_loop()
+        halted = asyncio.ensure_future(limits.halted())
+        try:
+            timeout = None if limits.deadline is None else max(0.0, limits.deadline - loop.time())
+            await asyncio.wait({agent, halted}, timeout=timeout, return_when="FIRST_COMPLETED")
+            if not agent.done():
+                if limits.stopped is None:
+                    logger.warning("turn of user %s stopped at its time budget", opened.user_id)
+                    limits.stop(StopReason.TIME_BUDGET)
+                # It ends at its next step; a tool call under way finishes first.
+                await asyncio.wait({agent}, timeout=TOOL_SETTLE_SECONDS)
+            if not agent.done():
+                logger.error("turn of user %s did not stop: cancelled", opened.user_id)
+                agent.cancel()
+                await asyncio.wait({agent}, timeout=1.0)
+        finally:
+            halted.cancel()
+        for call in limits.in_flight.values():
+            still = {"error": "Still running when the turn stopped"}
+            tool_calls.append({"name": call.name, "arguments": call.arguments, "result": still})
+        if agent.done() and not agent.cancelled():
+            failure = agent.exception()
+            if failure is not None:
+                raise failure
+            return agent.result()
+        stop = limits.stopped or Stop(StopReason.TIME_BUDGET)
+        text = notice(stop, limits, tool_calls)
+        return AgentReply(text, list(tool_calls), {"error": stop.reason.value})
+
+    def begin_shutdown(self, grace: float) -> None:
+        """Shutdown has begun: the turns in flight, and any that start meanwhile, get `grace`
+        seconds to finish; then each one still running is cut short (see `_run`)."""
+        if self._cut_at is not None:
+            return
+        loop = asyncio.get_running_loop()
+        self._cut_at = loop.time() + grace
+        self._cutter = loop.call_at(self._cut_at, self._cut_all)
+
+    def _cut_all(self) -> None:
+        self._cut = True
+        if self._turns:
+            logger.warning("shutdown: %s turn(s) still running are cut short", len(self._turns))
+        for limits in list(self._turns):
+            limits.stop(StopReason.INTERRUPTED)
+
+    async def finish(self, grace: float) -> None:
+        """Shutdown's last step before the tools and the database close: the turns in flight
+        finish or are cut (`begin_shutdown`, if the server's signal has not begun it), and
+        each stores its reply."""
+        self.begin_shutdown(grace)
+        assert self._cut_at is not None
+        loop = asyncio.get_running_loop()
+        last = self._cut_at + shutdown_seconds(0.0)
+        while self._tasks and loop.time() < last:
+            await asyncio.wait(set(self._tasks), timeout=last - loop.time())
+        if not self._tasks:
+            if self._cutter is not None:
+                self._cutter.cancel()  # nothing left to cut
+            return
+        logger.error("shutdown: %s turn(s) did not end in time; cancelled", len(self._tasks))
+        for task in set(self._tasks):
+            task.cancel()  # each still tries to store a reply recording what it did
+        await asyncio.wait(set(self._tasks), timeout=INTERRUPTED_STORE_SECONDS)
+
+    async def wait_for_turns(self) -> None:
+        """Waits for the turns in flight to end."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Table, bindparam, insert, update
+from sqlalchemy import select as select_columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -165,8 +167,13 @@ async def insert_message(
     await session.exec(_INSERT_MESSAGE, params=values)
 
 
-_KEYED = select(
-    _messages.c.role, _messages.c.conversation_id, _messages.c.content, _messages.c.tool_calls
+# (SQLAlchemy's select: sqlmodel's types at most four columns.)
+_KEYED = select_columns(
+    _messages.c.role,
+    _messages.c.conversation_id,
+    _messages.c.content,
+    _messages.c.tool_calls,
+    _messages.c.created_at,
 ).where(_messages.c.owner_id == bindparam("oid"), _messages.c.client_key == bindparam("key"))
 
 
@@ -177,17 +184,20 @@ class KeyedTurn:
     conversation_id: int
     # The reply's content and tool calls; None while the turn has no reply (yet).
     reply: tuple[str, list[dict[str, Any]]] | None
+    # When the user's message was stored (its turn started then).
+    asked_at: datetime
 
 
 async def keyed_turn(session: AsyncSession, *, owner_id: int, client_key: str) -> KeyedTurn | None:
-    rows = (await session.exec(_KEYED, params={"oid": owner_id, "key": client_key})).all()
-    by_role = {role: (cid, content, calls) for role, cid, content, calls in rows}
+    connection = await session.connection()
+    rows = (await connection.execute(_KEYED, {"oid": owner_id, "key": client_key})).all()
+    by_role = {role: (cid, content, calls, at) for role, cid, content, calls, at in rows}
     if MessageRole.USER.value not in by_role:
         return None
-    conversation_id = by_role[MessageRole.USER.value][0]
+    conversation_id, _, _, asked_at = by_role[MessageRole.USER.value]
     answered = by_role.get(MessageRole.ASSISTANT.value)
     reply = (answered[1], answered[2] or []) if answered else None
-    return KeyedTurn(conversation_id, reply)
+    return KeyedTurn(conversation_id, reply, asked_at)
 
 
 def add_message(

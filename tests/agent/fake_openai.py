@@ -139,3 +139,31 @@ def start(fake: FakeOpenAI) -> tuple[uvicorn.Server, threading.Thread]:
     url, server, thread = serve_in_thread(fake.app())
     fake.url = f"{url}/v1"
     return server, thread
+
+
+# An upper bound for a gated model's waits, never a speed expectation.
+GATE_WAIT = 120.0
+
+
+@dataclass
+class GatedModel(FakeOpenAI):
+    """Calls `add_task` with the user's message as its title; after the tool's result, waits
+    for the gate, then says so. Holds turns mid-way on purpose, not by timing."""
+
+    gate: threading.Event = field(default_factory=threading.Event)
+    held: int = 0  # turns waiting at the gate, their task added
+
+    async def _completions(self, request: Request) -> Response:
+        body = await request.json()
+        last = body["messages"][-1]
+        if last["role"] == "tool":
+            self.held += 1
+            await asyncio.to_thread(self.gate.wait, GATE_WAIT)
+            self.script.append(Reply("Added it."))
+        else:
+            self.script.append(CallTools.of(("add_task", {"title": last["content"]})))
+        # No await between queueing the step and the scripted server taking it.
+        return await super()._completions(request)
+
+    def waiting(self) -> int:
+        return self.held

@@ -4,11 +4,12 @@ how database errors are told apart: an outage or an aborted transaction is worth
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
 from sqlalchemy import JSON, bindparam, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from backend.core.db import (
@@ -17,6 +18,7 @@ from backend.core.db import (
     is_unavailable,
     read_only,
     read_only_engine,
+    wait_for_lock_at_most,
 )
 from backend.core.migrate import migrate
 from backend.models import TaskCreate
@@ -60,6 +62,33 @@ async def test_two_engines_writing_at_once_never_hit_database_is_locked(tmp_path
         for engine in engines:
             await engine.dispose()
     assert sorted(numbers) == list(range(1, 41))
+
+
+async def test_a_bounded_lock_wait_holds_for_its_own_transaction_only(tmp_path: Path) -> None:
+    """A writer with a deadline (a chat reply) waits for SQLite's lock only as long as it says,
+    then hears "database is locked"; the pooled connection's next transaction waits as long as
+    SQLITE_BUSY_TIMEOUT_MS says again."""
+    database = tmp_path / "lock.db"
+    engine = create_engine(make_settings(f"sqlite+aiosqlite:///{database}"))
+    sessions = create_sessionmaker(engine)
+    holder = sqlite3.connect(database, isolation_level=None)
+    try:
+        await migrate(engine)
+        holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock throughout
+        async with sessions() as session:
+            with pytest.raises(OperationalError, match="database is locked"):
+                await wait_for_lock_at_most(session, 0.05)  # it begins the transaction
+        holder.execute("ROLLBACK")
+        async with sessions() as session:
+            bounded = (await session.exec(text("PRAGMA busy_timeout"))).scalar()
+        async with sessions() as session:
+            await wait_for_lock_at_most(session, 1.5)
+            during = (await session.exec(text("PRAGMA busy_timeout"))).scalar()
+    finally:
+        holder.close()
+        await engine.dispose()
+    assert bounded == 30_000  # the next transaction on the one pooled connection
+    assert during == 1_500
 
 
 async def test_a_deadlock_the_server_broke_counts_as_worth_retrying(postgresql_url: str) -> None:

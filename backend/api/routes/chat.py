@@ -23,16 +23,37 @@ from backend.services.chat import (
     ChatResult,
     ReplyNotStoredError,
     TurnInProgressError,
-    chat_turn,
+    TurnInterruptedError,
+    TurnRunner,
     open_turn,
-    replay_turn,
-    stream_turn,
+    shutdown_seconds,
 )
 from backend.services.errors import ConversationNotFoundError
 
+UNANSWERED: dict[int | str, dict[str, Any]] = {
+    503: {
+        "model": ErrorDetail,
+        "description": (
+            "The database is unreachable, the reply could not be stored, or the service is "
+            "restarting and cut the turn short (its reply, recording what was done, is stored: "
+            "a retry with the same Idempotency-Key gets it); retry after Retry-After"
+        ),
+    }
+}
+
 router = APIRouter(
-    prefix="/api", tags=["chat"], responses={**AUTHENTICATED, **TOO_MANY, **NOT_FOUND}
+    prefix="/api",
+    tags=["chat"],
+    responses={**AUTHENTICATED, **TOO_MANY, **NOT_FOUND, **UNANSWERED},
 )
+
+NOT_STORED = "Your message was saved but the reply could not be; please try again"
+RESTARTING = (
+    "The service is restarting, so your message was cut short before its reply; what was done "
+    "is recorded in the conversation. Please try again in a few seconds (with the same "
+    "Idempotency-Key, you get that reply)"
+)
+RETRY_AFTER = {"Retry-After": "5"}
 
 MAX_MESSAGE_CHARS = MESSAGE_MAX_LENGTH
 # Some character that str.strip() keeps: not white space, as Python counts it (the schema's
@@ -97,27 +118,29 @@ def _assistant(request: Request) -> Assistant:
     return assistant
 
 
+def _turns(request: Request) -> TurnRunner:
+    turns: TurnRunner = request.app.state.turns
+    return turns
+
+
 @router.post("/chat", responses=IN_PROGRESS)
 async def chat(
     body: ChatRequest,
     request: Request,
     user_id: CurrentUserId,
-    sessionmaker: SessionMakerDep,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
     idempotency_key: IdempotencyKey = None,
 ) -> ChatResponse:
     """Send a message to the assistant; omit conversation_id to start a new conversation."""
     try:
-        result = await chat_turn(
-            sessionmaker,
+        result = await _turns(request).chat(
             _assistant(request),
             user_id=user_id,
             message=body.message,
             conversation_id=body.conversation_id,
             window=settings.context_window_messages,
             client_key=idempotency_key,
-            time_budget=settings.turn_time_budget_seconds,
         )
     except TurnInProgressError as exc:
         raise _in_progress(exc) from exc
@@ -125,8 +148,11 @@ async def chat(
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Conversation not found") from exc
     except ReplyNotStoredError as exc:
         raise HTTPException(
-            status.HTTP_503_SERVICE_UNAVAILABLE,
-            detail="Your message was saved but the reply could not be; please try again",
+            status.HTTP_503_SERVICE_UNAVAILABLE, detail=NOT_STORED, headers=RETRY_AFTER
+        ) from exc
+    except TurnInterruptedError as exc:
+        raise HTTPException(
+            status.HTTP_503_SERVICE_UNAVAILABLE, detail=RESTARTING, headers=RETRY_AFTER
         ) from exc
     return _response(result)
 
@@ -148,7 +174,8 @@ def _response(result: ChatResult) -> ChatResponse:
             "description": (
                 "Server-Sent Events: `tool_call` ({name, arguments, result}) as each tool call "
                 "finishes, `delta` ({text}) as the reply is produced, then `done` with the "
-                "body of POST /api/chat, or `error` ({detail}) if the reply could not be saved."
+                "body of POST /api/chat, or `error` ({detail}) if the reply could not be saved "
+                "or the service is restarting and cut the turn short (its reply is stored)."
             ),
             "content": {"text/event-stream": {}},
         },
@@ -165,8 +192,9 @@ async def chat_stream(
 ) -> EventSourceResponse:
     """Like POST /api/chat, streamed. Errors before the turn starts are plain HTTP errors. A
     retried turn (same Idempotency-Key) streams only its stored `done` event."""
+    turns = _turns(request)
     try:
-        replayed = await replay_turn(sessionmaker, user_id=user_id, client_key=idempotency_key)
+        replayed = await turns.replay(user_id=user_id, client_key=idempotency_key)
         if replayed is not None:
             return EventSourceResponse(_replayed(replayed))
         opened = await open_turn(
@@ -181,24 +209,30 @@ async def chat_stream(
         raise _in_progress(exc) from exc
     except ConversationNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Conversation not found") from exc
+    except ReplyNotStoredError as exc:
+        raise HTTPException(
+            status.HTTP_503_SERVICE_UNAVAILABLE, detail=NOT_STORED, headers=RETRY_AFTER
+        ) from exc
 
     async def events() -> AsyncIterator[dict[str, str]]:
-        async for event in stream_turn(
-            sessionmaker, _assistant(request), opened, settings.turn_time_budget_seconds
-        ):
+        async for event in turns.stream(_assistant(request), opened):
             if isinstance(event, ChatResult):
                 yield _done(event)
             elif isinstance(event, ReplyNotStoredError):
-                detail = "Your message was saved but the reply could not be; please try again"
-                yield {"event": "error", "data": json.dumps({"detail": detail})}
+                yield {"event": "error", "data": json.dumps({"detail": NOT_STORED})}
+            elif isinstance(event, TurnInterruptedError):
+                yield {"event": "error", "data": json.dumps({"detail": RESTARTING})}
             elif isinstance(event, TextDelta):
                 yield {"event": "delta", "data": json.dumps({"text": event.text})}
             else:
                 record = ToolCallRecord(**event.call).model_dump(mode="json")
                 yield {"event": "tool_call", "data": json.dumps(record)}
 
-    # On shutdown the stream may run on (up to the grace period) until its turn is answered.
-    return EventSourceResponse(events(), shutdown_grace_period=settings.shutdown_grace_seconds)
+    # On shutdown the stream runs on until its turn is answered: finished within the grace
+    # period, or cut at its end, which the stream's last event says.
+    return EventSourceResponse(
+        events(), shutdown_grace_period=shutdown_seconds(settings.shutdown_grace_seconds)
+    )
 
 
 def _done(result: ChatResult) -> dict[str, str]:
@@ -215,7 +249,6 @@ async def chat_for_user(
     body: ChatRequest,
     request: Request,
     current_user_id: CurrentUserId,
-    sessionmaker: SessionMakerDep,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
     idempotency_key: IdempotencyKey = None,
@@ -223,4 +256,4 @@ async def chat_for_user(
     """The original Phase III path; `user_id` must be the caller's own id."""
     if user_id != str(current_user_id):
         raise HTTPException(status.HTTP_403_FORBIDDEN, detail="You can only chat as yourself")
-    return await chat(body, request, current_user_id, sessionmaker, settings, None, idempotency_key)
+    return await chat(body, request, current_user_id, settings, None, idempotency_key)

@@ -1542,7 +1542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable or overloaded; see Retry-After */
+            /** @description The database is unreachable, the reply could not be stored, or the service is restarting and cut the turn short (its reply, recording what was done, is stored: a retry with the same Idempotency-Key gets it); retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1569,7 +1569,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Server-Sent Events: `tool_call` ({name, arguments, result}) as each tool call finishes, `delta` ({text}) as the reply is produced, then `done` with the body of POST /api/chat, or `error` ({detail}) if the reply could not be saved. */
+            /** @description Server-Sent Events: `tool_call` ({name, arguments, result}) as each tool call finishes, `delta` ({text}) as the reply is produced, then `done` with the body of POST /api/chat, or `error` ({detail}) if the reply could not be saved or the service is restarting and cut the turn short (its reply is stored). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1641,7 +1641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable or overloaded; see Retry-After */
+            /** @description The database is unreachable, the reply could not be stored, or the service is restarting and cut the turn short (its reply, recording what was done, is stored: a retry with the same Idempotency-Key gets it); retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3024,7 +3024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description The database is unreachable or overloaded; see Retry-After */
+            /** @description The database is unreachable, the reply could not be stored, or the service is restarting and cut the turn short (its reply, recording what was done, is stored: a retry with the same Idempotency-Key gets it); retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;

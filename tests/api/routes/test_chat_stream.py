@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -94,10 +93,10 @@ async def test_a_client_that_disconnects_does_not_lose_the_turn(
         conversation_id=None,
         window=50,
     )
-    events = chat_service.stream_turn(app.state.sessionmaker, app.state.assistant, opened)
+    events = app.state.turns.stream(app.state.assistant, opened)
     await anext(events)  # the first event arrives, then the client goes away
     await events.aclose()
-    await asyncio.gather(*chat_service._running)
+    await app.state.turns.wait_for_turns()
     async with app.state.sessionmaker() as session:
         stored = await recent_messages(session, conversation_id=opened.conversation_id, limit=5)
     assert [m.content for m in stored] == [

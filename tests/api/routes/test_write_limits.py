@@ -85,7 +85,8 @@ async def test_a_turn_past_its_time_budget_stops_and_its_reply_records_what_was_
         openai_model="fake-model",
         llm_timeout_seconds=60,
         llm_max_retries=0,
-        turn_time_budget_seconds=0.5,
+        # Its first half for the turn, the rest kept for storing the reply.
+        turn_time_budget_seconds=2.0,
     )
     # The model adds a task, then takes far longer than the turn may.
     slow_model.queue(CallTools.of(("add_task", {"title": "buy milk"})), Hang(5), Reply("late"))
