@@ -65,6 +65,7 @@ def server(
         "CHAT_REQUESTS_PER_MINUTE": "100000000",
         "LOGIN_ATTEMPTS_PER_WINDOW": "100000000",
         "WRITES_PER_MINUTE": "100000000",
+        "TASK_READS_PER_MINUTE": "100000000",
     }
     env = {
         **os.environ,

@@ -122,6 +122,7 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         "chat_requests_per_minute": 100_000,
         "login_attempts_per_window": 100_000,
         "calendar_feed_requests_per_minute": 100_000,
+        "task_reads_per_minute": 100_000,
     }
     # Process-wide GC tuning would freeze every test app's objects for the whole session.
     # No sweeping in the background: a test fires reminders when it says so (the session's

@@ -160,6 +160,12 @@ async def limit_writes(request: Request, user_id: CurrentUserId) -> None:
 
 WriteAllowed = Annotated[None, Depends(limit_writes)]
 
+
+async def limit_task_reads(request: Request, user_id: CurrentUserId) -> None:
+    """Per-user limit on pages of the task list: a page may hold 1,000 tasks to serialise."""
+    await _spend(_limits(request).task_reads, str(user_id))
+
+
 # The key every request that names a forwarded client shares when no proxy is trusted.
 UNVERIFIED_FORWARDED_CLIENT = "unverified-forwarded-client"
 

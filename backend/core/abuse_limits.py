@@ -39,6 +39,7 @@ class AbuseLimits:
     sign_up: CountedLimit  # per client address
     sign_in: SignInThrottle
     calendar_feed: CountedLimit  # per feed token: calendar apps fetch it with no sign-in
+    task_reads: CountedLimit  # per user: pages of the task list over REST
 
 
 def build_abuse_limits(settings: Settings, engine: AsyncEngine) -> AbuseLimits:
@@ -56,5 +57,9 @@ def build_abuse_limits(settings: Settings, engine: AsyncEngine) -> AbuseLimits:
         # Counted where chat is: on SQLite a write per fetch would queue for the one lock.
         calendar_feed=CountedLimit(
             Limit("calendar-feed", settings.calendar_feed_requests_per_minute, 60), chat_store
+        ),
+        # Counted where chat is: a read must not queue for SQLite's one write lock.
+        task_reads=CountedLimit(
+            Limit("task-reads", settings.task_reads_per_minute, 60), chat_store
         ),
     )

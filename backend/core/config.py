@@ -105,6 +105,9 @@ class Settings(BaseSettings):
     # few minutes at most; more is a 429 with Retry-After), and how much rendered feed each
     # worker keeps, so an unchanged feed is not rendered again (0: none kept).
     calendar_feed_requests_per_minute: int = Field(default=6, gt=0)
+    # Per-user reads of the task list (a page of up to 1,000 each): the web UI reads once per
+    # change, so this only bounds a client polling big pages in a loop (429 beyond).
+    task_reads_per_minute: int = Field(default=120, gt=0)
     calendar_feed_cache_mb: int = Field(default=64, ge=0, le=4096)
     # Reminder streams one account may hold open on one process (each tab of the web UI
     # holds one); one more is refused with a 429. Every check (above) ends the streams whose

@@ -12,6 +12,7 @@ from backend.api.deps import (
     ReadSessionDep,
     SessionDep,
     SettingsDep,
+    limit_task_reads,
     limit_writes,
 )
 from backend.api.errors import AUTHENTICATED, NEW_LIST_REFUSED, NOT_FOUND, TASK_REFUSED, TOO_MANY
@@ -36,7 +37,7 @@ TaskId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The task's per-use
 MAX_OFFSET = 1_000_000
 
 
-@router.get("")
+@router.get("", responses=TOO_MANY, dependencies=[Depends(limit_task_reads)])
 async def list_tasks(
     request: Request,
     response: Response,

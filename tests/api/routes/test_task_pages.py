@@ -125,3 +125,21 @@ async def test_the_task_list_is_read_while_another_writer_holds_sqlites_lock(
         assert listed.status_code == 200, listed.text
         assert [t["title"] for t in listed.json()] == ["read me"]
         assert one.status_code == 200, one.text
+
+
+async def test_task_list_reads_past_the_per_user_budget_get_429_and_others_go_on(
+    database_url: str,
+) -> None:
+    settings = make_settings(database_url, task_reads_per_minute=2)
+    async with running(create_app(settings)) as app, client_for(app) as http:
+        user, other = await register(http), await register(http)
+        for _ in range(2):
+            assert (await http.get("/api/tasks", headers=user.headers)).status_code == 200
+        refused = await http.get("/api/tasks", params={"limit": 1000}, headers=user.headers)
+        assert refused.status_code == 429
+        assert int(refused.headers["retry-after"]) >= 1
+        # The budget is the reader's own, and only the list's: one task and writes still go.
+        assert (await http.get("/api/tasks", headers=other.headers)).status_code == 200
+        added = await http.post("/api/tasks", json={"title": "still"}, headers=user.headers)
+        assert added.status_code == 201
+        assert (await http.get("/api/tasks/1", headers=user.headers)).status_code == 200
