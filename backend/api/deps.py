@@ -126,10 +126,13 @@ async def get_current_user_id(claims: CurrentClaims) -> int:
 CurrentUserId = Annotated[int, Depends(get_current_user_id)]
 
 
-def _too_many(retry_after: int) -> HTTPException:
+_SLOW_DOWN = "Too many requests; please slow down"
+
+
+def _too_many(retry_after: int, detail: str = _SLOW_DOWN) -> HTTPException:
     return HTTPException(
         status_code=status.HTTP_429_TOO_MANY_REQUESTS,
-        detail="Too many requests; please slow down",
+        detail=detail,
         headers={"Retry-After": str(retry_after)},
     )
 
@@ -139,15 +142,16 @@ def _limits(request: Request) -> AbuseLimits:
     return limits
 
 
-async def _spend(limit: CountedLimit, subject: str) -> None:
+async def spend(limit: CountedLimit, subject: str, detail: str = _SLOW_DOWN) -> None:
+    """One hit of `limit` for `subject`; past it, a 429 saying `detail` and when to retry."""
     wait = await limit.hit(subject)
     if wait is not None:
-        raise _too_many(wait)
+        raise _too_many(wait, detail)
 
 
 async def limit_chat(request: Request, user_id: CurrentUserId) -> None:
     """Per-user limit on chat turns (each one runs the agent and writes twice)."""
-    await _spend(_limits(request).chat, str(user_id))
+    await spend(_limits(request).chat, str(user_id))
 
 
 ChatAllowed = Annotated[None, Depends(limit_chat)]
@@ -155,7 +159,7 @@ ChatAllowed = Annotated[None, Depends(limit_chat)]
 
 async def limit_writes(request: Request, user_id: CurrentUserId) -> None:
     """Per-user limit on task changes over REST (the same budget as /mcp's)."""
-    await _spend(_limits(request).writes, str(user_id))
+    await spend(_limits(request).writes, str(user_id))
 
 
 WriteAllowed = Annotated[None, Depends(limit_writes)]
@@ -163,7 +167,7 @@ WriteAllowed = Annotated[None, Depends(limit_writes)]
 
 async def limit_task_reads(request: Request, user_id: CurrentUserId) -> None:
     """Per-user limit on pages of the task list: a page may hold 1,000 tasks to serialise."""
-    await _spend(_limits(request).task_reads, str(user_id))
+    await spend(_limits(request).task_reads, str(user_id))
 
 
 # The key every request that names a forwarded client shares when no proxy is trusted.
@@ -187,10 +191,7 @@ def client_address(request: Request) -> str:
 
 async def limit_sign_up(request: Request) -> None:
     """Throttles sign-ups per client address (a budget apart from sign-in's)."""
-    limits: AbuseLimits = request.app.state.abuse_limits
-    wait = await limits.sign_up.hit(client_address(request))
-    if wait is not None:
-        raise _too_many(wait)
+    await spend(_limits(request).sign_up, client_address(request))
 
 
 async def limit_login(request: Request, account: str) -> SignInAttempt:

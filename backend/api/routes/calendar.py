@@ -15,6 +15,7 @@ from backend.api.deps import (
     SessionDep,
     SessionMakerDep,
     limit_writes,
+    spend,
 )
 from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY
 from backend.core.abuse_limits import AbuseLimits
@@ -112,13 +113,7 @@ async def feed_document(
 
 async def _spend_feed_budget(request: Request, feed_key: str) -> None:
     limits: AbuseLimits = request.app.state.abuse_limits
-    wait = await limits.calendar_feed.hit(feed_key)
-    if wait is not None:
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            detail="This feed is fetched too often; please slow down",
-            headers={"Retry-After": str(wait)},
-        )
+    await spend(limits.calendar_feed, feed_key, "This feed is fetched too often; please slow down")
 
 
 def _names(if_none_match: str, etag: str) -> bool:

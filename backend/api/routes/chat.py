@@ -12,7 +12,14 @@ from sse_starlette import EventSourceResponse
 
 from backend.agent.assistant import Assistant, TextDelta
 from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
-from backend.api.errors import AUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY, ErrorDetail
+from backend.api.errors import (
+    AUTHENTICATED,
+    FORBIDDEN,
+    NOT_FOUND,
+    RETRY_AFTER_SECONDS,
+    TOO_MANY,
+    ErrorDetail,
+)
 from backend.core.json_numbers import WHOLE
 from backend.models.conversation import (
     CLIENT_KEY_MAX_LENGTH,
@@ -53,7 +60,7 @@ RESTARTING = (
     "is recorded in the conversation. Please try again in a few seconds (with the same "
     "Idempotency-Key, you get that reply)"
 )
-RETRY_AFTER = {"Retry-After": "5"}
+RETRY_AFTER = {"Retry-After": str(RETRY_AFTER_SECONDS)}
 
 MAX_MESSAGE_CHARS = MESSAGE_MAX_LENGTH
 # Some character that str.strip() keeps: not white space, as Python counts it (the schema's
