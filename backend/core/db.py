@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
+import weakref
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.config import Settings
+from backend.core.sqlite_writers import TurnNotReachedError, WriteQueue
 
 SessionMaker = async_sessionmaker[AsyncSession]
 
@@ -46,13 +49,33 @@ def _postgresql(bind: AsyncEngine | Engine | Connection) -> bool:
     return bind.dialect.name == "postgresql"
 
 
+def _pool_info(connection: Any) -> dict[str, Any]:
+    """The info of a pooled connection as the dialect is handed it (its `info` raises for
+    some of the pool's wrappers: then no turn is recorded there)."""
+    try:
+        info = connection.info
+    except (AttributeError, NotImplementedError):
+        return {}
+    return info if isinstance(info, dict) else {}
+
+
+_write_queues: weakref.WeakKeyDictionary[Engine, WriteQueue] = weakref.WeakKeyDictionary()
+
+
+def sqlite_write_queue(engine: AsyncEngine) -> WriteQueue | None:
+    """The queue of a SQLite engine's write transactions (None for PostgreSQL)."""
+    return _write_queues.get(engine.sync_engine)
+
+
 def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
     """WAL + busy timeout + BEGIN IMMEDIATE: concurrent writers queue instead of failing.
 
     With SQLite's default deferred transactions, a reader that later writes can hit
     "database is locked" at once (the busy handler is skipped to avoid deadlock). Taking
-    the write lock at BEGIN makes every transaction wait its turn for up to the timeout.
+    the write lock at BEGIN makes every transaction wait its turn for up to the timeout, and
+    within a process the turns come in arrival order (`WriteQueue`).
     """
+    writers = _write_queues[engine.sync_engine] = WriteQueue()
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -67,15 +90,54 @@ def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection: Any) -> None:
         options = connection.get_execution_options()
-        # The lock wait is the connection's own setting: changed only when this transaction
-        # wants another than the last one on the connection had (almost never), so the usual
-        # BEGIN costs no extra statement.
+        mode = options.get(_SQLITE_BEGIN, "IMMEDIATE")
         wait = int(options.get(_SQLITE_LOCK_WAIT, busy_timeout_ms))
-        pooled = connection.connection.info
-        if pooled.get(_SQLITE_LOCK_WAIT, busy_timeout_ms) != wait:
+        pooled = connection.connection
+        if mode == "IMMEDIATE":
+            started = time.monotonic()
+            try:
+                writers.wait_turn(pooled.dbapi_connection, pooled.info, wait / 1000)
+            except TurnNotReachedError as exc:
+                raise OperationalError(
+                    f"BEGIN {mode}", None, sqlite3.OperationalError("database is locked")
+                ) from exc
+            if wait != busy_timeout_ms:
+                # A deadline's wait covers the queue and the lock together.
+                wait = max(0, wait - round((time.monotonic() - started) * 1000))
+        # The lock wait is the connection's own setting: changed only when this transaction
+        # wants another than the last one on the connection had (rare: a caller with a
+        # deadline), so the usual BEGIN costs no extra statement.
+        if pooled.info.get(_SQLITE_LOCK_WAIT, busy_timeout_ms) != wait:
             connection.exec_driver_sql(f"PRAGMA busy_timeout = {wait}")
-            pooled[_SQLITE_LOCK_WAIT] = wait
-        connection.exec_driver_sql(f"BEGIN {options.get(_SQLITE_BEGIN, 'IMMEDIATE')}")
+            pooled.info[_SQLITE_LOCK_WAIT] = wait
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+    # The turn is handed on once the transaction has ended (not when it is about to, as the
+    # "commit" event would: the next writer would then meet the busy handler's sleep), or
+    # failing that when its connection does. The dialect has no event after a commit.
+    dialect = engine.sync_engine.dialect
+    commit, rollback = dialect.do_commit, dialect.do_rollback
+
+    def do_commit(dbapi_connection: Any) -> None:
+        try:
+            commit(dbapi_connection)
+        finally:
+            writers.pass_turn(_pool_info(dbapi_connection))
+
+    def do_rollback(dbapi_connection: Any) -> None:
+        try:
+            rollback(dbapi_connection)
+        finally:
+            writers.pass_turn(_pool_info(dbapi_connection))
+
+    dialect.do_commit = do_commit  # type: ignore[method-assign]
+    dialect.do_rollback = do_rollback  # type: ignore[method-assign]
+
+    @event.listens_for(engine.sync_engine, "checkin")
+    @event.listens_for(engine.sync_engine, "invalidate")
+    @event.listens_for(engine.sync_engine, "close")
+    def _on_connection_end(_dbapi_connection: Any, record: Any, *_args: Any) -> None:
+        writers.pass_turn(record.info)
 
 
 def read_only_options(engine: AsyncEngine | Engine | Connection) -> dict[str, str]:
