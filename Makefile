@@ -35,6 +35,7 @@ explore: setup
 lint: setup
 	$(VENV)/ruff check backend mcp_tools tests bench scripts
 	$(VENV)/ruff format --check backend mcp_tools tests bench scripts
+	$(VENV)/lint-imports
 
 typecheck: setup
 	$(VENV)/mypy

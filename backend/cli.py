@@ -15,13 +15,13 @@ from typing import Any
 import uvicorn
 from sqlalchemy.exc import SQLAlchemyError
 
+from backend.chat.turns import shutdown_seconds
 from backend.core.config import get_settings
 from backend.core.db import create_engine, create_sessionmaker
 from backend.core.migrate import migrate
 from backend.reminders.scheduler import ReminderScheduler
 from backend.services import backup
 from backend.services.backup_format import BackupInvalidError, UserBackup, parse_backup
-from backend.services.chat import shutdown_seconds
 
 # Problems listed for a refused import; a file wrong throughout would otherwise print thousands.
 _MAX_PROBLEMS_SHOWN = 50

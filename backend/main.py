@@ -22,7 +22,7 @@ from backend.agent.brains import build_brain
 from backend.agent.mcp_bridge import InProcessTaskTools
 from backend.api.deps import INVALID_TOKEN, unauthorized
 from backend.api.docs import mount_docs
-from backend.api.errors import document_edge_answers, unavailable_response
+from backend.api.errors import document_edge_answers
 from backend.api.frontend import mount_frontend
 from backend.api.middleware import (
     BodySizeLimit,
@@ -44,7 +44,7 @@ from backend.api.routes import (
 )
 from backend.api.shutdown import on_shutdown_signal
 from backend.api.validation import validation_error_response
-from backend.core.abuse_limits import build_abuse_limits
+from backend.chat.turns import TurnPolicy, TurnRunner
 from backend.core.config import Settings, get_settings
 from backend.core.db import (
     create_engine,
@@ -53,13 +53,14 @@ from backend.core.db import (
     read_only_engine,
 )
 from backend.core.heap import settle_after_startup
+from backend.core.limits import build_abuse_limits
 from backend.core.migrate import migrate
 from backend.core.security import HashingBusyError
+from backend.core.unavailable import unavailable_response
+from backend.domain.errors import AccountGoneError
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
 from backend.services.calendar_feed import FeedCache
-from backend.services.chat import TurnPolicy, TurnRunner
-from backend.services.errors import AccountGoneError
 from mcp_tools.http import build_http_app
 from mcp_tools.principal import principal_from_meta
 from mcp_tools.server import build_task_server

@@ -13,8 +13,8 @@ from sqlmodel import col
 from backend.core.config import Settings
 from backend.core.db import create_engine
 from backend.core.timeutil import utcnow
+from backend.domain.due import due_instant, today_in
 from backend.models import Message, Task, TaskList, User
-from backend.services.due import due_instant, today_in
 from bench.server import SECRET
 
 BATCH = 2000

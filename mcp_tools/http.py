@@ -14,11 +14,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from backend.api.errors import unavailable_response
-from backend.core.abuse_limits import CountedLimit
 from backend.core.config import Settings
 from backend.core.db import SessionMaker, is_unavailable
+from backend.core.limits import CountedLimit
 from backend.core.security import InvalidTokenError, read_access_token
+from backend.core.unavailable import unavailable_response
 from backend.services import users
 from mcp_tools.principal import principal_from_token
 from mcp_tools.server import ChangeGate, build_task_server

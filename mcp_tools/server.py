@@ -16,12 +16,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker, read_only
 from backend.core.text_rule import text_faults
-from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
-from backend.models.task import LIST_NAME_MAX_LENGTH, REMIND_BEFORE_MAX_MINUTES, Priority
-from backend.services import tasks
-from backend.services.due import OutsideCalendarError, due_label, on_clock, read_due
-from backend.services.due import zone as zone_of
-from backend.services.errors import (
+from backend.domain.due import OutsideCalendarError, due_label, on_clock, read_due
+from backend.domain.due import zone as zone_of
+from backend.domain.errors import (
     InvalidTaskChangeError,
     ListExistsError,
     ListLimitError,
@@ -30,7 +27,14 @@ from backend.services.errors import (
     TaskLimitError,
     TaskNotFoundError,
 )
-from backend.services.reminder_times import ALL_DAY_REMINDER_TIME, reminder_label
+from backend.domain.reminder_times import (
+    ALL_DAY_REMINDER_TIME,
+    REMIND_BEFORE_MAX_MINUTES,
+    reminder_label,
+)
+from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
+from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
+from backend.services import tasks
 from mcp_tools.principal import PrincipalSource, acting_user
 
 SERVER_NAME = "todo-tasks"

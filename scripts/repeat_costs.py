@@ -16,7 +16,7 @@ from datetime import time as clock
 
 from dateutil.rrule import rrulestr
 
-from backend.services.repeats import Repeat, next_due, repeat_problem
+from backend.domain.repeats import Repeat, next_due, repeat_problem
 
 TODAY = date(2026, 11, 25)
 RULES = [

@@ -48,7 +48,7 @@ from backend.agent.turn import (
     parse_tool_output,
 )
 from backend.agent.turn_limits import StopReason, TurnLimits, notice, refusal
-from backend.services.due import DEFAULT_ZONE
+from backend.domain.due import DEFAULT_ZONE
 
 logger = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from functools import cache
 
 from backend.agent.rules import replies
 from backend.agent.rules.types import SPEC_KEYWORDS, Intent
-from backend.services.due import zone
+from backend.domain.due import zone
 
 _TOOL_FOR = {
     Intent.CREATE: (

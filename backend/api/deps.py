@@ -10,11 +10,11 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.core.abuse_limits import AbuseLimits, CountedLimit
 from backend.core.config import Settings
 from backend.core.db import SessionMaker, read_only
+from backend.core.limits import AbuseLimits, CountedLimit
+from backend.core.limits.sign_in import SignInAttempt
 from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
-from backend.core.sign_in_throttle import SignInAttempt
 from backend.models import User
 from backend.services import users
 
@@ -195,7 +195,7 @@ async def limit_sign_up(request: Request) -> None:
 
 
 async def limit_login(request: Request, account: str) -> SignInAttempt:
-    """Throttles password guessing (backend/core/sign_in_throttle.py); the caller reports
+    """Throttles password guessing (backend/core/limits/sign_in.py); the caller reports
     whether the password was right on the attempt returned."""
     limits: AbuseLimits = request.app.state.abuse_limits
     throttle, address = limits.sign_in, client_address(request)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 
@@ -43,20 +42,6 @@ TOO_MANY = _error(429, "Rate limited; see Retry-After")
 UNAVAILABLE = _error(503, "The database is unreachable or overloaded; see Retry-After")
 
 AUTHENTICATED: Responses = {**BAD_REQUEST, **UNAUTHORIZED, **TOO_LARGE, **UNAVAILABLE}
-
-# How long a client is told to wait after a 503 (an outage, or more load than fits).
-RETRY_AFTER_SECONDS = 5
-
-
-def unavailable_response() -> JSONResponse:
-    """The 503 for an outage or overload: the database unreachable, no pooled connection free
-    in time, too many password checks waiting."""
-    return JSONResponse(
-        status_code=503,
-        content={"detail": "The service is temporarily unavailable"},
-        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
-    )
-
 
 # What the edge can answer any request, whatever the operation: a body over the size limit
 # (backend/api/middleware.py, BodySizeLimit), text breaking the text rule or an integer

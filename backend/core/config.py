@@ -81,9 +81,9 @@ class Settings(BaseSettings):
     # returns, and a name every new list is compared with for look-alikes).
     max_lists_per_user: int = Field(default=100, ge=2, le=10_000)
 
-    # Abuse limits (backend/core/abuse_limits.py says where each is counted). Sign-in allows
+    # Abuse limits (backend/core/limits/__init__.py says where each is counted). Sign-in allows
     # this many wrong passwords per window from one address, and on one account before only
-    # clients that have not failed on it may try (backend/core/sign_in_throttle.py); sign-up
+    # clients that have not failed on it may try (backend/core/limits/sign_in.py); sign-up
     # allows this many tries per window from one address.
     chat_requests_per_minute: int = Field(default=30, gt=0)
     login_attempts_per_window: int = Field(default=10, gt=0)

@@ -22,7 +22,8 @@ from backend.core.timeutil import (
     in_calendar,
     utcnow,
 )
-from backend.services.repeats import Repeat, describe, read_repeat
+from backend.domain.reminder_times import REMIND_BEFORE_MAX_MINUTES
+from backend.domain.repeats import Repeat, describe, read_repeat
 
 TITLE_MAX_LENGTH = 200
 DESCRIPTION_MAX_LENGTH = 2000
@@ -188,7 +189,6 @@ REPEAT_HELP = (
 )
 REPEAT_FROM_HELP = "What the next date counts from: the due date (default) or the completion"
 # Four weeks: the earliest a reminder may come before its task.
-REMIND_BEFORE_MAX_MINUTES = 4 * 7 * 24 * 60
 # Minutes, a whole number (30 or 30.0, never "30"), stated in the schema with its bounds.
 RemindBefore = Annotated[StrictInt, PydanticField(ge=0, le=REMIND_BEFORE_MAX_MINUTES), WHOLE]
 REMIND_AT_HELP = (

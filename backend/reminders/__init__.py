@@ -1,2 +1,3 @@
-"""Reminders at run time: the scheduler that fires them and the fan-out that streams them to
-the users with the web UI open (specs/issue-15-repeats-reminders.md)."""
+"""Reminders, in one package: the store of fired and pending reminders (`store`), the
+scheduler that fires them and the fan-out that streams them to the users with the web UI
+open. Reminder *times* (when a task reminds) are domain rules: backend/domain/reminder_times.py."""

@@ -28,7 +28,8 @@ from backend.core.db import SessionMaker, is_unavailable, read_only
 from backend.core.security import AccessClaims
 from backend.core.timeutil import utcnow
 from backend.models import Reminder
-from backend.services import reminders, users
+from backend.reminders import store as reminders
+from backend.services import users
 
 logger = logging.getLogger(__name__)
 

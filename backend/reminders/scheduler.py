@@ -1,5 +1,5 @@
 """Fires due reminders, in every process that runs one: the database decides which process
-fires each (backend/services/reminders.py), so any number may run, on any machines, and a
+fires each (backend/reminders/store.py), so any number may run, on any machines, and a
 restart loses nothing (what fell due meanwhile fires at the next sweep)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from datetime import datetime
 
 from backend.core.db import SessionMaker, is_unavailable
 from backend.models import Reminder
-from backend.services import reminders
+from backend.reminders import store as reminders
 
 logger = logging.getLogger(__name__)
 

@@ -15,6 +15,10 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
+from backend.domain.due import due_instant
+from backend.domain.errors import ServiceError
+from backend.domain.reminder_times import Due, relative
+from backend.domain.repeats import read_repeat
 from backend.models import Conversation, Message, MessageRole, Task, TaskList, User
 from backend.models.task import DEFAULT_LIST, Priority, tags_text
 from backend.services.backup_format import (
@@ -26,10 +30,6 @@ from backend.services.backup_format import (
     UserBackup,
     import_lists,
 )
-from backend.services.due import due_instant
-from backend.services.errors import ServiceError
-from backend.services.reminder_times import Due, relative
-from backend.services.repeats import read_repeat
 from backend.services.users import get_user_by_email
 
 

@@ -24,6 +24,10 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from backend.core.text_rule import text_faults
+from backend.domain.due import DEFAULT_ZONE, is_known_zone, today_in
+from backend.domain.errors import ServiceError
+from backend.domain.list_names import looks_like
+from backend.domain.repeats import read_repeat, repeat_problem
 from backend.models import STARTING_LISTS, MessageRole, TaskCreate
 from backend.models.conversation import MESSAGE_MAX_LENGTH, REPLY_MAX_LENGTH, meaningful_message
 from backend.models.task import DEFAULT_LIST
@@ -37,10 +41,6 @@ from backend.services.backup_checks import (
     Timestamp,
     ToolCalls,
 )
-from backend.services.due import DEFAULT_ZONE, is_known_zone, today_in
-from backend.services.errors import ServiceError
-from backend.services.list_names import looks_like
-from backend.services.repeats import read_repeat, repeat_problem
 
 FORMAT = "todo-chatbot/user-export"
 VERSION = 1

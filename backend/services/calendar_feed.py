@@ -29,9 +29,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.db import SessionMaker, read_only
 from backend.core.timeutil import in_calendar
+from backend.domain.due import zone
+from backend.domain.repeats import is_valid_rule
 from backend.models import CalendarFeed, Task
-from backend.services.due import zone
-from backend.services.repeats import is_valid_rule
 from backend.services.tasks import account_zone
 
 TOKEN_BYTES = 32

@@ -14,9 +14,9 @@ from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
+from backend.domain.errors import AccountGoneError, ConversationNotFoundError
 from backend.models import Conversation, Message, MessageRole, User
 from backend.models.conversation import CONVERSATION_TITLE_MAX_LENGTH
-from backend.services.errors import AccountGoneError, ConversationNotFoundError
 
 
 def title_from_message(message: str) -> str:

@@ -14,16 +14,16 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
-from backend.models import Task, TaskList, User
-from backend.models.task import DEFAULT_LIST
-from backend.services.errors import (
+from backend.domain.errors import (
     InboxIsFixedError,
     ListExistsError,
     ListLimitError,
     ListLooksLikeError,
     ListNotFoundError,
 )
-from backend.services.list_names import looks_like
+from backend.domain.list_names import looks_like
+from backend.models import Task, TaskList, User
+from backend.models.task import DEFAULT_LIST
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,36 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import SelectOfScalar
 
 from backend.core.timeutil import utcnow
+from backend.domain.due import due_instant, today_in
+from backend.domain.errors import (
+    AccountGoneError,
+    DueTimeWithoutDateError,
+    ListLimitError,
+    ListLooksLikeError,
+    NoNextDateError,
+    NotRepeatingError,
+    RepeatRefusedError,
+    TaskLimitError,
+    TaskNotFoundError,
+)
+from backend.domain.reminder_times import (
+    Due,
+    Reminding,
+    after_due_change,
+    after_move,
+    asked,
+    rearmed,
+    relative,
+)
+from backend.domain.repeats import (
+    Repeat,
+    ended_why,
+    first_due,
+    next_due,
+    read_repeat,
+    repeat_problem,
+)
+from backend.domain.title_words import canonical
 from backend.models import (
     STARTING_LISTS,
     Task,
@@ -30,37 +60,7 @@ from backend.models import (
     User,
 )
 from backend.models.task import DEFAULT_LIST, Priority, tags_text
-from backend.services.due import due_instant, today_in
-from backend.services.errors import (
-    AccountGoneError,
-    DueTimeWithoutDateError,
-    ListLimitError,
-    ListLooksLikeError,
-    NoNextDateError,
-    NotRepeatingError,
-    RepeatRefusedError,
-    TaskLimitError,
-    TaskNotFoundError,
-)
 from backend.services.lists import add_list
-from backend.services.reminder_times import (
-    Due,
-    Reminding,
-    after_due_change,
-    after_move,
-    asked,
-    rearmed,
-    relative,
-)
-from backend.services.repeats import (
-    Repeat,
-    ended_why,
-    first_due,
-    next_due,
-    read_repeat,
-    repeat_problem,
-)
-from backend.services.title_words import canonical
 
 # Tasks are read a page at a time: an account may hold MAX_TASKS_PER_USER (10,000) tasks,
 # and reading them all at once held the event loop (and on SQLite the write lock) for seconds
@@ -192,7 +192,7 @@ async def create_task(
 def _repeating_due(repeat: Repeat, due: date | None, clock: time | None, zone: str) -> date:
     """The due day of a task repeating by `repeat`: `due`, or with none the rule's first day
     from today ("every monday": next Monday). RepeatRefusedError if from there the rule never
-    comes round (a bounded search: services/repeats.py)."""
+    comes round (a bounded search: backend/domain/repeats.py)."""
     today = today_in(zone)
     problem = repeat_problem(repeat, due, clock, today=today)
     if problem is not None:
@@ -657,7 +657,7 @@ def _due_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[str,
 
 def _reminder_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[str, Any]:
     """The reminder after a change: as asked, or moved with the due, or armed again for a
-    reopened task (backend/services/reminder_times.py)."""
+    reopened task (backend/domain/reminder_times.py)."""
     now = utcnow()
     have = Reminding(current.remind_at, current.remind_before)
     old = Due(current.due_date, current.due_time, zone)

@@ -15,9 +15,9 @@ from backend.core.security import (
     hash_password_in_thread,
     verify_password_or_dummy_in_thread,
 )
+from backend.domain.due import DEFAULT_ZONE
+from backend.domain.errors import EmailTakenError
 from backend.models import User
-from backend.services.due import DEFAULT_ZONE
-from backend.services.errors import EmailTakenError
 from backend.services.tasks import add_starting_lists
 
 

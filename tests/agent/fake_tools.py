@@ -15,8 +15,8 @@ from typing import Any
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
-from backend.services.reminder_times import describe_before
-from backend.services.repeats import Repeat, describe, next_due, read_repeat
+from backend.domain.reminder_times import describe_before
+from backend.domain.repeats import Repeat, describe, next_due, read_repeat
 from backend.services.tasks import title_search_terms
 from mcp_tools.server import BULK_TITLES
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from backend.core.limits import Limit, MemoryLimitStore
+from backend.core.limits.window import Limit, MemoryLimitStore
 
 TWO_PER_TEN = Limit("test", 2, 10)
 

@@ -11,9 +11,9 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from backend.core.db import create_engine
-from backend.core.limits import Limit
+from backend.core.limits.database_store import DatabaseLimitStore
+from backend.core.limits.window import Limit
 from backend.core.migrate import migrate
-from backend.core.shared_limits import DatabaseLimitStore
 from tests.conftest import make_settings
 
 FIVE_PER_MINUTE = Limit("test", 5, 60)

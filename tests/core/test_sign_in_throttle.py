@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from backend.core.limits import MemoryLimitStore
-from backend.core.sign_in_throttle import SignInThrottle
+from backend.core.limits.sign_in import SignInThrottle
+from backend.core.limits.window import MemoryLimitStore
 
 ACCOUNT = "owner@example.com"
 

@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
-from backend.services.due import today_in
+from backend.domain.due import today_in
 from tests.conftest import UserSession, register
 from tests.mcp_tools.test_server import call, error_text, server, tasks_of
 

@@ -1,6 +1,6 @@
 """Reminders fire exactly once across processes, on both databases: scheduler processes
 sweeping the same due reminders at once, and one killed mid-sweep then restarted
-(`todo-chatbot reminders`, backend/services/reminders.py)."""
+(`todo-chatbot reminders`, backend/reminders/store.py)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
-from backend.services.chat import INTERRUPTED
+from backend.chat.turns import INTERRUPTED
 from tests.agent.fake_openai import GatedModel, start
 from tests.live_server import cli_server
 

@@ -16,9 +16,9 @@ from backend.core.db import SessionMaker, create_engine, create_sessionmaker
 from backend.core.migrate import migrate
 from backend.core.security import AccessClaims
 from backend.models import Reminder, User
+from backend.reminders import store as reminders
 from backend.reminders.fanout import ReminderFanout, Subscription
 from backend.reminders.scheduler import ReminderScheduler
-from backend.services import reminders
 from tests.conftest import make_settings
 from tests.reminders.due_reminders import account_with_due_reminders, migrated
 

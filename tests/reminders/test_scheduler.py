@@ -1,4 +1,4 @@
-"""Firing reminders exactly once (backend/services/reminders.py, backend/reminders/scheduler.py),
+"""Firing reminders exactly once (backend/reminders/store.py, backend/reminders/scheduler.py),
 on both databases: schedulers sweeping together, a row another transaction holds, a sweep
 that dies before commit, and what must never fire."""
 
@@ -16,8 +16,8 @@ from sqlmodel import col, select
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
 from backend.models import Reminder, Task
+from backend.reminders import store as reminders
 from backend.reminders.scheduler import ReminderScheduler
-from backend.services import reminders
 from tests.conftest import make_settings
 from tests.reminders.due_reminders import (
     account_with_due_reminders,

@@ -7,9 +7,9 @@ import asyncio
 import pytest
 from fastapi import FastAPI
 
+from backend.domain.errors import TaskNotFoundError
 from backend.models import TaskCreate, TaskStatus, TaskUpdate
 from backend.services import tasks, users
-from backend.services.errors import TaskNotFoundError
 from tests.conftest import unique_email
 
 

@@ -17,7 +17,7 @@ from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.text import prepare
 from backend.agent.rules.types import JSON, Turn
-from backend.services.due import zone as due_zone
+from backend.domain.due import zone as due_zone
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from backend.agent.rules.spelling import is_english_word
 from backend.agent.rules.text import visible
 from backend.agent.rules.vocabulary import is_task_verb
-from backend.services.title_words import canonical
+from backend.domain.title_words import canonical
 
 SIMILARITY_THRESHOLD = 60.0  # percent; the spec accepts matches above 60% similarity
 STRONG = 90.0  # exact, substring, or every word of the query found in the title

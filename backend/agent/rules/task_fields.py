@@ -14,8 +14,8 @@ from datetime import date, datetime
 from typing import Any
 
 from backend.agent.rules.when import DueSlot, find_due, masked_quotes
-from backend.services.due import short_day
-from backend.services.repeats import Repeat, describe, find_repeat, first_due, next_due
+from backend.domain.due import short_day
+from backend.domain.repeats import Repeat, describe, find_repeat, first_due, next_due
 
 _I = re.IGNORECASE
 

@@ -10,10 +10,10 @@ from backend.api.deps import CurrentUser, SessionDep, SettingsDep, limit_login, 
 from backend.api.errors import BAD_REQUEST, CONFLICT, TOO_LARGE, TOO_MANY, UNAUTHORIZED, UNAVAILABLE
 from backend.core.password_policy import password_problem
 from backend.core.security import create_access_token
+from backend.domain.due import DEFAULT_ZONE, is_known_zone
+from backend.domain.errors import EmailTakenError
 from backend.models import User, UserPublic
 from backend.services import tasks, users
-from backend.services.due import DEFAULT_ZONE, is_known_zone
-from backend.services.errors import EmailTakenError
 
 router = APIRouter(
     prefix="/api/auth", tags=["auth"], responses={**BAD_REQUEST, **TOO_LARGE, **UNAVAILABLE}

@@ -18,8 +18,8 @@ from backend.api.deps import (
     spend,
 )
 from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY
-from backend.core.abuse_limits import AbuseLimits
 from backend.core.db import read_only
+from backend.core.limits import AbuseLimits
 from backend.services import calendar_feed
 from backend.services.calendar_feed import FeedCache
 

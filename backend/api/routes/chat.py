@@ -16,17 +16,10 @@ from backend.api.errors import (
     AUTHENTICATED,
     FORBIDDEN,
     NOT_FOUND,
-    RETRY_AFTER_SECONDS,
     TOO_MANY,
     ErrorDetail,
 )
-from backend.core.json_numbers import WHOLE
-from backend.models.conversation import (
-    CLIENT_KEY_MAX_LENGTH,
-    MESSAGE_MAX_LENGTH,
-    meaningful_message,
-)
-from backend.services.chat import (
+from backend.chat.turns import (
     ChatResult,
     ReplyNotStoredError,
     TurnInProgressError,
@@ -35,7 +28,14 @@ from backend.services.chat import (
     open_turn,
     shutdown_seconds,
 )
-from backend.services.errors import ConversationNotFoundError
+from backend.core.json_numbers import WHOLE
+from backend.core.unavailable import RETRY_AFTER_SECONDS
+from backend.domain.errors import ConversationNotFoundError
+from backend.models.conversation import (
+    CLIENT_KEY_MAX_LENGTH,
+    MESSAGE_MAX_LENGTH,
+    meaningful_message,
+)
 
 UNANSWERED: dict[int | str, dict[str, Any]] = {
     503: {

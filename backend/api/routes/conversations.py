@@ -8,9 +8,9 @@ from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 
 from backend.api.deps import CurrentUserId, SessionDep
 from backend.api.errors import AUTHENTICATED, NOT_FOUND
+from backend.domain.errors import ConversationNotFoundError
 from backend.models import ConversationPublic, MessagePublic
 from backend.services import conversations
-from backend.services.errors import ConversationNotFoundError
 
 router = APIRouter(prefix="/api/conversations", tags=["conversations"], responses=AUTHENTICATED)
 

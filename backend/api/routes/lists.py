@@ -9,14 +9,14 @@ from pydantic import BaseModel, Field, field_validator
 
 from backend.api.deps import CurrentUserId, SessionDep, SettingsDep, limit_writes
 from backend.api.errors import AUTHENTICATED, CONFLICT, LIST_REFUSED, NOT_FOUND, TOO_MANY
-from backend.models.task import LIST_NAME_MAX_LENGTH, clean_list_name
-from backend.services import lists
-from backend.services.errors import (
+from backend.domain.errors import (
     InboxIsFixedError,
     ListExistsError,
     ListLimitError,
     ListNotFoundError,
 )
+from backend.models.task import LIST_NAME_MAX_LENGTH, clean_list_name
+from backend.services import lists
 
 router = APIRouter(prefix="/api/lists", tags=["lists"], responses=AUTHENTICATED)
 

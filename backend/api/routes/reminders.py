@@ -1,5 +1,5 @@
 """Fired reminders: the ones to show (also missed ones, on the next visit), a live stream of
-them while the web UI is open, and dismissing them (backend/services/reminders.py)."""
+them while the web UI is open, and dismissing them (backend/reminders/store.py)."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from backend.api.deps import (
 from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY
 from backend.core.db import read_only
 from backend.models import Reminder, ReminderPublic
+from backend.reminders import store as reminders
 from backend.reminders.fanout import ReminderFanout, TooManyStreamsError
-from backend.services import reminders
-from backend.services.reminders import ReminderNotFoundError
+from backend.reminders.store import ReminderNotFoundError
 
 router = APIRouter(prefix="/api/reminders", tags=["reminders"])
 

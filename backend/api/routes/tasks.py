@@ -16,16 +16,16 @@ from backend.api.deps import (
     limit_writes,
 )
 from backend.api.errors import AUTHENTICATED, NEW_LIST_REFUSED, NOT_FOUND, TASK_REFUSED, TOO_MANY
-from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
-from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
-from backend.services import tasks
-from backend.services.errors import (
+from backend.domain.errors import (
     InvalidTaskChangeError,
     ListExistsError,
     ListLimitError,
     TaskLimitError,
     TaskNotFoundError,
 )
+from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
+from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
+from backend.services import tasks
 
 router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 

@@ -3,7 +3,7 @@
 Revision ID: 0004
 Revises: 0003
 
-Rate limits shared by every worker and machine (backend/core/shared_limits.py): one row per
+Rate limits shared by every worker and machine (backend/core/limits/database_store.py): one row per
 limited key (a scope and a hash of the subject, never an email or an address in clear), with
 its window's end (Unix seconds) and the hits counted in it. The index on `window_end` keeps
 the periodic deletion of ended windows cheap.

@@ -13,10 +13,10 @@ import pytest
 from fastapi import FastAPI
 from sqlmodel import col, func, select, update
 
+from backend.chat.turns import INTERRUPTED
 from backend.core.timeutil import utcnow
 from backend.models import Message, MessageRole
 from backend.services import conversations
-from backend.services.chat import INTERRUPTED
 from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import UserSession, register
 

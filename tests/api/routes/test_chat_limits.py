@@ -15,9 +15,9 @@ import httpx
 import pytest
 from sqlalchemy import event
 
+from backend.chat.turns import TOO_SLOW
 from backend.main import create_app
 from backend.services import tasks
-from backend.services.chat import TOO_SLOW
 from tests.agent.fake_openai import CallTools, FakeOpenAI, Reply, start
 from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import UserSession, client_for, make_settings, register, running

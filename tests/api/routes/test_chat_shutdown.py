@@ -16,8 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
+from backend.chat.turns import INTERRUPTED
 from backend.main import create_app
-from backend.services.chat import INTERRUPTED
 from tests.agent.fake_openai import GATE_WAIT, GatedModel, start
 from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import client_for, make_settings, register, running

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
-from backend.services import chat as chat_service
+from backend.chat import turns as chat_service
 from backend.services.conversations import recent_messages
 from tests.conftest import UserSession
 

@@ -16,8 +16,8 @@ import pytest
 from fastapi import FastAPI
 from sqlmodel import col, select, update
 
+from backend.domain.due import today_in
 from backend.models import Task
-from backend.services.due import today_in
 from tests.conftest import ChatFn, UserSession
 
 

@@ -10,8 +10,8 @@ import httpx
 from fastapi import FastAPI
 from sqlmodel import col, select
 
+from backend.domain.due import today_in
 from backend.models import TaskCompletion
-from backend.services.due import today_in
 from tests.conftest import ChatFn, UserSession
 
 

@@ -9,10 +9,10 @@ import pytest
 from fastapi import FastAPI
 from mcp import Client
 
-from backend.core.abuse_limits import CountedLimit
-from backend.core.limits import Limit, MemoryLimitStore
+from backend.chat.turns import TOO_SLOW
+from backend.core.limits import CountedLimit
+from backend.core.limits.window import Limit, MemoryLimitStore
 from backend.main import create_app
-from backend.services.chat import TOO_SLOW
 from mcp_tools.http import write_gate
 from mcp_tools.principal import PRINCIPAL_META_KEY, principal_from_meta
 from mcp_tools.server import build_task_server

@@ -1,4 +1,4 @@
-"""Repeat rules (backend/services/repeats.py, issue 15): phrases, next dates, labels."""
+"""Repeat rules (backend/domain/repeats.py, issue 15): phrases, next dates, labels."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from datetime import UTC, date, time
 
 import pytest
 
-from backend.services.due import due_instant
-from backend.services.repeats import (
+from backend.domain.due import due_instant
+from backend.domain.repeats import (
     Repeat,
     describe,
     find_repeat,

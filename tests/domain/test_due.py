@@ -1,4 +1,4 @@
-"""Due instants in the account's zone (backend/services/due.py)."""
+"""Due instants in the account's zone (backend/domain/due.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, time
 
 import pytest
 
-from backend.services.due import (
+from backend.domain.due import (
     OutsideCalendarError,
     due_instant,
     due_label,

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from backend.models.task import REMIND_BEFORE_MAX_MINUTES
-from backend.services.due import counted, due_instant, due_label, on_clock, zone
-from backend.services.errors import ReminderInPastError, ReminderNeedsDueError
+from backend.domain.due import counted, due_instant, due_label, on_clock, zone
+from backend.domain.errors import ReminderInPastError, ReminderNeedsDueError
 
+# The furthest ahead of its due a reminder may be set: four weeks.
+REMIND_BEFORE_MAX_MINUTES = 4 * 7 * 24 * 60
 # An all-day task's reminders count back from this time on its day ("the day before": 09:00).
 ALL_DAY_REMINDER_TIME = time(9, 0)
 # A timed task reminds at its time unless told otherwise.

@@ -17,7 +17,7 @@ at most `attempts` on an account plus one each.
 
 from __future__ import annotations
 
-from backend.core.limits import Limit, LimitStore
+from backend.core.limits.window import Limit, LimitStore
 
 
 class SignInThrottle:

@@ -34,7 +34,7 @@ from backend.agent.turn_limits import (
     WriteBudget,
     notice,
 )
-from backend.core.abuse_limits import CountedLimit
+from backend.chat import turn_statements
 from backend.core.config import Settings
 from backend.core.db import (
     SessionMaker,
@@ -42,11 +42,12 @@ from backend.core.db import (
     one_statement_connection,
     wait_for_lock_at_most,
 )
+from backend.core.limits import CountedLimit
 from backend.core.timeutil import utcnow
+from backend.domain.due import DEFAULT_ZONE
+from backend.domain.errors import ServiceError
 from backend.models import MessageRole
-from backend.services import conversations, tasks, turn_statements
-from backend.services.due import DEFAULT_ZONE
-from backend.services.errors import ServiceError
+from backend.services import conversations, tasks
 
 __all__ = [
     "INTERRUPTED",

@@ -12,15 +12,15 @@ from fastapi import FastAPI
 from sqlalchemy import event, text
 
 from backend.agent.assistant import AgentReply
-from backend.models import MessageRole
-from backend.services import conversations, users
-from backend.services.chat import (
+from backend.chat.turns import (
     ReplyNotStoredError,
     TurnInProgressError,
     finish_turn,
     open_turn,
 )
-from backend.services.errors import ConversationNotFoundError
+from backend.domain.errors import ConversationNotFoundError
+from backend.models import MessageRole
+from backend.services import conversations, users
 from tests.conftest import unique_email
 
 

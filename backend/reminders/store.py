@@ -19,8 +19,8 @@ from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
+from backend.domain.errors import NotFoundError
 from backend.models import Reminder, Task, User
-from backend.services.errors import NotFoundError
 
 
 class ReminderNotFoundError(NotFoundError):

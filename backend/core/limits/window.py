@@ -7,7 +7,7 @@ spends one window's budget at its very end and the next one's at once can make 2
 hits in a short span; the cost of one counter per key instead of a timestamp per hit.)
 
 The in-memory store is per process: with several workers each counts on its own. The
-database store (backend/core/shared_limits.py) is shared by every worker and machine.
+database store (backend/core/limits/database_store.py) is shared by every worker and machine.
 """
 
 from __future__ import annotations

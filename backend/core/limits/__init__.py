@@ -1,4 +1,6 @@
-"""The service's abuse limits and where each one is counted.
+"""The service's limits, one entry point: `build_abuse_limits` makes every counted limit an
+app enforces (chat turns, writes, task reads, sign-up, sign-in, the calendar feed) from the
+settings; `window` says what a limit is, `database_store` and `sign_in` count them.
 
 On PostgreSQL every limit is counted in the database, so it holds as configured across any
 number of workers and machines. On the embedded SQLite database (one machine) sign-in and
@@ -16,9 +18,21 @@ from dataclasses import dataclass
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from backend.core.config import Settings
-from backend.core.limits import Limit, LimitStore, MemoryLimitStore
-from backend.core.shared_limits import DatabaseLimitStore
-from backend.core.sign_in_throttle import SignInThrottle
+from backend.core.limits.database_store import DatabaseLimitStore
+from backend.core.limits.sign_in import SignInAttempt, SignInThrottle
+from backend.core.limits.window import Limit, LimitStore, MemoryLimitStore
+
+__all__ = [
+    "AbuseLimits",
+    "CountedLimit",
+    "DatabaseLimitStore",
+    "Limit",
+    "LimitStore",
+    "MemoryLimitStore",
+    "SignInAttempt",
+    "SignInThrottle",
+    "build_abuse_limits",
+]
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from backend.core.db import one_statement_engine
-from backend.core.limits import Limit, seconds_left
+from backend.core.limits.window import Limit, seconds_left
 
 _HIT = text(
     "INSERT INTO rate_limit (bucket, hits, window_end) VALUES (:bucket, 1, :new_end) "

@@ -4,7 +4,7 @@ A turn opens (touch the conversation, read its window, store the user's message)
 (touch it again, store the reply). As transactions of separate statements that is nine round
 trips with BEGIN and COMMIT; PostgreSQL's data-modifying CTEs make each one statement, which
 commits on its own (atomic, with no transaction around it): two round trips. SQLite has no
-data-modifying CTEs and keeps the transactions of `conversations` (services/chat.py picks).
+data-modifying CTEs and keeps the transactions of `conversations` (backend/chat/turns.py picks).
 
 Every part of a statement sees the same snapshot, so the window is the messages before the
 new one, and each write runs only when the touch found the caller's own conversation.
@@ -18,9 +18,9 @@ from typing import Any
 from sqlalchemy import JSON, Integer, String, Table, bindparam, insert, literal, select, true
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from backend.domain.errors import ConversationNotFoundError
 from backend.models import Conversation, Message, MessageRole, User
 from backend.services.conversations import WindowRow
-from backend.services.errors import ConversationNotFoundError
 
 _conversations: Table = Conversation.__table__  # type: ignore[attr-defined]
 _messages: Table = Message.__table__  # type: ignore[attr-defined]

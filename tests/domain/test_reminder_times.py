@@ -1,4 +1,4 @@
-"""When a task's reminder fires as its fields change (backend/services/reminder_times.py)."""
+"""When a task's reminder fires as its fields change (backend/domain/reminder_times.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from datetime import UTC, date, datetime, time
 
 import pytest
 
-from backend.services.errors import ReminderInPastError, ReminderNeedsDueError
-from backend.services.reminder_times import (
+from backend.domain.errors import ReminderInPastError, ReminderNeedsDueError
+from backend.domain.reminder_times import (
     OFF,
     Due,
     Reminding,

@@ -13,7 +13,7 @@ import pytest
 from dateutil.rrule import rrulestr
 
 from backend.core.timeutil import LAST_DAY
-from backend.services.repeats import (
+from backend.domain.repeats import (
     SEARCH_YEARS,
     Repeat,
     describe,
