@@ -3,9 +3,9 @@
     python -m scripts.distill_intent_embeddings   # once, in a build venv (see its doc)
     .venv/bin/python -m scripts.train_intent_model [--check] [--embeddings DIR]
 
-Trains only on the tuning quarters (never the held-out quarter, `tests/agent/corpus/split.py`)
+Trains only on the tuning quarters (never the held-out quarter, `corpus/split.py`)
 of the labelled real-utterance corpus, plus the first turn of each tuning conversation and the
-project's hand-written corpus (`tests/agent/corpus/cases_*.py`). scikit-learn (a dev
+project's hand-written corpus (`corpus/cases_*.py`). scikit-learn (a dev
 dependency) fits a linear SVM on the runtime module's n-gram features plus the mean of the
 message's static word embeddings (distilled from all-MiniLM-L6-v2, `--embeddings`). The
 weights are exported as plain JSON, the embedding already multiplied into one score per class
@@ -38,8 +38,8 @@ from sklearn.svm import LinearSVC
 
 from backend.agent.rules.intent_model import MODEL_PATH, features
 from backend.agent.rules.wordpiece import WordPiece
-from tests.agent.corpus.real import load_conversations, load_utterances
-from tests.agent.corpus.report import all_cases
+from corpus.real import load_conversations, load_utterances
+from corpus.report import all_cases
 
 MODEL_VERSION = 3
 C = 2.0

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.agent.corpus.model import SEED_TASKS
-from tests.agent.corpus.report import all_cases, evaluate, format_report
+from corpus.model import SEED_TASKS
+from corpus.report import all_cases, evaluate, format_report
 
 TARGET_ACCURACY = 0.97
 

@@ -2,7 +2,7 @@
 
 Hand patterns are precise on the phrasings their authors thought of; real people phrase
 things in ways nobody listed ("the lists of my reminders is what"). This linear model, trained
-on the labelled real-utterance corpus (`tests/agent/corpus/data/utterances.jsonl`, tuning
+on the labelled real-utterance corpus (`corpus/data/utterances.jsonl`, tuning
 quarter only) by `python -m scripts.train_intent_model`, scores a message against each kind
 of reply (add, list, query, complete, delete, clear, update, greeting, social, help,
 off_topic, ...). The rules still extract every slot (titles, task numbers, status); the model

@@ -1,6 +1,6 @@
 """Runs the corpus through the rule engine and reports accuracy per intent.
 
-`python -m tests.agent.corpus.report` prints the table and every miss.
+`python -m corpus.report` prints the table and every miss.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.steps import SHOW_LIMIT
 from backend.agent.rules.task_fields import take_fields
-from tests.agent.corpus.model import SEED_TASKS, Call, Case
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from corpus.fake_tools import Conversation, FakeTaskStore
+from corpus.model import SEED_TASKS, Call, Case
 
 MODULES = ("create", "list", "complete", "delete", "update", "conversation", "holdout")
 CHANGING_TOOLS = {"add_task", "complete_task", "delete_task", "update_task"}
@@ -24,7 +24,7 @@ CHANGING_TOOLS = {"add_task", "complete_task", "delete_task", "update_task"}
 def all_cases() -> list[Case]:
     cases: list[Case] = []
     for name in MODULES:
-        cases.extend(importlib.import_module(f"tests.agent.corpus.cases_{name}").CASES)
+        cases.extend(importlib.import_module(f"corpus.cases_{name}").CASES)
     return cases
 
 
