@@ -33,6 +33,9 @@ import numpy as np
 from backend.agent.rules.wordpiece import WordPiece
 
 MODEL_PATH = Path(__file__).with_name("intent_model.json.gz")
+# What the model is (version, hash), what it was trained on (the training data's hash) and
+# the commands that rebuild it: a build record, never read by the service.
+MANIFEST_PATH = MODEL_PATH.with_name("intent_model.manifest.json")
 
 _WORD = re.compile(r"[a-z0-9']+")
 _DIGITS = re.compile(r"\d+")
