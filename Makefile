@@ -33,8 +33,8 @@ explore: setup
 	$(VENV)/python -m scripts.explore_api $(ARGS)
 
 lint: setup
-	$(VENV)/ruff check backend mcp_tools tests bench scripts
-	$(VENV)/ruff format --check backend mcp_tools tests bench scripts
+	$(VENV)/ruff check backend mcp_tools corpus tests bench scripts
+	$(VENV)/ruff format --check backend mcp_tools corpus tests bench scripts
 	$(VENV)/lint-imports
 
 typecheck: setup

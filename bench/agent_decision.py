@@ -26,7 +26,7 @@ from backend.agent.rules.intent_model import intent_model
 from backend.agent.rules.text import core_request
 from backend.core.config import Settings
 from backend.main import create_app
-from tests.agent.corpus.report import all_cases
+from corpus.report import all_cases
 
 TURN_MESSAGES = (
     "add buy milk",

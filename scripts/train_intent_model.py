@@ -3,13 +3,18 @@
     python -m scripts.distill_intent_embeddings   # once, in a build venv (see its doc)
     .venv/bin/python -m scripts.train_intent_model [--check] [--embeddings DIR]
 
-Trains only on the tuning quarters (never the held-out quarter, `tests/agent/corpus/split.py`)
-of the labelled real-utterance corpus, plus the first turn of each tuning conversation and the
-project's hand-written corpus (`tests/agent/corpus/cases_*.py`). scikit-learn (a dev
-dependency) fits a linear SVM on the runtime module's n-gram features plus the mean of the
-message's static word embeddings (distilled from all-MiniLM-L6-v2, `--embeddings`). The
-weights are exported as plain JSON, the embedding already multiplied into one score per class
-and token, so inference needs neither scikit-learn nor the embedding table. A softmax
+Trains only on the tuning quarters (never the held-out quarter, `corpus/split.py`) of the
+labelled real-utterance corpus, plus the first turn of each tuning conversation and the
+project's own cases (`corpus/cases_*.py`): `corpus.intent_training.training_data()`. Beside
+the model it writes its manifest (`intent_model.manifest.json`): the model's version and
+SHA-256, the training data's SHA-256 and the commands that rebuild it; a test compares them
+with the model and the corpus as they are.
+
+scikit-learn (a dev dependency) fits a linear SVM on the runtime module's n-gram features
+plus the mean of the message's static word embeddings (distilled from all-MiniLM-L6-v2,
+`--embeddings`). The weights are exported as plain JSON, the embedding already multiplied
+into one score per class and token, so inference needs neither scikit-learn nor the embedding
+table. A softmax
 temperature is fitted on out-of-fold scores (grouped 5-fold cross-validation: a typo variant
 stays with its original), so the confidences the arbiter compares to its thresholds are
 calibrated. The fit is deterministic: the same data gives the same file. `--check` prints the
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import random
 import zlib
@@ -36,10 +42,9 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.model_selection import StratifiedGroupKFold
 from sklearn.svm import LinearSVC
 
-from backend.agent.rules.intent_model import MODEL_PATH, features
+from backend.agent.rules.intent_model import MANIFEST_PATH, MODEL_PATH, features
 from backend.agent.rules.wordpiece import WordPiece
-from tests.agent.corpus.real import load_conversations, load_utterances
-from tests.agent.corpus.report import all_cases
+from corpus.intent_training import training_data, training_data_sha256
 
 MODEL_VERSION = 3
 C = 2.0
@@ -49,46 +54,6 @@ EMBEDDINGS = Path("build/intent_embeddings")
 MIN_DF = 2
 # Weights smaller than this (after idf) change no decision; dropping them keeps the file small.
 PRUNE_BELOW = 0.02
-
-# The hand-written corpus names engine intents; as reply kinds:
-_HAND_INTENT = {
-    "create_task": "add",
-    "list_tasks": "list",
-    "complete_task": "complete",
-    "delete_task": "delete",
-    "update_task": "update",
-    "help": "help",
-    "greeting": "greeting",
-    "unclear": "clarify",
-}
-
-
-def _first(intent: str | list[str]) -> str:
-    return intent if isinstance(intent, str) else sorted(intent)[0]
-
-
-def training_data() -> tuple[list[str], list[str]]:
-    texts: list[str] = []
-    labels: list[str] = []
-    for item in load_utterances():
-        if item.split == "tuning":
-            texts.append(item.text)
-            labels.append(sorted(item.expect.intents)[0])
-    for conversation in load_conversations():
-        if conversation.split == "tuning":
-            first = conversation.turns[0]
-            texts.append(first.say)
-            labels.append(sorted(first.expect.intents)[0])
-    for case in all_cases():
-        if case.history:
-            continue  # its meaning depends on the earlier turns
-        label = _HAND_INTENT[case.intent]
-        if label == "list" and not case.calls:
-            label = "query"
-        texts.append(case.say)
-        labels.append(label)
-    return texts, labels
-
 
 # Kinds of request people also type in a hurry: each tuning text of these kinds is also
 # learned with typos, so "ad eggs" or "delte everyting" is not mistaken for small talk.
@@ -257,6 +222,26 @@ def main() -> None:
         f"{len(kept)} n-gram features, {len(embeddings.vocabulary)} tokens, "
         f"temperature {fitted_t:.3f}, {MODEL_PATH.stat().st_size} bytes -> {MODEL_PATH}"
     )
+    write_manifest(originals, original_labels, args.embeddings)
+    print(f"manifest -> {MANIFEST_PATH}")
+
+
+def write_manifest(texts: list[str], labels: list[str], embeddings: Path) -> None:
+    """The model's version and hash, its training data's hash, and how to rebuild it."""
+    raw = MODEL_PATH.read_bytes()
+    manifest = {
+        "model": MODEL_PATH.name,
+        "version": MODEL_VERSION,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+        "bytes": len(raw),
+        "training_data": {"sha256": training_data_sha256(texts, labels), "texts": len(texts)},
+        "rebuild": [
+            "build/distill-venv/bin/python -m scripts.distill_intent_embeddings"
+            f" --out {embeddings}",
+            f".venv/bin/python -m scripts.train_intent_model --embeddings {embeddings}",
+        ],
+    }
+    MANIFEST_PATH.write_text(json.dumps(manifest, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -2,15 +2,15 @@
 
 Items the assistant gets wrong today are listed in `corpus/data/known_misses.txt` and run as
 strict xfails: a fix makes its test pass and fail the run until it leaves the list, and a
-regression fails at once. The overall figures are in `python -m tests.agent.corpus.real`.
+regression fails at once. The overall figures are in `python -m corpus.real`.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.agent.corpus.model import Call
-from tests.agent.corpus.real import (
+from corpus.model import Call
+from corpus.real import (
     ConversationSpec,
     Expectation,
     Observed,

@@ -2,7 +2,7 @@
 
 Hand patterns are precise on the phrasings their authors thought of; real people phrase
 things in ways nobody listed ("the lists of my reminders is what"). This linear model, trained
-on the labelled real-utterance corpus (`tests/agent/corpus/data/utterances.jsonl`, tuning
+on the labelled real-utterance corpus (`corpus/data/utterances.jsonl`, tuning
 quarter only) by `python -m scripts.train_intent_model`, scores a message against each kind
 of reply (add, list, query, complete, delete, clear, update, greeting, social, help,
 off_topic, ...). The rules still extract every slot (titles, task numbers, status); the model
@@ -33,6 +33,9 @@ import numpy as np
 from backend.agent.rules.wordpiece import WordPiece
 
 MODEL_PATH = Path(__file__).with_name("intent_model.json.gz")
+# What the model is (version, hash), what it was trained on (the training data's hash) and
+# the commands that rebuild it: a build record, never read by the service.
+MANIFEST_PATH = MODEL_PATH.with_name("intent_model.manifest.json")
 
 _WORD = re.compile(r"[a-z0-9']+")
 _DIGITS = re.compile(r"\d+")

@@ -96,7 +96,7 @@ class Action(StrEnum):
 
 
 def act_of(intent: Intent, action: Action = Action.PLAIN) -> str:
-    """The kind of reply, as the corpora label it (`specs/corpus-labelling.md`)."""
+    """The kind of reply, as the corpora label it (`corpus/LABELLING.md`)."""
     if action is Action.UNDO:
         return "undo"
     if action in (Action.LOOKUP, Action.COUNT):

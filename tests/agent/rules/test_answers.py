@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backend.agent.rules.answers import yes_or_no
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 TITLES = ("buy milk", "finish report", "call mom", "pay rent", "review report")
 

@@ -7,7 +7,7 @@ import pytest
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.text import prepare, strip_end_punctuation
 from backend.agent.rules.types import Intent
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def detect(message: str) -> Intent:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def _conversation() -> Conversation:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backend.agent.rules.bulk import Bulk, bulk_scope
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def state(conversation: Conversation) -> list[tuple[str, bool]]:

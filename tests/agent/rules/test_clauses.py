@@ -9,7 +9,7 @@ from backend.agent.rules.clauses import (
     merge_pronoun_tail,
     split_clauses,
 )
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def test_compound_requests_split_into_clauses() -> None:

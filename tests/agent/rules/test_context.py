@@ -4,7 +4,7 @@ import pytest
 
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.types import Turn
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def _assistant(tool_calls: list[dict], **meta: object) -> Turn:

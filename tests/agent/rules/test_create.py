@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backend.agent.rules.create import reads_as_a_story
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def _conversation() -> Conversation:

@@ -7,7 +7,7 @@ import pytest
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import ToolCall, ToolOutcome, Turn
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 EMPTY = ConversationContext()
 

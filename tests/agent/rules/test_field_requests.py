@@ -10,8 +10,8 @@ import pytest
 from backend.agent.rules.field_requests import field_change, list_filters
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.types import Action, Intent
-from tests.agent.corpus.model import STANDARD_TASKS
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from corpus.fake_tools import Conversation, FakeTaskStore
+from corpus.model import STANDARD_TASKS
 
 NOW = datetime(2026, 11, 24, 19, 30, tzinfo=UTC)  # a Tuesday
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def _after_adding(title: str) -> Conversation:

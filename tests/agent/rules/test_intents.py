@@ -6,7 +6,7 @@ from backend.agent.rules.extract import extract_status
 from backend.agent.rules.intents import detect_intent, rule_intent
 from backend.agent.rules.text import core_request, prepare, strip_end_punctuation
 from backend.agent.rules.types import Intent
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from corpus.fake_tools import Conversation, FakeTaskStore
 
 
 def detect(message: str, **kwargs: bool) -> Intent:

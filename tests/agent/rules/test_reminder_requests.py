@@ -9,7 +9,7 @@ import pytest
 
 from backend.agent.rules.reminder_requests import reminder_change
 from backend.agent.rules.text import core_request
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from corpus.fake_tools import Conversation, FakeTaskStore
 
 NOW = datetime(2026, 11, 24, 23, 30)  # the user's wall clock: late on Tuesday
 

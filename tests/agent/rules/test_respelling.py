@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from corpus.fake_tools import Conversation, FakeTaskStore
 
 
 def _titles_after(first: str, said: str, tasks: list[dict[str, object]] | None = None) -> list[str]:

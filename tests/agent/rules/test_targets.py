@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 
 def _tasks() -> list[dict[str, Any]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backend.agent.rules.titles import TitleSlot, add_title
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from corpus.fake_tools import Conversation, FakeTaskStore
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from backend.agent.rules.extract import extract_task_id, extract_task_ids, unclear_task_number
-from tests.agent.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
 
 TITLES = [f"chore {n}" for n in range(1, 12)]
 

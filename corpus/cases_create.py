@@ -1,6 +1,6 @@
 """Utterances that add tasks (create_task), including several adds in one message."""
 
-from tests.agent.corpus.model import Call, Case
+from corpus.model import Call, Case
 
 
 def _add(title: str, description: str | None = None) -> Call:

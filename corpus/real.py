@@ -1,11 +1,11 @@
 """The labelled real-utterance corpus and the conversation corpus: loading, grading, reporting.
 
-    .venv/bin/python -m tests.agent.corpus.real                 # figures: tuning vs held-out
-    .venv/bin/python -m tests.agent.corpus.real --misses        # also the tuning misses
-    .venv/bin/python -m tests.agent.corpus.real --write-known-misses
+    .venv/bin/python -m corpus.real                 # figures: tuning vs held-out
+    .venv/bin/python -m corpus.real --misses        # also the tuning misses
+    .venv/bin/python -m corpus.real --write-known-misses
 
 Each item starts from `STANDARD_TASKS` and runs through the rule engine with the in-memory
-tools (`tests/agent/fake_tools.py`). An item is right when the reply is of the expected kind,
+tools (`fake_tools.py`). An item is right when the reply is of the expected kind,
 the counted tool calls are exactly the expected ones, and a question is left open exactly when
 one must be. The held-out quarter (`split.py`) is reported only as figures: its misses are
 never printed, so nobody tunes on them.
@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.agent.corpus.model import STANDARD_TASKS, Call
-from tests.agent.corpus.report import call_matches, calls_match, counted_calls
-from tests.agent.corpus.split import split_name
-from tests.agent.fake_tools import Conversation, Exchange, FakeTaskStore
+from corpus.fake_tools import Conversation, Exchange, FakeTaskStore
+from corpus.model import STANDARD_TASKS, Call
+from corpus.report import call_matches, calls_match, counted_calls
+from corpus.split import split_name
 
 DATA = Path(__file__).parent / "data"
 KNOWN_MISSES = DATA / "known_misses.txt"
@@ -318,7 +318,7 @@ def main() -> None:
         KNOWN_MISSES.write_text(
             "# Items the assistant gets wrong today (strict xfail in\n"
             "# tests/agent/test_real_corpus.py).\n"
-            "# Regenerate with `python -m tests.agent.corpus.real --write-known-misses`.\n"
+            "# Regenerate with `python -m corpus.real --write-known-misses`.\n"
             + "".join(f"{item_id}\n" for item_id in sorted(misses))
         )
         print(f"\n{len(misses)} known misses -> {KNOWN_MISSES}")

@@ -5,7 +5,7 @@ Every case starts from SEED_TASKS (pending: 1, 2, 3, 4, 6, 8, 9, 10; completed: 
 
 from __future__ import annotations
 
-from tests.agent.corpus.model import Call, Case
+from corpus.model import Call, Case
 
 
 def add(title: str, description: str | None = None) -> Call:

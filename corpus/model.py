@@ -55,7 +55,7 @@ class Case:
 
 # The real-utterance and conversation corpora (data/*.jsonl) start from this longer list:
 # the ten above plus shopping items, so that "is milk on my list?" or "take eggs off" have
-# something real to find (see specs/corpus-labelling.md).
+# something real to find (see corpus/LABELLING.md).
 STANDARD_TASKS: list[dict[str, Any]] = [
     *SEED_TASKS,
     {"id": 11, "title": "milk", "description": None, "completed": False},

@@ -5,7 +5,7 @@ Titles resolve among ALL seed tasks.
 
 from typing import Any
 
-from tests.agent.corpus.model import Call, Case
+from corpus.model import Call, Case
 
 
 def _update(task_id: int, **fields: Any) -> Call:

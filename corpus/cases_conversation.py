@@ -1,7 +1,7 @@
 """Greetings, help, unclear requests, compound messages, context, and beyond-the-spec behaviours
 (clear all with confirmation, "is X on my list?", undo)."""
 
-from tests.agent.corpus.model import Call, Case
+from corpus.model import Call, Case
 
 CLEAR_ALL = tuple(Call("delete_task", {"task_id": task_id}) for task_id in range(1, 11))
 

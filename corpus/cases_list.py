@@ -1,6 +1,6 @@
 """Utterances that show tasks (list_tasks), with the status filter a careful reader infers."""
 
-from tests.agent.corpus.model import Call, Case
+from corpus.model import Call, Case
 
 ALL = (Call("list_tasks", {"status": "all"}),)
 PENDING = (Call("list_tasks", {"status": "pending"}),)

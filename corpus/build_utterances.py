@@ -1,10 +1,10 @@
 """Builds `data/utterances.jsonl`, the labelled real-utterance corpus.
 
-    .venv/bin/python -m tests.agent.corpus.build_utterances
+    .venv/bin/python -m corpus.build_utterances
 
 Every row of `../shared/corpus/dev_utterances.jsonl` (the public datasets' train and dev
 splits) becomes one item with the behaviour the assistant must show. Items labelled by hand
-(`data/parts/labels_*.jsonl`, written per `specs/corpus-labelling.md`) carry their own
+(`data/parts/labels_*.jsonl`, written per `LABELLING.md`) carry their own
 expectation; the rest are conversational or off-topic rows, whose expectation follows from the
 dataset's label (a friendly reply, and never a change to the list).
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).parent / "data"
-SHARED_CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus" / "dev_utterances.jsonl"
+SHARED_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "dev_utterances.jsonl"
 
 _GREETING_LABELS = {"greeting"}
 _HELP_LABELS = {"what_can_i_ask_you"}

@@ -5,7 +5,7 @@ Titles resolve among PENDING seed tasks only: 1 buy groceries, 2 call mom, 3 fin
 10 email Sarah about the project. Tasks 5 and 7 are already completed.
 """
 
-from tests.agent.corpus.model import Call, Case
+from corpus.model import Call, Case
 
 
 def _done(task_id: int) -> Call:

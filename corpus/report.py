@@ -1,31 +1,64 @@
-"""Runs the corpus through the rule engine and reports accuracy per intent.
+"""Runs the project's own corpus (`cases_*.py`) through the rule engine: accuracy per intent.
 
-`python -m tests.agent.corpus.report` prints the table and every miss.
+    .venv/bin/python -m corpus.report                       # the table and every miss
+    .venv/bin/python -m corpus.report --write-known-misses  # also record today's misses
+
+Each case has a readable id (`case_id`), the name of its test in `tests/agent/test_corpus.py`;
+the cases the assistant gets wrong today are listed by id in `data/known_misses_own.txt` and
+run there as strict xfails.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.steps import SHOW_LIMIT
 from backend.agent.rules.task_fields import take_fields
-from tests.agent.corpus.model import SEED_TASKS, Call, Case
-from tests.agent.fake_tools import Conversation, FakeTaskStore
+from corpus.fake_tools import Conversation, FakeTaskStore
+from corpus.model import SEED_TASKS, Call, Case
 
 MODULES = ("create", "list", "complete", "delete", "update", "conversation", "holdout")
 CHANGING_TOOLS = {"add_task", "complete_task", "delete_task", "update_task"}
+KNOWN_MISSES = Path(__file__).parent / "data" / "known_misses_own.txt"
+
+
+def case_id(module: str, case: Case) -> str:
+    """The case's name: its module and what is said, after the earlier messages if any
+    ("conversation: yes (after: delete the dentist one)"). Unique within the corpus."""
+    said = f"{module}: {case.say}"
+    return f"{said} (after: {' / '.join(case.history)})" if case.history else said
+
+
+def named_cases() -> dict[str, Case]:
+    """Every case by its id, in the order of `MODULES` and of each module's `CASES`."""
+    cases: dict[str, Case] = {}
+    for name in MODULES:
+        for case in importlib.import_module(f"corpus.cases_{name}").CASES:
+            key = case_id(name, case)
+            if key in cases:
+                raise ValueError(f"two cases are named {key!r}")
+            cases[key] = case
+    return cases
 
 
 def all_cases() -> list[Case]:
-    cases: list[Case] = []
-    for name in MODULES:
-        cases.extend(importlib.import_module(f"tests.agent.corpus.cases_{name}").CASES)
-    return cases
+    return list(named_cases().values())
+
+
+def known_misses() -> set[str]:
+    """The ids in `data/known_misses_own.txt` (one a line; a line starting with # is a
+    comment: ids may hold a # of their own, as in a tag)."""
+    if not KNOWN_MISSES.exists():
+        return set()
+    lines = (line.strip() for line in KNOWN_MISSES.read_text().splitlines())
+    return {line for line in lines if line and not line.startswith("#")}
 
 
 # The labels of these corpora predate due dates, priorities, lists and tags (issue 14): they
@@ -152,15 +185,40 @@ def format_report(results: list[Result]) -> str:
     misses = [r for r in results if not r.ok]
     if misses:
         lines.append("\nmisses:")
-    for r in misses:
-        lines.append(
-            f"- {r.case.say!r} (history {list(r.case.history)})\n"
-            f"    want {r.case.intent} {list(r.case.calls)} asks={r.case.asks}\n"
-            f"    got  {r.intent} {list(r.calls)} asks={r.asked}\n"
-            f"    reply: {r.reply[:140]!r}"
-        )
+    lines += [describe_miss(r) for r in misses]
     return "\n".join(lines)
 
 
+def describe_miss(r: Result) -> str:
+    return (
+        f"- {r.case.say!r} (history {list(r.case.history)})\n"
+        f"    want {r.case.intent} {list(r.case.calls)} asks={r.case.asks}\n"
+        f"    got  {r.intent} {list(r.calls)} asks={r.asked}\n"
+        f"    reply: {r.reply[:140]!r}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--write-known-misses",
+        action="store_true",
+        help="record today's misses as the strict xfail list",
+    )
+    args = parser.parse_args()
+    cases = named_cases()
+    results = evaluate(list(cases.values()))
+    print(format_report(results))
+    if args.write_known_misses:
+        missed = sorted(name for name, r in zip(cases, results, strict=True) if not r.ok)
+        KNOWN_MISSES.write_text(
+            "# The project's own cases the assistant gets wrong today (strict xfail in\n"
+            "# tests/agent/test_corpus.py), by id (`corpus.report.case_id`).\n"
+            "# Regenerate with `python -m corpus.report --write-known-misses`.\n"
+            + "".join(f"{name}\n" for name in missed)
+        )
+        print(f"\n{len(missed)} known misses -> {KNOWN_MISSES}")
+
+
 if __name__ == "__main__":
-    print(format_report(evaluate(all_cases())))
+    main()

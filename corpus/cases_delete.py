@@ -1,6 +1,6 @@
 """Utterances that remove tasks (delete_task). Titles resolve among ALL seed tasks."""
 
-from tests.agent.corpus.model import Call, Case
+from corpus.model import Call, Case
 
 
 def _delete(task_id: int) -> Call:
