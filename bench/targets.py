@@ -25,7 +25,7 @@ benchmark's message mix), with CPU read from /proc (`bench.procstat`):
    the pool a worker holds.
 5. **LLM overhead**: `bench.llm_overhead`, run as its own command, its two rows copied here.
 
-Then the capacity model (specs/issue-16-capacity-model.md): turns/s predicted for N workers
+Then the capacity model (specs/capacity.md): turns/s predicted for N workers
 from the measured CPU per turn, beside the measured 1, 2 and 3 workers. Prints the tables and
 writes targets.json: into bench/latest/ for a full run, a new temporary directory for
 `--quick` (its last line names it), or `--out`.

@@ -20,7 +20,7 @@ stays with its original), so the confidences the arbiter compares to its thresho
 calibrated. The fit is deterministic: the same data gives the same file. `--check` prints the
 cross-validated accuracy without writing anything.
 
-Decided in session 13 (`specs/issue-12-understanding.md`): against the logistic regression on
+Decided in session 13 (`specs/decisions/0010-intent-model.md`): against the logistic regression on
 n-grams alone, grouped CV misses fell from about 479 to 405 of 7,276 texts, and the held-out
 real utterances rose from 1,890 to 1,914 of 2,025.
 """

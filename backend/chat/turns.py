@@ -1,4 +1,4 @@
-"""The stateless chat cycle (design.md): load the window, store the user's message, run the
+"""The stateless chat cycle: load the window, store the user's message, run the
 assistant, store its reply with the tool calls. Nothing is kept in process memory but the
 turns in flight, which a `TurnRunner` runs within their limits and ends at shutdown.
 

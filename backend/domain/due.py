@@ -1,4 +1,4 @@
-"""Due instants in the account's time zone (specs/issue-14-dates-lists.md).
+"""Due instants in the account's time zone (specs/decisions/0017-due-dates-as-said.md).
 
 A task keeps the day and time the user said; its `due_at` is the instant they make in the
 account's zone (an all-day task: the start of that day), so "overdue" and "today" never

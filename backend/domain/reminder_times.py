@@ -1,4 +1,4 @@
-"""When a task's reminder fires, as its fields change (specs/issue-15-repeats-reminders.md).
+"""When a task's reminder fires, as its fields change (specs/reminders.md).
 
 A reminder is either relative ("30 minutes before": `remind_before`, recomputed whenever the
 due moves, by a reschedule, a repeat or a change of zone) or a fixed instant (one asked for

@@ -1,5 +1,5 @@
 """A reminder that has fired: what the user is shown (in the open web UI, as a browser
-notification, or on their next visit) until they dismiss it (specs/issue-15-repeats-reminders.md).
+notification, or on their next visit) until they dismiss it (specs/reminders.md).
 
 The reminder to come lives on its task (`task.remind_at`); the scheduler claims it there and
 writes one of these in the same transaction, so each fires once.

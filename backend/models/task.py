@@ -359,7 +359,7 @@ class Task(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     # The day and time as the user said them, and the instant they make in the account's
-    # zone (recomputed when the zone changes): see specs/issue-14-dates-lists.md.
+    # zone (recomputed when the zone changes): see specs/decisions/0017-due-dates-as-said.md.
     due_date: date | None = Field(default=None, sa_type=Date)
     due_time: time | None = Field(default=None, sa_type=Time)
     due_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
@@ -368,7 +368,7 @@ class Task(SQLModel, table=True):
     # " home work ": one word per tag, a space at each end, so a tag filter is a LIKE.
     tags_text: str = Field(default=" ", max_length=400)
     # An RFC 5545 RRULE body ("FREQ=MONTHLY;BYMONTHDAY=1") and what its next date counts
-    # from: "schedule" (the due date) or "completion" (specs/issue-15-repeats-reminders.md).
+    # from: "schedule" (the due date) or "completion" (specs/decisions/0020-repeats-as-rrule.md).
     repeat_rule: str | None = Field(default=None, max_length=200)
     repeat_from: str = Field(default="schedule", max_length=10)
     # The next reminder's instant (cleared when it fires), and, for one kept relative to the

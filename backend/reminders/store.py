@@ -1,5 +1,5 @@
 """Firing reminders exactly once, and the fired ones a user has yet to dismiss
-(specs/issue-15-repeats-reminders.md).
+(specs/reminders.md).
 
 A task's next reminder is `task.remind_at`. Firing claims due tasks in one transaction:
 the rows are locked with `FOR UPDATE SKIP LOCKED` on PostgreSQL (so schedulers in several

@@ -1,7 +1,7 @@
 """The account's lists (`/api/lists`): read with counts, made, renamed, deleted.
 
 A task names its list; renaming a list renames it on its tasks, and deleting one moves its
-tasks to Inbox, each in one statement (specs/issue-14-dates-lists.md).
+tasks to Inbox, each in one statement (specs/decisions/0018-lists-tags-and-priorities.md).
 """
 
 from __future__ import annotations

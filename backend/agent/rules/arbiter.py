@@ -54,7 +54,7 @@ _ABOUT_TASKS = ("I need to X", "X on my list", "X should be added", "I don't nee
 # quarter a higher bar for them (0.75) stored more calendar events as tasks than it saved
 # real adds, so they yield at the same confidence as a guess.
 _COMMAND_WORDS = ("leading verb: show", "leading verb: add")
-# Thresholds, chosen on the tuning quarter (specs/issue-12-understanding.md). The model's
+# Thresholds, chosen on the tuning quarter (specs/decisions/0010-intent-model.md). The model's
 # confidences are calibrated (a fitted softmax temperature, session 13): below 0.5 the tuning
 # conversations still gained (926 at 0.5, 928 at 0.3 and 0.2), the utterances did not move.
 WEAK_OVERRULE = 0.3

@@ -3,7 +3,7 @@
 Each has one extractor here, run on an add's text before the title is cut from it (and on an
 update's): "urgent: call the bank", "add milk and eggs to my shopping list", "pay rent
 tomorrow at 9 #home". What each takes out of the text stays out of the title. Quoted text is
-never read (specs/issue-14-dates-lists.md).
+never read (specs/agent-fields.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The due slot: "tomorrow at 9", "by friday", "next tuesday evening", "on the 3rd", "in 2 hours".
 
-Two layers (specs/issue-14-dates-lists.md):
+Two layers (specs/decisions/0019-date-phrases-front-layer.md):
 - a front layer of patterns decides *where* a date or time is said. It is deliberately
   narrow: a month name counts only beside a day number ("march 3", never "march in the
   parade"), a three-letter weekday only after "on", "by", "next" or "this" ("on sat", never

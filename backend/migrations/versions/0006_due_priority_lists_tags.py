@@ -4,7 +4,7 @@ Revision ID: 0006
 Revises: 0005
 
 The account's time zone; a task's due date, time and instant, priority, list and tags; the
-account's lists, with Inbox and Shopping for every existing account (specs/issue-14-dates-lists.md).
+account's lists, with Inbox and Shopping for every existing account (specs/data-model.md).
 Every new column has a server default or is nullable, so it is added in place on both
 databases.
 """

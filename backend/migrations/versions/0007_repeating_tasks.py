@@ -5,7 +5,7 @@ Revises: 0006
 
 A task's repeat rule (an RFC 5545 RRULE body) and its anchor (the schedule or the
 completion), and the record of each completion of a repeating task, which moves to its next
-date and stays pending (specs/issue-15-repeats-reminders.md).
+date and stays pending (specs/decisions/0020-repeats-as-rrule.md).
 """
 
 from collections.abc import Sequence

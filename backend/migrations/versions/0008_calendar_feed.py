@@ -4,7 +4,7 @@ Revision ID: 0008
 Revises: 0007
 
 One secret calendar feed per account: only a hash of its token is stored, so the database
-never holds a working feed URL (specs/issue-15-repeats-reminders.md).
+never holds a working feed URL (specs/decisions/0025-calendar-feed-cache.md).
 """
 
 from collections.abc import Sequence

@@ -5,7 +5,7 @@ Revises: 0008
 
 A task's next reminder (`remind_at`, and `remind_before` for one kept relative to the due
 time) with a partial index for the scheduler's probe, and the `reminder` table of fired
-reminders the user has yet to dismiss (specs/issue-15-repeats-reminders.md).
+reminders the user has yet to dismiss (specs/reminders.md).
 """
 
 from collections.abc import Sequence
