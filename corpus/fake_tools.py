@@ -16,7 +16,8 @@ from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
 from backend.domain.reminder_times import describe_before
-from backend.domain.repeats import Repeat, describe, next_due, read_repeat
+from backend.domain.repeat_phrases import describe, read_repeat
+from backend.domain.repeats import Repeat, next_due
 from backend.services.tasks import title_search_terms
 from mcp_tools.server import BULK_TITLES
 

@@ -23,7 +23,8 @@ from backend.core.timeutil import (
     utcnow,
 )
 from backend.domain.reminder_times import REMIND_BEFORE_MAX_MINUTES
-from backend.domain.repeats import Repeat, describe, read_repeat
+from backend.domain.repeat_phrases import describe, read_repeat
+from backend.domain.repeats import Repeat
 
 TITLE_MAX_LENGTH = 200
 DESCRIPTION_MAX_LENGTH = 2000

@@ -18,7 +18,7 @@ from backend.core.timeutil import utcnow
 from backend.domain.due import due_instant
 from backend.domain.errors import ServiceError
 from backend.domain.reminder_times import Due, relative
-from backend.domain.repeats import read_repeat
+from backend.domain.repeat_phrases import read_repeat
 from backend.models import Conversation, Message, MessageRole, Task, TaskList, User
 from backend.models.task import DEFAULT_LIST, Priority, tags_text
 from backend.services.backup_format import (

@@ -27,7 +27,8 @@ from backend.core.text_rule import text_faults
 from backend.domain.due import DEFAULT_ZONE, is_known_zone, today_in
 from backend.domain.errors import ServiceError
 from backend.domain.list_names import looks_like
-from backend.domain.repeats import read_repeat, repeat_problem
+from backend.domain.repeat_phrases import read_repeat
+from backend.domain.repeats import repeat_problem
 from backend.models import STARTING_LISTS, MessageRole, TaskCreate
 from backend.models.conversation import MESSAGE_MAX_LENGTH, REPLY_MAX_LENGTH, meaningful_message
 from backend.models.task import DEFAULT_LIST

@@ -40,14 +40,8 @@ from backend.domain.reminder_times import (
     rearmed,
     relative,
 )
-from backend.domain.repeats import (
-    Repeat,
-    ended_why,
-    first_due,
-    next_due,
-    read_repeat,
-    repeat_problem,
-)
+from backend.domain.repeat_phrases import ended_why, read_repeat
+from backend.domain.repeats import Repeat, first_due, next_due, repeat_problem
 from backend.domain.title_words import canonical
 from backend.models import (
     STARTING_LISTS,

@@ -13,14 +13,13 @@ import pytest
 from dateutil.rrule import rrulestr
 
 from backend.core.timeutil import LAST_DAY
+from backend.domain.repeat_phrases import describe, read_repeat
 from backend.domain.repeats import (
     SEARCH_YEARS,
     Repeat,
-    describe,
     first_due,
     is_valid_rule,
     next_due,
-    read_repeat,
     repeat_problem,
 )
 

@@ -1,4 +1,5 @@
-"""Repeat rules (backend/domain/repeats.py, issue 15): phrases, next dates, labels."""
+"""Repeat rules (backend/domain/repeats.py, backend/domain/repeat_phrases.py, issue 15):
+phrases, next dates, labels."""
 
 from __future__ import annotations
 
@@ -7,14 +8,8 @@ from datetime import UTC, date, time
 import pytest
 
 from backend.domain.due import due_instant
-from backend.domain.repeats import (
-    Repeat,
-    describe,
-    find_repeat,
-    is_valid_rule,
-    next_due,
-    read_repeat,
-)
+from backend.domain.repeat_phrases import describe, find_repeat, read_repeat
+from backend.domain.repeats import Repeat, is_valid_rule, next_due
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from backend.agent.rules.reminder_requests import reminder_change
 from backend.agent.rules.task_fields import PRIORITY_OF, list_named
 from backend.agent.rules.text import core_request
 from backend.agent.rules.when import whole_due
-from backend.domain.repeats import find_repeat
+from backend.domain.repeat_phrases import find_repeat
 
 _I = re.IGNORECASE
 

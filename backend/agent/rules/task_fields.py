@@ -15,7 +15,8 @@ from typing import Any
 
 from backend.agent.rules.when import DueSlot, find_due, masked_quotes
 from backend.domain.due import short_day
-from backend.domain.repeats import Repeat, describe, find_repeat, first_due, next_due
+from backend.domain.repeat_phrases import describe, find_repeat
+from backend.domain.repeats import Repeat, first_due, next_due
 
 _I = re.IGNORECASE
 
