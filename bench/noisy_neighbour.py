@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import statistics
 import tempfile
 import time
 from collections import Counter
@@ -40,7 +39,7 @@ from typing import Any
 
 import httpx
 
-from bench import seed
+from bench import seed, stats
 from bench.report import markdown_table
 from bench.run import Databases
 from bench.server import register_accounts, server
@@ -58,9 +57,8 @@ _BIG_MESSAGE = "add " + "milk, " * 660
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return round(statistics.median(ordered), 1), round(p99, 1)
+    summary = stats.summarize(samples)
+    return round(summary.median, 1), round(summary.p99, 1)
 
 
 def _auth(account: Account) -> dict[str, str]:

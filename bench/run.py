@@ -16,7 +16,6 @@ import asyncio
 import json
 import os
 import platform
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,7 +27,7 @@ from typing import Any
 import asyncpg
 import httpx
 
-from bench import seed
+from bench import seed, stats
 from bench.report import print_table, write_chart
 from bench.server import ROOT, register_accounts, rss_kib, server, worker_pids
 
@@ -163,7 +162,7 @@ def sequential_turns(
             response.raise_for_status()
             if i:
                 samples.append(elapsed * 1000)
-    return round(statistics.median(samples), 2)
+    return round(stats.median(samples), 2)
 
 
 def _me(url: str, token: str) -> int:
