@@ -49,17 +49,16 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
-import httpx
 import uvloop
 from sqlalchemy import event
 
-from backend.core.config import Settings
 from backend.main import create_app
 from bench import floors, procstat
 from bench.load import MESSAGES
 from bench.report import markdown_rows, markdown_table
 from bench.run import ADMIN_DSN, RESULTS_WRITTEN_TO, Databases, output_directory, python_speed_ms
-from bench.server import ROOT, SECRET, register_accounts, server, started_workers
+from bench.server import ROOT, register_accounts, server, started_workers
+from bench.turn_harness import bench_settings, in_process_chat
 
 TURN_FLOOR_RATIO = 1.3
 ONE_WORKER_TURNS = 150.0
@@ -270,16 +269,11 @@ def closed_and_open(
 
 async def _count_statements(database_url: str, rounds: int) -> dict[str, Any]:
     """Statements, transactions and round trips a turn sends, by message of the mix, counted
-    on the app's own engine (in this process, over an in-process HTTP client). A transaction
-    is counted when its first statement goes out (asyncpg sends BEGIN then) and not on an
-    AUTOCOMMIT connection, whose statements each stand alone: no BEGIN, no COMMIT."""
-    settings = Settings(
-        database_url=database_url,
-        secret_key=SECRET,
-        chat_requests_per_minute=10**9,
-        reminder_scheduler=False,
-        reminder_check_seconds=300,
-        tune_gc=False,
+    on the app's own engine (in this process, `bench.turn_harness`). A transaction is counted
+    when its first statement goes out (asyncpg sends BEGIN then) and not on an AUTOCOMMIT
+    connection, whose statements each stand alone: no BEGIN, no COMMIT."""
+    settings = bench_settings(
+        database_url, reminder_scheduler=False, reminder_check_seconds=300, tune_gc=False
     )
     app = create_app(settings)
     counts: collections.Counter[str] = collections.Counter()
@@ -298,27 +292,13 @@ async def _count_statements(database_url: str, rounds: int) -> dict[str, Any]:
     event.listen(engine, "begin", begin)
     event.listen(engine, "before_cursor_execute", statement)
     by_message: dict[str, collections.Counter[str]] = {m: collections.Counter() for m in MESSAGES}
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
-            registered = await client.post(
-                "/api/auth/register",
-                json={"email": "statements@bench.example", "password": "bench password"},
-            )
-            headers = {"Authorization": f"Bearer {registered.json()['access_token']}"}
-            conversation_id = None
-            for index in range((rounds + 1) * len(MESSAGES)):  # the first round warms up
-                message = MESSAGES[index % len(MESSAGES)]
-                counts.clear()
-                response = await client.post(
-                    "/api/chat",
-                    json={"message": message, "conversation_id": conversation_id},
-                    headers=headers,
-                )
-                response.raise_for_status()
-                conversation_id = response.json()["conversation_id"]
-                if index >= len(MESSAGES):
-                    by_message[message].update(counts)
+    async with in_process_chat(app, email="statements@bench.example") as chat:
+        for index in range((rounds + 1) * len(MESSAGES)):  # the first round warms up
+            message = MESSAGES[index % len(MESSAGES)]
+            counts.clear()
+            await chat.turn(message)
+            if index >= len(MESSAGES):
+                by_message[message].update(counts)
 
     def per_turn(c: collections.Counter[str], turns: int) -> dict[str, float]:
         return {
