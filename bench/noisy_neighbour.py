@@ -18,12 +18,12 @@ A real uvicorn server (one worker, deterministic brain) per database. A quiet us
 
 Each noise is `bench.load`'s closed loop (each client sends its next request when the last
 is answered), in this process with httpx, beside the quiet user. The server runs with the
-shipped limits (writes per minute, the feed's throttle, the cap on
-tasks a message may add), but for the chat and sign-in rates, lifted so that the quiet
-user's 100 turns and the harness's sign-ups are never refused. Prints, per noise, the quiet
-user's median and p99, and how the noise's own requests were answered (status counts).
-A phase stops after `--max-seconds` even when its turns are not all done (code from before
-issue 30 could hold a turn for minutes); the p99 of a cut phase is a floor, marked "cut".
+shipped limits (writes per minute, the feed's throttle, the cap on tasks a message may add),
+but for the chat and sign-in rates, lifted so that the quiet user's 100 turns and the
+harness's sign-ups are never refused. Prints, per noise, the quiet user's median and p99
+(`bench.stats`), and how the noise's own requests were answered (status counts). A phase
+stops after `--max-seconds` even when its turns are not all done (code from before issue 30
+could hold a turn for minutes); the p99 of a cut phase is a floor, marked "cut".
 """
 
 from __future__ import annotations

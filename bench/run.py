@@ -2,12 +2,12 @@
 
 Starts real uvicorn servers (deterministic brain) on SQLite and PostgreSQL and measures, with
 the load generator `bench.load` in a separate process (its closed loop, no warm-up): chat
-turns/s and latency at 1, 16 and 64 connections
-(each connection its own account) against a trivial JSON endpoint of the same app; turn
-latency as a conversation grows to 10,000 messages and a user to 10,000 tasks; worker memory
-over many turns; one vs two workers on PostgreSQL. Prints a table, writes results.json and
-chart.png: into bench/latest/ (the committed figures) for a full run, into a fresh temporary
-directory for `--quick`, or into `--out`.
+turns/s and latency at 1, 16 and 64 connections (each connection its own account) against a
+trivial JSON endpoint of the same app; turn latency as a conversation grows to 10,000
+messages and a user to 10,000 tasks; worker memory over many turns; one vs two workers on
+PostgreSQL. Prints a table, writes results.json and chart.png: into bench/latest/ (the
+committed figures) for a full run, into a fresh temporary directory for `--quick`, or into
+`--out`.
 """
 
 from __future__ import annotations
