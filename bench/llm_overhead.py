@@ -39,7 +39,6 @@ Targets: at most 5 ms added per turn (median), first text within 5 ms (median).
 from __future__ import annotations
 
 import argparse
-import statistics
 import tempfile
 import time
 from collections.abc import Iterator
@@ -48,6 +47,7 @@ from pathlib import Path
 
 import httpx
 
+from bench import stats
 from bench.fake_llm import FakeModel
 from bench.report import markdown_table
 from bench.run import Databases, python_speed_ms
@@ -60,9 +60,8 @@ TITLES = ("buy milk", "call mom", "finish the report")
 
 
 def _percentiles(values: list[float]) -> tuple[float, float, float]:
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-    return round(statistics.median(ordered), 2), round(p95, 2), round(ordered[-1], 2)
+    summary = stats.summarize(values)
+    return round(summary.median, 2), round(summary.p95, 2), round(summary.max, 2)
 
 
 class _Account:

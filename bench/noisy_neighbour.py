@@ -16,12 +16,14 @@ A real uvicorn server (one worker, deterministic brain) per database. A quiet us
   (`BYSETPOS=366`, 30 February, week 53 in June);
 - `message`: 3 users keep sending one chat message adding 660 tasks.
 
-The server runs with the shipped limits (writes per minute, the feed's throttle, the cap on
-tasks a message may add), but for the chat and sign-in rates, lifted so that the quiet
-user's 100 turns and the harness's sign-ups are never refused. Prints, per noise, the quiet
-user's median and p99, and how the noise's own requests were answered (status counts).
-A phase stops after `--max-seconds` even when its turns are not all done (code from before
-issue 30 could hold a turn for minutes); the p99 of a cut phase is a floor, marked "cut".
+Each noise is `bench.load`'s closed loop (each client sends its next request when the last
+is answered), in this process with httpx, beside the quiet user. The server runs with the
+shipped limits (writes per minute, the feed's throttle, the cap on tasks a message may add),
+but for the chat and sign-in rates, lifted so that the quiet user's 100 turns and the
+harness's sign-ups are never refused. Prints, per noise, the quiet user's median and p99
+(`bench.stats`), and how the noise's own requests were answered (status counts). A phase
+stops after `--max-seconds` even when its turns are not all done (code from before issue 30
+could hold a turn for minutes); the p99 of a cut phase is a floor, marked "cut".
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import statistics
 import tempfile
 import time
 from collections import Counter
@@ -40,14 +41,14 @@ from typing import Any
 
 import httpx
 
-from bench import seed
+from bench import load, seed, stats
 from bench.report import markdown_table
 from bench.run import Databases
 from bench.server import register_accounts, server
 
 Account = dict[str, Any]
-# One noisy client's loop: until `stop`, send its requests, counting each answer's status.
-NoiseLoop = Callable[[httpx.AsyncClient, Account, asyncio.Event, "Answers"], Awaitable[None]]
+# A noisy client's n-th request.
+NoiseRequest = Callable[[httpx.AsyncClient, Account, int], Awaitable[httpx.Response]]
 
 _IMPOSSIBLE_RULES = (
     "FREQ=DAILY;BYSETPOS=366",
@@ -58,9 +59,8 @@ _BIG_MESSAGE = "add " + "milk, " * 660
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return round(statistics.median(ordered), 1), round(p99, 1)
+    summary = stats.summarize(samples)
+    return round(summary.median, 1), round(summary.p99, 1)
 
 
 def _auth(account: Account) -> dict[str, str]:
@@ -94,25 +94,32 @@ class Answers:
     """How a noise's requests were answered, by status, and an event set at the first."""
 
     def __init__(self) -> None:
-        self.counts: Counter[int] = Counter()
+        self.counts: Counter[str] = Counter()
         self.first = asyncio.Event()
 
-    def __setitem__(self, status: int, count: int) -> None:
-        self.counts[status] = count
+    def record(self, sent: float, answered: float, status: str) -> None:
+        self.counts[status] += 1
         self.first.set()
 
-    def __getitem__(self, status: int) -> int:
-        return self.counts[status]
+
+def _noisy_client(http: httpx.AsyncClient, account: Account, request: NoiseRequest) -> load.Send:
+    async def send(n: int) -> str:
+        try:
+            return str((await request(http, account, n)).status_code)
+        except httpx.TransportError as error:  # an answer too, as bench.load counts a lost one
+            return type(error).__name__
+
+    return send
 
 
 @dataclass
 class Noise:
-    """How many noisy accounts a noise needs, how it sets them up, and one client's loop."""
+    """How many noisy accounts a noise needs, how it sets them up, and what its clients send."""
 
     accounts: int
     clients: int
     prepare: Callable[[httpx.AsyncClient, list[Account], str, argparse.Namespace], Awaitable[None]]
-    loop: NoiseLoop
+    request: NoiseRequest
     says: str
 
 
@@ -131,12 +138,9 @@ async def _prepare_bulk(
         )
 
 
-async def _bulk(
-    http: httpx.AsyncClient, account: Account, stop: asyncio.Event, answers: Answers
-) -> None:
-    while not stop.is_set():
-        await asyncio.to_thread(seed.reopen_all, account["database_url"], user_id=account["id"])
-        answers[(await _turn(http, account, "mark everything as done")).status_code] += 1
+async def _bulk(http: httpx.AsyncClient, account: Account, n: int) -> httpx.Response:
+    await asyncio.to_thread(seed.reopen_all, account["database_url"], user_id=account["id"])
+    return await _turn(http, account, "mark everything as done")
 
 
 async def _prepare_feed(
@@ -149,12 +153,10 @@ async def _prepare_feed(
     account["feed_url"] = opened.json()["url"]
 
 
-async def _feed(
-    http: httpx.AsyncClient, account: Account, stop: asyncio.Event, answers: Answers
-) -> None:
-    while not stop.is_set():
-        answers[(await http.get(account["feed_url"])).status_code] += 1
-        await asyncio.sleep(0)
+async def _feed(http: httpx.AsyncClient, account: Account, n: int) -> httpx.Response:
+    feed = await http.get(account["feed_url"])
+    await asyncio.sleep(0)
+    return feed
 
 
 async def _prepare_reads(
@@ -164,13 +166,9 @@ async def _prepare_reads(
     await _seed_tasks(database_url, account, args.big)
 
 
-async def _reads(
-    http: httpx.AsyncClient, account: Account, stop: asyncio.Event, answers: Answers
-) -> None:
-    while not stop.is_set():
-        # The biggest page a client may ask for (code from before issue 30 sends every task).
-        page = await http.get("/api/tasks", params={"limit": 1000}, headers=_auth(account))
-        answers[page.status_code] += 1
+async def _reads(http: httpx.AsyncClient, account: Account, n: int) -> httpx.Response:
+    # The biggest page a client may ask for (code from before issue 30 sends every task).
+    return await http.get("/api/tasks", params={"limit": 1000}, headers=_auth(account))
 
 
 async def _nothing(
@@ -179,22 +177,13 @@ async def _nothing(
     return None
 
 
-async def _rules(
-    http: httpx.AsyncClient, account: Account, stop: asyncio.Event, answers: Answers
-) -> None:
-    sent = 0
-    while not stop.is_set():
-        rule = _IMPOSSIBLE_RULES[sent % len(_IMPOSSIBLE_RULES)]
-        body = {"title": f"never {sent}", "repeat": rule}
-        answers[(await http.post("/api/tasks", json=body, headers=_auth(account))).status_code] += 1
-        sent += 1
+async def _rules(http: httpx.AsyncClient, account: Account, n: int) -> httpx.Response:
+    body = {"title": f"never {n}", "repeat": _IMPOSSIBLE_RULES[n % len(_IMPOSSIBLE_RULES)]}
+    return await http.post("/api/tasks", json=body, headers=_auth(account))
 
 
-async def _message(
-    http: httpx.AsyncClient, account: Account, stop: asyncio.Event, answers: Answers
-) -> None:
-    while not stop.is_set():
-        answers[(await _turn(http, account, _BIG_MESSAGE)).status_code] += 1
+async def _message(http: httpx.AsyncClient, account: Account, n: int) -> httpx.Response:
+    return await _turn(http, account, _BIG_MESSAGE)
 
 
 def _noises(args: argparse.Namespace) -> dict[str, Noise]:
@@ -238,21 +227,19 @@ async def _measure(
             accounts = await asyncio.to_thread(register_accounts, url, noise.accounts, name)
             await _ids(http, accounts)
             await noise.prepare(http, accounts, database_url, args)
-            stop, answers = asyncio.Event(), Answers()
-            loops = [
-                asyncio.create_task(noise.loop(http, accounts[i % len(accounts)], stop, answers))
-                for i in range(noise.clients)
-            ]
+            answers = Answers()
+            noisy = load.ClosedLoop(answers.record)
+            for i in range(noise.clients):
+                noisy.add(_noisy_client(http, accounts[i % len(accounts)], noise.request))
             await asyncio.sleep(0.5)  # the noise under way before the quiet user starts
             beside, cut = await _quiet(http, quiet, args.turns, args.max_seconds)
             # A short phase still sees the noise answered at least once (the table shows how).
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(answers.first.wait(), args.max_seconds)
-            stop.set()
+            noisy.stop()
             # A noise request from before issue 30 may run for minutes: don't wait it out.
-            _, pending = await asyncio.wait(loops, timeout=args.max_seconds)
-            for task in pending:
-                task.cancel()
+            if not await noisy.finished(within=args.max_seconds):
+                noisy.cancel()
             figures[name] = {
                 "quiet": _percentiles(beside) if beside else (float("nan"), float("nan")),
                 "cut": cut,

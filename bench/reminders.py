@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import statistics
 import tempfile
 import time
 import uuid
@@ -40,6 +39,7 @@ from backend.core.security import AccessClaims
 from backend.models import Task, User
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
+from bench import stats
 from bench.report import markdown_table
 from bench.run import Databases, python_speed_ms
 from bench.server import SECRET
@@ -84,9 +84,8 @@ async def _timed(call: Callable[[], Awaitable[object]], times: int) -> Timing:
         await call()
         walls.append((time.perf_counter() - started) * 1000)
     cpu = (time.process_time() - cpu_started) * 1000 / times
-    walls.sort()
-    p99 = walls[min(len(walls) - 1, int(len(walls) * 0.99))]
-    return Timing(round(statistics.median(walls), 3), round(p99, 3), round(cpu, 3))
+    summary = stats.summarize(walls)
+    return Timing(round(summary.median, 3), round(summary.p99, 3), round(cpu, 3))
 
 
 async def _seed(sessionmaker: SessionMaker, reminders: int) -> list[AccessClaims]:

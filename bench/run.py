@@ -1,12 +1,13 @@
 """The benchmark suite: `.venv/bin/python -m bench.run [--quick]`.
 
 Starts real uvicorn servers (deterministic brain) on SQLite and PostgreSQL and measures, with
-a load generator in a separate process: chat turns/s and latency at 1, 16 and 64 connections
-(each connection its own account) against a trivial JSON endpoint of the same app; turn
-latency as a conversation grows to 10,000 messages and a user to 10,000 tasks; worker memory
-over many turns; one vs two workers on PostgreSQL. Prints a table, writes results.json and
-chart.png: into bench/latest/ (the committed figures) for a full run, into a fresh temporary
-directory for `--quick`, or into `--out`.
+the load generator `bench.load` in a separate process (its closed loop, no warm-up): chat
+turns/s and latency at 1, 16 and 64 connections (each connection its own account) against a
+trivial JSON endpoint of the same app; turn latency as a conversation grows to 10,000
+messages and a user to 10,000 tasks; worker memory over many turns; one vs two workers on
+PostgreSQL. Prints a table, writes results.json and chart.png: into bench/latest/ (the
+committed figures) for a full run, into a fresh temporary directory for `--quick`, or into
+`--out`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import asyncio
 import json
 import os
 import platform
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,9 +28,9 @@ from typing import Any
 import asyncpg
 import httpx
 
-from bench import seed
+from bench import seed, stats
 from bench.report import print_table, write_chart
-from bench.server import ROOT, register_accounts, rss_kib, server, worker_pids
+from bench.server import ROOT, register_accounts, rss_kib, server, started_workers
 
 ADMIN_DSN = os.environ.get("BENCH_POSTGRES_ADMIN_DSN", "postgresql://postgres@127.0.0.1:5432/test")
 LATEST = ROOT / "bench" / "latest"
@@ -68,28 +68,21 @@ def load(
     accounts: Path,
     concurrency: int,
     duration: float,
+    pids: list[int],
     requests: int | None = None,
 ) -> dict[str, Any]:
-    command = [
-        sys.executable,
-        "-m",
-        "bench.loadgen",
-        "--url",
-        url,
-        "--path",
-        path,
-        "--accounts",
-        str(accounts),
-        "--concurrency",
-        str(concurrency),
-        "--duration",
-        str(duration),
-    ]
+    """`bench.load`'s closed loop, `concurrency` connections (an even share to each of the
+    worker `pids`) for `duration` seconds or `requests` requests; the figures this suite
+    reports of it."""
+    command = [sys.executable, "-m", "bench.load", "--url", url, "--path", path]
+    command += ["--accounts", str(accounts), "--connections", str(concurrency)]
+    command += ["--duration", str(duration), "--warmup", "0", "--pids", ",".join(map(str, pids))]
     if requests:
         command += ["--requests", str(requests)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+    result = json.loads(done.stdout)
+    keys = ("requests", "errors", "seconds", "rps", "p50_ms", "p95_ms", "p99_ms")
+    return {key: result[key] for key in keys}
 
 
 class Databases:
@@ -124,14 +117,14 @@ class Databases:
 
 
 def throughput(
-    url: str, work: Path, connections: list[int], duration: float
+    url: str, pids: list[int], work: Path, connections: list[int], duration: float
 ) -> list[dict[str, Any]]:
     accounts = register_accounts(url, max(connections), "load")
     (work / "accounts.json").write_text(json.dumps(accounts))
     rows = []
     for c in connections:
-        chat = load(url, "/api/chat", work / "accounts.json", c, duration)
-        trivial = load(url, "/healthz", work / "accounts.json", c, duration)
+        chat = load(url, "/api/chat", work / "accounts.json", c, duration, pids)
+        trivial = load(url, "/healthz", work / "accounts.json", c, duration, pids)
         rows.append(
             {
                 "connections": c,
@@ -163,7 +156,7 @@ def sequential_turns(
             response.raise_for_status()
             if i:
                 samples.append(elapsed * 1000)
-    return round(statistics.median(samples), 2)
+    return round(stats.median(samples), 2)
 
 
 def _me(url: str, token: str) -> int:
@@ -206,12 +199,11 @@ def scaling(url: str, database_url: str, sizes: tuple[int, int], turns: int) -> 
     return result
 
 
-def memory(url: str, process: subprocess.Popen[bytes], work: Path, turns: int) -> dict[str, Any]:
-    pid = worker_pids(process)[0]
+def memory(url: str, pid: int, work: Path, turns: int) -> dict[str, Any]:
     warm = max(turns // 10, 50)
-    load(url, "/api/chat", work / "accounts.json", 16, 3600, requests=warm)
+    load(url, "/api/chat", work / "accounts.json", 16, 3600, [pid], requests=warm)
     after_warmup, _ = rss_kib(pid)
-    load(url, "/api/chat", work / "accounts.json", 16, 3600, requests=turns - warm)
+    load(url, "/api/chat", work / "accounts.json", 16, 3600, [pid], requests=turns - warm)
     end, peak = rss_kib(pid)
     return {
         "turns": turns,
@@ -258,12 +250,16 @@ def main() -> None:
                 database_url = databases.url(kind)
                 entry: dict[str, Any] = {}
                 with server(database_url, 1, work / f"{kind}.log") as (url, process):
-                    entry["throughput"] = throughput(url, work, connections, duration)
+                    pids = started_workers(process, 1)
+                    entry["throughput"] = throughput(url, pids, work, connections, duration)
                     entry["scaling"] = scaling(url, database_url, sizes, turns)
-                    entry["memory"] = memory(url, process, work, memory_turns)
+                    entry["memory"] = memory(url, pids[0], work, memory_turns)
                 if kind == "postgresql":
-                    with server(database_url, 2, work / "two.log") as (url, _):
-                        entry["two_workers"] = throughput(url, work, connections[1:], duration)
+                    with server(database_url, 2, work / "two.log") as (url, process):
+                        pids = started_workers(process, 2)
+                        entry["two_workers"] = throughput(
+                            url, pids, work, connections[1:], duration
+                        )
                 results["databases"][kind] = entry
         finally:
             databases.drop()

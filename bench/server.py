@@ -18,6 +18,8 @@ import httpx
 import uvicorn
 from starlette.types import ASGIApp
 
+from bench import procstat
+
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "benchmark-secret-key-0123456789abcdef0123"
 
@@ -143,6 +145,18 @@ def worker_pids(process: subprocess.Popen[bytes]) -> list[int]:
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     pids = [int(p) for p in children.read_text().split()] if children.exists() else []
     return [pid for pid in pids if _is_worker(pid)] or [process.pid]
+
+
+def started_workers(process: subprocess.Popen[bytes], count: int) -> list[int]:
+    """The worker pids, once all `count` have started and gone quiet (the first answers
+    /healthz while the others may still be loading the app)."""
+    deadline = time.monotonic() + 30
+    pids = worker_pids(process)
+    while len(pids) < count and time.monotonic() < deadline:
+        time.sleep(0.1)
+        pids = worker_pids(process)
+    procstat.wait_until_quiet(pids)
+    return pids
 
 
 def _is_worker(pid: int) -> bool:

@@ -4,8 +4,8 @@
     .venv/bin/python -m bench.targets --quick   # a smoke run, into a new temporary directory
 
 Real uvicorn servers (deterministic brain, access log off; `bench.server`) on a fresh SQLite
-file and a fresh PostgreSQL database, driven from another process by the lean load generator
-`bench.openloop` (each connection or request its own account and conversation, walking the
+file and a fresh PostgreSQL database, driven from another process by the load generator
+`bench.load` (each connection or request its own account and conversation, walking the
 benchmark's message mix), with CPU read from /proc (`bench.procstat`):
 
 1. **Floor vs turn.** `bench.floors.measure()` (the Agents SDK's Runner with one MCP tool call,
@@ -49,17 +49,16 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
-import httpx
 import uvloop
 from sqlalchemy import event
 
-from backend.core.config import Settings
 from backend.main import create_app
 from bench import floors, procstat
-from bench.loadgen import MESSAGES
+from bench.load import MESSAGES
 from bench.report import markdown_rows, markdown_table
 from bench.run import ADMIN_DSN, RESULTS_WRITTEN_TO, Databases, output_directory, python_speed_ms
-from bench.server import ROOT, SECRET, register_accounts, server, worker_pids
+from bench.server import ROOT, register_accounts, server, started_workers
+from bench.turn_harness import bench_settings, in_process_chat
 
 TURN_FLOOR_RATIO = 1.3
 ONE_WORKER_TURNS = 150.0
@@ -117,18 +116,6 @@ def _database_name(database_url: str) -> str | None:
     return None if database_url.startswith("sqlite") else database_url.rsplit("/", 1)[1]
 
 
-def _workers(process: subprocess.Popen[bytes], count: int) -> list[int]:
-    """The worker pids, once all `count` have started and gone quiet (the first answers
-    /healthz while the others may still be loading the app)."""
-    deadline = time.monotonic() + 30
-    pids = worker_pids(process)
-    while len(pids) < count and time.monotonic() < deadline:
-        time.sleep(0.1)
-        pids = worker_pids(process)
-    procstat.wait_until_quiet(pids)
-    return pids
-
-
 _STARTED = time.monotonic()
 
 
@@ -140,16 +127,16 @@ def _progress(step: str) -> None:
 def drive(
     url: str, accounts: Path, mode: list[str], pids: list[int], database: str | None
 ) -> dict[str, Any]:
-    """One `bench.openloop` run in its own process: its result, with the most backends of
+    """One `bench.load` run in its own process: its result, with the most backends of
     `database` seen while it ran (read from /proc twice a second: the pools' size in use) and
     the client connections each worker held (when the most were open)."""
-    command = [sys.executable, "-m", "bench.openloop", "--url", url, "--accounts", str(accounts)]
+    command = [sys.executable, "-m", "bench.load", "--url", url, "--accounts", str(accounts)]
     command += [*mode, "--pids", ",".join(map(str, pids))]
     command += ["--database", database] if database else []
     process = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    _progress(f"bench.openloop {' '.join(mode)}")
+    _progress(f"bench.load {' '.join(mode)}")
     port = int(url.rsplit(":", 1)[1])
     held, spread = 0, dict.fromkeys(pids, 0)
     while True:
@@ -163,7 +150,7 @@ def drive(
             if sum(now.values()) > sum(spread.values()):
                 spread = now
     if process.returncode:
-        raise RuntimeError(f"bench.openloop failed: {err[-4000:]}")
+        raise RuntimeError(f"bench.load failed: {err[-4000:]}")
     result: dict[str, Any] = json.loads(out)
     result["backends_held_max"] = held
     result["connections_per_worker"] = sorted(spread.values(), reverse=True)
@@ -227,7 +214,7 @@ def sequential(
     kind = "sqlite" if database_url.startswith("sqlite") else "postgresql"
     _progress(f"one connection, {kind}")
     with server(database_url, 1, work / f"sequential-{kind}.log") as (url, process):
-        pids = _workers(process, 1)
+        pids = started_workers(process, 1)
         if accounts_file is None:
             accounts_file = work / f"accounts-{kind}.json"
             count = sizes.accounts if kind == "postgresql" else 1
@@ -255,7 +242,7 @@ def closed_and_open(
         log = work / f"closed-{workers}.log"
         _progress(f"{workers} worker(s), PostgreSQL")
         with server(database_url, workers, log) as (url, process):
-            pids = _workers(process, workers)
+            pids = started_workers(process, workers)
             run = drive(url, accounts, closed_mode, pids, database)
             run["per_turn"] = per_turn(run)
             sent = run["sent"]
@@ -282,16 +269,11 @@ def closed_and_open(
 
 async def _count_statements(database_url: str, rounds: int) -> dict[str, Any]:
     """Statements, transactions and round trips a turn sends, by message of the mix, counted
-    on the app's own engine (in this process, over an in-process HTTP client). A transaction
-    is counted when its first statement goes out (asyncpg sends BEGIN then) and not on an
-    AUTOCOMMIT connection, whose statements each stand alone: no BEGIN, no COMMIT."""
-    settings = Settings(
-        database_url=database_url,
-        secret_key=SECRET,
-        chat_requests_per_minute=10**9,
-        reminder_scheduler=False,
-        reminder_check_seconds=300,
-        tune_gc=False,
+    on the app's own engine (in this process, `bench.turn_harness`). A transaction is counted
+    when its first statement goes out (asyncpg sends BEGIN then) and not on an AUTOCOMMIT
+    connection, whose statements each stand alone: no BEGIN, no COMMIT."""
+    settings = bench_settings(
+        database_url, reminder_scheduler=False, reminder_check_seconds=300, tune_gc=False
     )
     app = create_app(settings)
     counts: collections.Counter[str] = collections.Counter()
@@ -310,27 +292,13 @@ async def _count_statements(database_url: str, rounds: int) -> dict[str, Any]:
     event.listen(engine, "begin", begin)
     event.listen(engine, "before_cursor_execute", statement)
     by_message: dict[str, collections.Counter[str]] = {m: collections.Counter() for m in MESSAGES}
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
-            registered = await client.post(
-                "/api/auth/register",
-                json={"email": "statements@bench.example", "password": "bench password"},
-            )
-            headers = {"Authorization": f"Bearer {registered.json()['access_token']}"}
-            conversation_id = None
-            for index in range((rounds + 1) * len(MESSAGES)):  # the first round warms up
-                message = MESSAGES[index % len(MESSAGES)]
-                counts.clear()
-                response = await client.post(
-                    "/api/chat",
-                    json={"message": message, "conversation_id": conversation_id},
-                    headers=headers,
-                )
-                response.raise_for_status()
-                conversation_id = response.json()["conversation_id"]
-                if index >= len(MESSAGES):
-                    by_message[message].update(counts)
+    async with in_process_chat(app, email="statements@bench.example") as chat:
+        for index in range((rounds + 1) * len(MESSAGES)):  # the first round warms up
+            message = MESSAGES[index % len(MESSAGES)]
+            counts.clear()
+            await chat.turn(message)
+            if index >= len(MESSAGES):
+                by_message[message].update(counts)
 
     def per_turn(c: collections.Counter[str], turns: int) -> dict[str, float]:
         return {

@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import os
 import re
-import statistics
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -39,7 +38,7 @@ from backend.core.db import create_engine
 from backend.models import TaskStatus
 from backend.models.task import Priority
 from backend.services import tasks
-from bench import seed
+from bench import seed, stats
 from bench.run import Databases, python_speed_ms
 from bench.server import SECRET, register_accounts, server
 
@@ -106,12 +105,11 @@ class Timing:
 
     @property
     def median(self) -> float:
-        return statistics.median(self.samples)
+        return stats.median(self.samples)
 
     @property
     def p99(self) -> float:
-        ordered = sorted(self.samples)
-        return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+        return stats.percentile(self.samples, 99)
 
 
 @dataclass(frozen=True)
@@ -289,7 +287,7 @@ async def sql_median_ms(
         started = time.perf_counter()
         rows = len((await connection.exec_driver_sql(sql, parameters)).all())
         times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times[1:]), rows
+    return stats.median(times[1:]), rows
 
 
 # The column each query-string filter tests (`query_tasks`).

@@ -5,38 +5,32 @@
     .venv/bin/python -m bench.turn_cost --database sqlite --turns 300
 
 Runs the real app (deterministic brain, MCP tools in memory) against a fresh PostgreSQL
-database (or SQLite file) through an in-process HTTP client, on uvloop as the server's workers
-run, warms it up, then times `--turns`
-turns of the benchmark's message mix in one growing conversation. Milliseconds move with
-whatever else the machine is doing; `--instructions` re-runs the same turns under valgrind's
-callgrind and counts the worker's instructions (PostgreSQL's own work is another process and
-not counted), which repeats to within about 1% and so shows changes of a few percent.
+database (or SQLite file) through an in-process HTTP client (`bench.turn_harness`), on uvloop
+as the server's workers run, warms it up, then times `--turns` turns of the in-process
+message mix in one growing conversation. Milliseconds move with whatever else the machine is
+doing; `--instructions` re-runs the same turns under valgrind's callgrind and counts the
+worker's instructions (PostgreSQL's own work is another process and not counted), which
+repeats to within about 1% and so shows changes of a few percent.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
-import asyncpg
-import httpx
 import uvloop
 
-from backend.core.config import Settings
 from backend.main import create_app
-from bench.agent_decision import TURN_MESSAGES
-from bench.run import ADMIN_DSN
+from bench.run import Databases
+from bench.turn_harness import TASK_TITLES, TURN_MESSAGES, bench_settings, in_process_chat
 
 _UNDER_CALLGRIND = "BENCH_TURN_COST_CALLGRIND"
 WARM_UP_TURNS = 16
-TITLES = ("buy groceries", "call mom", "finish report", "walk the dog")
 
 
 def _callgrind(command: str) -> None:
@@ -48,67 +42,26 @@ def _callgrind(command: str) -> None:
 
 
 async def _turns(database_url: str, turns: int) -> tuple[float, float]:
-    settings = Settings(
-        database_url=database_url,
-        secret_key="benchmark-secret-key-0123456789abcdef",
-        chat_requests_per_minute=10**9,
-    )
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
-            registered = await client.post(
-                "/api/auth/register",
-                json={"email": "cost@example.com", "password": "benchmark-password"},
-            )
-            headers = {"Authorization": f"Bearer {registered.json()['access_token']}"}
-            for title in TITLES:
-                await client.post("/api/tasks", json={"title": title}, headers=headers)
-            conversation_id = None
-
-            async def turn(index: int) -> None:
-                nonlocal conversation_id
-                response = await client.post(
-                    "/api/chat",
-                    json={
-                        "message": TURN_MESSAGES[index % len(TURN_MESSAGES)],
-                        "conversation_id": conversation_id,
-                    },
-                    headers=headers,
-                )
-                response.raise_for_status()
-                conversation_id = response.json()["conversation_id"]
-
-            for index in range(WARM_UP_TURNS):
-                await turn(index)
-            _callgrind("-z")
-            wall, cpu = time.perf_counter(), time.process_time()
-            for index in range(turns):
-                await turn(index)
-            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-            _callgrind("-d")
+    app = create_app(bench_settings(database_url))
+    async with in_process_chat(app, email="cost@example.com", task_titles=TASK_TITLES) as chat:
+        for index in range(WARM_UP_TURNS):
+            await chat.turn(TURN_MESSAGES[index % len(TURN_MESSAGES)])
+        _callgrind("-z")
+        wall, cpu = time.perf_counter(), time.process_time()
+        for index in range(turns):
+            await chat.turn(TURN_MESSAGES[index % len(TURN_MESSAGES)])
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        _callgrind("-d")
     return wall / turns, cpu / turns
-
-
-async def _admin(sql: str) -> None:
-    connection = await asyncpg.connect(ADMIN_DSN)
-    try:
-        await connection.execute(sql)
-    finally:
-        await connection.close()
 
 
 def _measure(database: str, turns: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as directory:
-        if database == "sqlite":
-            return uvloop.run(_turns(f"sqlite+aiosqlite:///{directory}/cost.db", turns))
-        name = f"bench_cost_{uuid.uuid4().hex[:10]}"
-        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
-        base = ADMIN_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
+        databases = Databases(Path(directory))
         try:
-            return uvloop.run(_turns(f"{base}/{name}", turns))
+            return uvloop.run(_turns(databases.url(database), turns))
         finally:
-            asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            databases.drop()
 
 
 def _instructions(database: str, turns: int) -> int:

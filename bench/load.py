@@ -1,25 +1,31 @@
-"""A lean load generator for the chat endpoint, open loop or closed loop, run as its own
-process by `bench.targets`:
+"""The load generator of every benchmark that drives a server over HTTP: a closed loop and an
+open loop. `bench.run` and `bench.targets` run it as its own process:
 
-    .venv/bin/python -m bench.openloop --url URL --accounts FILE --rate 60 --duration 20
-    .venv/bin/python -m bench.openloop --url URL --accounts FILE --connections 16 --duration 10
+    .venv/bin/python -m bench.load --url URL --accounts FILE --connections 16 --duration 10
+    .venv/bin/python -m bench.load --url URL --accounts FILE --rate 60 --duration 20
+    .venv/bin/python -m bench.load --url URL --accounts FILE --connections 16 --path /healthz
+
+**Closed loop** (`--connections`): each connection sends its next request when the last one's
+answer arrives. Connections open one at a time, each after the one before has had its first
+answer, as clients arrive; given several worker pids, each worker gets an even share of them
+(`balanced_connect`). The window holds the answers that arrive between `--warmup` and
+`--warmup + --duration` after the last connection opened; `--requests` stops the loop after
+that many requests (the window then ends with it). `ClosedLoop` is the loop itself, for any
+client: `bench.noisy_neighbour` runs its noise on it, in-process, with httpx clients.
 
 **Open loop** (`--rate`): request k is due at `start + k / rate` and is sent then, whatever
 became of the earlier ones (as many in flight as the server's lag makes), and its latency is
 counted from that *intended* time, so time a request spends waiting behind a slow server, or
 for a connection, is in its latency (no coordinated omission). Each request goes to an account
 with no request in flight (accounts are taken in turn; one user does not type two messages at
-once), and each account walks the benchmark's message mix (`bench.loadgen.MESSAGES`) in order.
-**Closed loop** (`--connections`): each connection sends its next request when the last one's
-answer arrives, as `bench.loadgen` does.
+once). The window holds the requests due after the warm-up.
 
-Why not httpx (`bench.loadgen`): it costs about 0.5 ms of CPU a request, and the load
-generator shares the machine's two cores with the server and PostgreSQL. Here every request is
-prebuilt bytes (HTTP/1.1, keep-alive) written on an asyncio protocol under uvloop, and a
-response is read as far as its status line and Content-Length body: tens of microseconds.
-
-With `--pids`, the window's CPU (`bench.procstat`: those worker pids, PostgreSQL's processes,
-the machine) is read at its start and end. Prints one JSON object (see `Result`).
+Each connection, or open-loop request, is an account of its own (`--accounts`, JSON as
+`bench.server.register_accounts` gives), walking the message mix (`MESSAGES`) in order in its
+conversation; with `--path` other than /api/chat, each sends `GET path` instead. Requests are
+prebuilt and sent by `bench.lean_http`. With `--pids`, the window's CPU (`bench.procstat`:
+those worker pids, PostgreSQL's processes, the machine) is read at its start and end.
+Percentiles are `bench.stats`'. Prints one JSON object (see `Result`).
 """
 
 from __future__ import annotations
@@ -28,109 +34,95 @@ import argparse
 import asyncio
 import collections
 import json
+import math
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, cast
 from urllib.parse import urlsplit
 
-import orjson
 import uvloop
 
-from bench import procstat
-from bench.loadgen import MESSAGES
+from bench import procstat, stats
+from bench.lean_http import Connection, chat_requests, connect, exchange, get_requests
 
-# A connection is given up on (and the request counted an error) after this long.
-REQUEST_TIMEOUT_SECONDS = 60.0
+# The benchmark's message mix: what each connection, or each open-loop account, says in turn.
+MESSAGES = (
+    "add buy milk",
+    "show my pending tasks",
+    "complete task 1",
+    "what's left?",
+    "delete the milk task",
+    "hello",
+)
 
-
-class ProtocolError(Exception):
-    """A response this client does not read (no Content-Length), or a lost connection."""
-
-
-def chat_requests(url: str, accounts: list[dict[str, Any]]) -> list[list[bytes]]:
-    """Every request the run can send, built once: per account, one POST /api/chat per
-    message of the mix, in that account's conversation."""
-    host = urlsplit(url).netloc.encode()
-    prebuilt = []
-    for account in accounts:
-        head = (
-            b"POST /api/chat HTTP/1.1\r\nHost: " + host + b"\r\n"
-            b"Authorization: Bearer " + str(account["token"]).encode() + b"\r\n"
-            b"Content-Type: application/json\r\n"
-        )
-        per_message = []
-        for message in MESSAGES:
-            body = orjson.dumps({"message": message, "conversation_id": account["conversation_id"]})
-            per_message.append(head + b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        prebuilt.append(per_message)
-    return prebuilt
+# A client of a closed loop: sends its n-th request and returns the answer's status (or why
+# there was none).
+Send = Callable[[int], Awaitable[str]]
+# Told of every answer of a closed loop: when its request was sent and answered
+# (`time.perf_counter()`), and its status.
+OnAnswer = Callable[[float, float, str], None]
 
 
-class Connection(asyncio.Protocol):
-    """One keep-alive HTTP/1.1 connection, one request at a time: `send` writes a prebuilt
-    request and returns a future for the response's status code."""
+class ClosedLoop:
+    """Clients each sending their next request as soon as the last one is answered, until
+    the `deadline` (a `time.perf_counter()` instant; none at first), `budget` requests sent by
+    them all, or `stop()`: whichever comes first. A client's request in flight then finishes;
+    none is cut short."""
 
-    def __init__(self) -> None:
-        self._transport: asyncio.Transport | None = None
-        self._buffer = bytearray()
-        self._waiter: asyncio.Future[int] | None = None
-        self.closed = False
-        self.local_port = 0  # this end's port, once connected
+    def __init__(self, on_answer: OnAnswer, *, budget: int | None = None) -> None:
+        self.deadline = math.inf
+        self.sent = 0
+        self._on_answer = on_answer
+        self._budget = budget
+        self._stopped = False
+        self._clients: list[asyncio.Task[None]] = []
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self._transport = cast(asyncio.Transport, transport)  # uvloop's is no subclass
-        sockname = transport.get_extra_info("sockname")
-        self.local_port = int(sockname[1]) if sockname else 0
+    def add(self, send: Send) -> asyncio.Event:
+        """Starts a client now; the event is set at its first answer (or when it stops
+        without one)."""
+        first_answer = asyncio.Event()
+        self._clients.append(asyncio.create_task(self._client(send, first_answer)))
+        return first_answer
 
-    def send(self, request: bytes) -> asyncio.Future[int]:
-        assert self._transport is not None and self._waiter is None
-        self._waiter = asyncio.get_running_loop().create_future()
-        self._transport.write(request)
-        return self._waiter
+    def stop(self) -> None:
+        self._stopped = True
 
-    def data_received(self, data: bytes) -> None:
-        self._buffer += data
-        end = self._buffer.find(b"\r\n\r\n")
-        if end < 0:
-            return
-        head = bytes(self._buffer[:end]).lower()
-        length_at = head.find(b"\r\ncontent-length:")
-        if length_at < 0:
-            self._fail(ProtocolError(f"no Content-Length: {head[:200]!r}"))
-            return
-        line_end = head.find(b"\r\n", length_at + 2)
-        length = int(head[length_at + 17 : line_end if line_end >= 0 else None])
-        if len(self._buffer) < end + 4 + length:
-            return  # the body is still coming
-        del self._buffer[: end + 4 + length]
-        if self._waiter is not None and not self._waiter.done():
-            self._waiter.set_result(int(head[9:12]))  # b"http/1.1 200 ok"
-        self._waiter = None
+    def _over(self) -> bool:
+        spent = self._budget is not None and self.sent >= self._budget
+        return self._stopped or spent or time.perf_counter() >= self.deadline
 
-    def _fail(self, error: Exception) -> None:
-        self.closed = True
-        if self._waiter is not None and not self._waiter.done():
-            self._waiter.set_exception(error)
-        self._waiter = None
-        if self._transport is not None:
-            self._transport.close()
+    async def _client(self, send: Send, first_answer: asyncio.Event) -> None:
+        n = 0
+        try:
+            while not self._over():
+                self.sent += 1
+                sent = time.perf_counter()
+                status = await send(n)
+                answered = time.perf_counter()
+                n += 1
+                first_answer.set()
+                self._on_answer(sent, answered, status)
+        finally:
+            first_answer.set()
 
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._fail(ProtocolError(f"connection lost: {exc}"))
+    async def finished(self, within: float | None = None) -> bool:
+        """Waits up to `within` seconds (or for good) for every client to be done; whether
+        they are. A client's error is raised here."""
+        if not self._clients:
+            return True
+        done, pending = await asyncio.wait(self._clients, timeout=within)
+        for task in done:
+            error = None if task.cancelled() else task.exception()
+            if error is not None:
+                raise error
+        return not pending
 
-    def close(self) -> None:
-        if self._transport is not None:
-            self._transport.close()
-
-
-async def connect(url: str) -> Connection:
-    parts = urlsplit(url)
-    _, protocol = await asyncio.get_running_loop().create_connection(
-        Connection, parts.hostname or "127.0.0.1", parts.port or 80
-    )
-    return protocol
+    def cancel(self) -> None:
+        """Abandons the requests still in flight (a server that holds them for minutes)."""
+        for task in self._clients:
+            task.cancel()
 
 
 async def balanced_connect(
@@ -145,7 +137,7 @@ async def balanced_connect(
     probe = b"GET /healthz HTTP/1.1\r\nHost: " + parts.netloc.encode() + b"\r\n\r\n"
     for attempt in range(30):
         connection = await connect(url)
-        await _exchange(connection, probe)
+        await exchange(connection, probe)
         owner = procstat.process_holding(workers, parts.port or 80, connection.local_port)
         if owner is None or held[owner] < share or attempt == 29:
             if owner is not None:
@@ -170,6 +162,7 @@ class Result:
     offered_rps: float | None = None
     p50_ms: float = 0.0
     p90_ms: float = 0.0
+    p95_ms: float = 0.0
     p99_ms: float = 0.0
     max_ms: float = 0.0
     # The load generator's own CPU, and (open loop) how late it sent behind its schedule.
@@ -180,14 +173,7 @@ class Result:
     cpu: dict[str, float] = field(default_factory=dict)
 
 
-def percentile(ordered: list[float], q: float) -> float:
-    """The nearest-rank q-quantile (0 < q <= 1) of sorted values."""
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, max(0, int(q * len(ordered) + 0.5) - 1))]
-
-
-class _Window:
+class Window:
     """The measured window: CPU snapshots (this process's and, given pids, the server's and
     PostgreSQL's) at its start and end, and the latencies and statuses inside it."""
 
@@ -198,6 +184,10 @@ class _Window:
         self._cpu = 0.0
         self._before: procstat.Snapshot | None = None
         self.cpu: dict[str, float] = {}
+
+    def record(self, latency: float, status: str) -> None:
+        self.latencies.append(latency)
+        self.statuses[status] += 1
 
     def start(self) -> None:
         if self.pids:
@@ -213,33 +203,38 @@ class _Window:
         self.cpu["loadgen"] = loadgen
 
     def result(self, mode: str, seconds: float) -> Result:
-        ordered = sorted(self.latencies)
-        requests = len(ordered)
-        return Result(
+        requests = len(self.latencies)
+        result = Result(
             mode=mode,
             requests=requests,
             errors=sum(n for status, n in self.statuses.items() if status != "200"),
             statuses=dict(self.statuses),
             seconds=round(seconds, 3),
             rps=round(requests / seconds, 1) if seconds else 0.0,
-            p50_ms=round(percentile(ordered, 0.50) * 1000, 2),
-            p90_ms=round(percentile(ordered, 0.90) * 1000, 2),
-            p99_ms=round(percentile(ordered, 0.99) * 1000, 2),
-            max_ms=round(ordered[-1] * 1000, 2) if ordered else 0.0,
             loadgen_cpu_ms_per_request=(
                 round(self.cpu["loadgen"] / requests * 1000, 4) if requests else 0.0
             ),
             cpu={name: round(value, 4) for name, value in self.cpu.items()},
         )
+        if requests:  # a window nothing was answered in keeps its zeros
+            ms = stats.summarize(self.latencies).scaled(1000)
+            result.p50_ms, result.p90_ms = round(ms.p50, 2), round(ms.p90, 2)
+            result.p95_ms, result.p99_ms = round(ms.p95, 2), round(ms.p99, 2)
+            result.max_ms = round(ms.max, 2)
+        return result
 
 
-async def _exchange(connection: Connection, request: bytes) -> str:
-    """Sends one request and waits for its answer: the status, or why there was none."""
-    try:
-        return str(await asyncio.wait_for(connection.send(request), REQUEST_TIMEOUT_SECONDS))
-    except (ProtocolError, TimeoutError, OSError) as error:
-        connection.close()
-        return type(error).__name__
+class _Client:
+    """A closed-loop client: one account's requests in turn on one connection, opened again
+    when the server closed it."""
+
+    def __init__(self, url: str, connection: Connection, requests: list[bytes]) -> None:
+        self.url, self.connection, self.requests = url, connection, requests
+
+    async def send(self, n: int) -> str:
+        if self.connection.closed:
+            self.connection = await connect(self.url)
+        return await exchange(self.connection, self.requests[n % len(self.requests)])
 
 
 async def closed_loop(
@@ -248,59 +243,49 @@ async def closed_loop(
     connections: int,
     duration: float,
     warmup: float,
-    window: _Window,
+    window: Window,
+    budget: int | None = None,
 ) -> Result:
     """`connections` connections (one account each), each sending back to back; the window
     holds the requests answered between `warmup` and `warmup + duration` after the last
     connection opened (its CPU is read at those two instants, so throughput and CPU per
-    request are over the same answers).
+    request are over the same answers), or until `budget` requests have been sent.
 
     Connections open one at a time, each after the one before has had its first answer, as
     clients arrive, and, given several worker pids, each worker gets an even share of them
     (`balanced_connect`): opened all at once, they would all be accepted by whichever worker
     woke first (they share one listening socket), and stay with it."""
-    loop = asyncio.get_running_loop()
-    opened: list[Connection] = []
-    total_sent = [0]
-    bounds = [float("inf"), float("inf")]  # the window's start and end, once all are open
+    bounds = [math.inf, math.inf]  # the window's start and end, once all are open
 
-    async def one(index: int, first_answer: asyncio.Event) -> None:
-        account, n = requests[index % len(requests)], 0
-        while time.perf_counter() < bounds[1]:
-            if opened[index].closed:
-                opened[index] = await connect(url)
-            sent = time.perf_counter()
-            status = await _exchange(opened[index], account[n % len(account)])
-            n += 1
-            total_sent[0] += 1
-            first_answer.set()
-            answered = time.perf_counter()
-            if bounds[0] <= answered < bounds[1]:  # throughput: answers in the window
-                window.latencies.append(answered - sent)
-                window.statuses[status] += 1
+    def answered(sent: float, at: float, status: str) -> None:
+        if bounds[0] <= at < bounds[1]:  # throughput: answers in the window
+            window.record(at - sent, status)
 
-    running = []
+    loop = ClosedLoop(answered, budget=budget)
+    clients: list[_Client] = []
     held: collections.Counter[int] = collections.Counter()
     share = -(-connections // max(1, len(window.pids)))  # each worker's, rounded up
     for index in range(connections):
         if len(window.pids) > 1:
-            opened.append(await balanced_connect(url, window.pids, held, share))
+            connection = await balanced_connect(url, window.pids, held, share)
         else:
-            opened.append(await connect(url))
-        first_answer = asyncio.Event()
-        running.append(loop.create_task(one(index, first_answer)))
-        await first_answer.wait()
+            connection = await connect(url)
+        clients.append(_Client(url, connection, requests[index % len(requests)]))
+        await loop.add(clients[-1].send).wait()
     started = time.perf_counter()
     bounds[:] = [started + warmup, started + warmup + duration]
+    loop.deadline = bounds[1]
     await asyncio.sleep(warmup)
     window.start()
-    await asyncio.sleep(max(0.0, bounds[1] - time.perf_counter()))
+    await loop.finished(within=max(0.0, bounds[1] - time.perf_counter()))
+    seconds = min(duration, time.perf_counter() - bounds[0])  # shorter when the budget ran out
+    bounds[1] = min(bounds[1], time.perf_counter())
     window.stop()
-    await asyncio.gather(*running)
-    for connection in opened:
-        connection.close()
-    result = window.result("closed", duration)
-    result.sent = total_sent[0]
+    await loop.finished()
+    for client in clients:
+        client.connection.close()
+    result = window.result("closed", seconds)
+    result.sent = loop.sent
     result.connections = result.max_in_flight = connections
     return result
 
@@ -311,7 +296,7 @@ async def open_loop(
     rate: float,
     duration: float,
     warmup: float,
-    window: _Window,
+    window: Window,
     max_connections: int,
 ) -> Result:
     """Requests due every 1/`rate` s for `warmup + duration` s; the window holds those due
@@ -319,7 +304,7 @@ async def open_loop(
     `max_connections`; past that a request waits for one, and the wait is in its latency)."""
     idle_connections: collections.deque[Connection] = collections.deque()
     idle_accounts = collections.deque(range(len(requests)))
-    next_message = [0] * len(requests)
+    next_request = [0] * len(requests)
     freed = asyncio.Event()  # set when a connection or an account is handed back
     counts = {"connections": 0, "in_flight": 0, "max_in_flight": 0}
     lags: list[float] = []
@@ -345,9 +330,9 @@ async def open_loop(
         if connection is not None:
             if measured:
                 lags.append(time.perf_counter() - due)
-            request = requests[account][next_message[account] % len(MESSAGES)]
-            next_message[account] += 1
-            status = await _exchange(connection, request)
+            request = requests[account][next_request[account] % len(requests[account])]
+            next_request[account] += 1
+            status = await exchange(connection, request)
         answered = time.perf_counter()
         if connection is None or connection.closed:
             counts["connections"] -= 1
@@ -357,8 +342,7 @@ async def open_loop(
         freed.set()
         counts["in_flight"] -= 1
         if measured:
-            window.latencies.append(answered - due)
-            window.statuses[status] += 1
+            window.record(answered - due, status)
 
     loop = asyncio.get_running_loop()
     tasks: set[asyncio.Task[None]] = set()
@@ -379,7 +363,7 @@ async def open_loop(
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     if tasks:
-        await asyncio.wait(tasks)  # each ends within REQUEST_TIMEOUT_SECONDS
+        await asyncio.wait(tasks)  # each ends within lean_http.REQUEST_TIMEOUT_SECONDS
     window.stop()
     for connection in idle_connections:
         connection.close()
@@ -387,14 +371,14 @@ async def open_loop(
     result.offered_rps = rate
     result.sent = total
     result.rps = round(result.requests / (time.perf_counter() - window_start), 1)
-    result.send_lag_p99_ms = round(percentile(sorted(lags), 0.99) * 1000, 2)
+    result.send_lag_p99_ms = round(stats.percentile(lags, 99) * 1000, 2) if lags else 0.0
     result.connections = counts["connections"]
     result.max_in_flight = counts["max_in_flight"]
     return result
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.openloop", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
     parser.add_argument("--url", required=True)
     parser.add_argument("--accounts", type=Path, required=True, help="JSON, as bench.run's")
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -402,20 +386,35 @@ def main() -> None:
     mode.add_argument("--connections", type=int, help="closed loop: connections")
     parser.add_argument("--duration", type=float, default=10.0, help="the measured window")
     parser.add_argument("--warmup", type=float, default=1.0, help="seconds before it")
+    parser.add_argument("--path", default="/api/chat", help="another path is sent as a GET")
+    parser.add_argument("--requests", type=int, help="closed loop: stop after this many")
     parser.add_argument("--max-connections", type=int, default=256, help="open loop")
     parser.add_argument("--pids", default="", help="worker pids whose CPU to read, a,b,c")
     parser.add_argument("--database", help="the PostgreSQL database whose backends to tell")
     args = parser.parse_args()
+    if args.rate is not None and args.requests is not None:
+        parser.error("--requests is for the closed loop (--connections)")
     accounts = json.loads(args.accounts.read_text())
-    requests = chat_requests(args.url, accounts)
+    if args.path == "/api/chat":
+        requests = chat_requests(args.url, accounts, MESSAGES)
+    else:
+        requests = get_requests(args.url, accounts, args.path)
     pids = [int(pid) for pid in args.pids.split(",") if pid]
-    window = _Window(pids, args.database)
+    window = Window(pids, args.database)
     if args.rate is not None:
         run = open_loop(
             args.url, requests, args.rate, args.duration, args.warmup, window, args.max_connections
         )
     else:
-        run = closed_loop(args.url, requests, args.connections, args.duration, args.warmup, window)
+        run = closed_loop(
+            args.url,
+            requests,
+            args.connections,
+            args.duration,
+            args.warmup,
+            window,
+            args.requests,
+        )
     result = uvloop.run(run)
     sys.stdout.write(json.dumps(asdict(result)) + "\n")
 

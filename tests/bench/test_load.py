@@ -1,6 +1,7 @@
-"""The lean load generator (`bench.openloop`) and the /proc readings (`bench.procstat`) behind
-`bench.targets`: what they send, how they read answers, what they count. No figure and no
-timing is asserted: these machines are busy."""
+"""The load generator (`bench.load`, on `bench.lean_http`) and the /proc readings
+(`bench.procstat`) behind `bench.run` and `bench.targets`: what they send, how they read
+answers, what they count, when they stop. No figure and no timing is asserted: these machines
+are busy."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ import httptools
 import pytest
 from starlette.types import Receive, Scope, Send
 
-from bench import openloop, procstat
-from bench.loadgen import MESSAGES
+from bench import lean_http, load, procstat
+from bench.load import MESSAGES
 from bench.server import serve_in_thread
 
 ACCOUNTS: list[dict[str, Any]] = [
@@ -44,8 +45,8 @@ class _Transport(asyncio.Transport):
             self.protocol.connection_lost(None)
 
 
-def _connection() -> tuple[openloop.Connection, _Transport]:
-    connection = openloop.Connection()
+def _connection() -> tuple[lean_http.Connection, _Transport]:
+    connection = lean_http.Connection()
     transport = _Transport(connection)
     connection.connection_made(transport)
     return connection, transport
@@ -75,7 +76,7 @@ async def test_a_response_without_content_length_fails_its_request() -> None:
     connection, transport = _connection()
     answer = connection.send(b"GET / HTTP/1.1\r\n\r\n")
     connection.data_received(b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n")
-    with pytest.raises(openloop.ProtocolError):
+    with pytest.raises(lean_http.ProtocolError):
         answer.result()
     assert connection.closed and transport.is_closed
 
@@ -84,7 +85,7 @@ async def test_a_lost_connection_fails_the_request_in_flight() -> None:
     connection, _transport = _connection()
     answer = connection.send(b"GET / HTTP/1.1\r\n\r\n")
     connection.connection_lost(ConnectionResetError())
-    with pytest.raises(openloop.ProtocolError):
+    with pytest.raises(lean_http.ProtocolError):
         answer.result()
     assert connection.closed
 
@@ -112,7 +113,7 @@ class _ParsedRequest:
 
 
 def test_every_prebuilt_request_is_a_complete_chat_post_in_its_account_s_conversation() -> None:
-    prebuilt = openloop.chat_requests("http://127.0.0.1:8123", ACCOUNTS)
+    prebuilt = lean_http.chat_requests("http://127.0.0.1:8123", ACCOUNTS, MESSAGES)
     assert len(prebuilt) == len(ACCOUNTS)
     for account, requests in zip(ACCOUNTS, prebuilt, strict=True):
         assert len(requests) == len(MESSAGES)
@@ -131,13 +132,17 @@ def test_every_prebuilt_request_is_a_complete_chat_post_in_its_account_s_convers
             }
 
 
-def test_percentiles_are_nearest_rank() -> None:
-    values = [float(n) for n in range(1, 101)]
-    assert openloop.percentile(values, 0.5) == 50.0
-    assert openloop.percentile(values, 0.99) == 99.0
-    assert openloop.percentile(values, 1.0) == 100.0
-    assert openloop.percentile([3.0], 0.99) == 3.0
-    assert openloop.percentile([], 0.5) == 0.0
+def test_every_prebuilt_get_asks_for_its_path_signed_in_as_its_account() -> None:
+    prebuilt = lean_http.get_requests("http://127.0.0.1:8123", ACCOUNTS, "/healthz")
+    assert [len(requests) for requests in prebuilt] == [1] * len(ACCOUNTS)
+    for account, (request,) in zip(ACCOUNTS, prebuilt, strict=True):
+        parsed = _ParsedRequest()
+        parser = httptools.HttpRequestParser(parsed)
+        parser.feed_data(request)
+        assert parsed.complete and parsed.body == b""
+        assert parser.get_method() == b"GET" and parsed.url == b"/healthz"
+        assert parser.should_keep_alive()
+        assert parsed.headers[b"authorization"] == f"Bearer {account['token']}".encode()
 
 
 class _StubChat:
@@ -194,10 +199,10 @@ async def test_the_open_loop_sends_its_whole_schedule_one_request_per_account_at
     app = _StubChat(pause=0.05)
     url, served = _served(app)
     try:
-        window = openloop._Window([], None)
-        result = await openloop.open_loop(
+        window = load.Window([], None)
+        result = await load.open_loop(
             url,
-            openloop.chat_requests(url, ACCOUNTS),
+            lean_http.chat_requests(url, ACCOUNTS, MESSAGES),
             rate=200,
             duration=0.2,
             warmup=0.05,
@@ -221,10 +226,10 @@ async def test_the_closed_loop_keeps_one_request_per_connection_and_counts_its_w
     app = _StubChat(pause=0.0)
     url, served = _served(app)
     try:
-        window = openloop._Window([], None)
-        result = await openloop.closed_loop(
+        window = load.Window([], None)
+        result = await load.closed_loop(
             url,
-            openloop.chat_requests(url, ACCOUNTS),
+            lean_http.chat_requests(url, ACCOUNTS, MESSAGES),
             connections=3,
             duration=0.2,
             warmup=0.05,
@@ -238,6 +243,79 @@ async def test_the_closed_loop_keeps_one_request_per_connection_and_counts_its_w
     assert set(result.statuses) <= {"200"} and result.errors == 0
     assert set(app.most_in_flight.values()) == {1}
     _walks_the_mix(app)
+
+
+@pytest.mark.parametrize("budget", [2, 20])
+async def test_a_closed_loop_with_a_budget_sends_that_many_and_ends_before_its_deadline(
+    budget: int,
+) -> None:
+    # Three connections: with a budget of 2 the third never sends, and the loop still ends.
+    app = _StubChat(pause=0.0)
+    url, served = _served(app)
+    try:
+        run = load.closed_loop(
+            url,
+            lean_http.chat_requests(url, ACCOUNTS, MESSAGES),
+            connections=3,
+            duration=3600,
+            warmup=0,
+            window=load.Window([], None),
+            budget=budget,
+        )
+        result = await asyncio.wait_for(run, timeout=60)
+    finally:
+        served.should_exit = True
+    assert result.sent == budget
+    assert sum(len(said) for said in app.messages.values()) == budget
+    assert result.seconds < 3600 and result.errors == 0
+    _walks_the_mix(app)
+
+
+async def test_a_closed_loop_told_to_stop_lets_each_request_in_flight_finish() -> None:
+    answers: list[str] = []
+    in_flight = 0
+
+    async def send(n: int) -> str:
+        nonlocal in_flight
+        in_flight += 1
+        await asyncio.sleep(0.01)
+        in_flight -= 1
+        return str(200 + n)
+
+    loop = load.ClosedLoop(lambda sent, answered, status: answers.append(status))
+    for _ in range(3):
+        loop.add(send)
+    await asyncio.sleep(0.05)
+    loop.stop()
+    at_stop = len(answers)
+    assert await loop.finished(within=5)
+    assert in_flight == 0 and at_stop <= len(answers) <= at_stop + 3
+    assert answers[:3] == ["200", "200", "200"]  # each client's first request is its 0th
+    assert loop.sent == len(answers)
+
+
+async def test_a_closed_loop_client_that_never_answers_is_abandoned_when_cancelled() -> None:
+    async def hangs(n: int) -> str:
+        await asyncio.Event().wait()
+        return "never"
+
+    loop = load.ClosedLoop(lambda *_: None)
+    loop.add(hangs)
+    await asyncio.sleep(0.01)  # its first request is in flight
+    loop.stop()
+    assert not await loop.finished(within=0.05)
+    loop.cancel()
+    assert await loop.finished(within=5)
+
+
+async def test_a_closed_loop_client_s_error_is_raised_by_the_wait_for_the_loop() -> None:
+    async def fails(n: int) -> str:
+        raise RuntimeError("the client broke")
+
+    loop = load.ClosedLoop(lambda *_: None)
+    loop.add(fails)
+    with pytest.raises(RuntimeError, match="the client broke"):
+        await loop.finished(within=5)
 
 
 @pytest.mark.parametrize(
@@ -282,13 +360,13 @@ async def test_an_open_loop_to_a_closed_port_counts_every_request_an_error() -> 
     with socket.create_server(("127.0.0.1", 0)) as probe:
         port = probe.getsockname()[1]  # free again once closed: nothing listens there
     url = f"http://127.0.0.1:{port}"
-    result = await openloop.open_loop(
+    result = await load.open_loop(
         url,
-        openloop.chat_requests(url, ACCOUNTS),
+        lean_http.chat_requests(url, ACCOUNTS, MESSAGES),
         rate=100,
         duration=0.1,
         warmup=0,
-        window=openloop._Window([], None),
+        window=load.Window([], None),
         max_connections=8,
     )
     assert result.sent == result.requests == result.errors == 10
