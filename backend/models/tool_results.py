@@ -31,10 +31,17 @@ PriorityName = Literal["none", "low", "medium", "high"]
 ChangeStatus = Literal["created", "updated", "completed", "deleted"]
 
 
+def _absent_not_null(schema: dict[str, Any]) -> None:
+    """An optional key not given is absent, not null: its schema names no default."""
+    for field in schema.get("properties", {}).values():
+        field.pop("default", None)
+
+
 class OptionalKeys(BaseModel):
     """A result whose optional keys are there only when given: dumps exactly the keys it was
     built with (a None given stays a null; one never given stays absent), in their order."""
 
+    model_config = ConfigDict(json_schema_extra=_absent_not_null)
     _keys: tuple[str, ...] = PrivateAttr(default=())
 
     @model_validator(mode="wrap")
@@ -96,7 +103,7 @@ class TaskChange(OptionalKeys):
 
     task_id: int
     status: ChangeStatus
-    title: str | None
+    title: str
     due_date: str | None = None
     due_time: str | None = None
     due_label: str | None = None

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from backend.models.tool_results import TOOL_RESULTS, ToolFailure, ToolResult, read_result
+
 JSON = dict[str, Any]
 
 
@@ -26,11 +28,25 @@ class Batch:
 
 @dataclass(frozen=True)
 class ToolOutcome:
-    """What a tool call returned: parsed JSON data, or an error message."""
+    """What a tool call returned: parsed JSON data, or an error message. Outcomes of real
+    calls come through `read`, which checks them against the tools' result models."""
 
     call: ToolCall
     data: Any = None
     error: str | None = None
+    # The data as its tool's result model (set by `read`).
+    result: ToolResult | None = None
+
+    @classmethod
+    def read(cls, call: ToolCall, output: Any) -> ToolOutcome:
+        """The one place a tool's output becomes an outcome: `{"error": ...}` is a failure;
+        anything else must be the tool's result model (pydantic's ValidationError if not),
+        the engine reading the same JSON the API stores."""
+        if isinstance(output, dict) and "error" in output:
+            return cls(call, error=ToolFailure.model_validate(output).error)
+        if call.name not in TOOL_RESULTS:  # not one of the task tools: nothing to check
+            return cls(call, data=output)
+        return cls(call, data=output, result=read_result(call.name, output))
 
     @property
     def ok(self) -> bool:
