@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
-from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
+from backend.agent.rules.types import Batch, ReplyMeta, ToolCall, ToolOutcome, Turn
 from backend.domain.reminder_times import describe_before
 from backend.domain.repeats import Repeat, describe, next_due, read_repeat
 from backend.models.tool_results import (
@@ -315,7 +315,7 @@ class FakeTaskStore:
 @dataclass
 class Exchange:
     reply: str
-    meta: dict[str, Any]
+    meta: ReplyMeta
     tool_calls: list[dict[str, Any]]
 
 

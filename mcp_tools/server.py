@@ -38,7 +38,6 @@ from backend.models.tool_results import (
     BulkChange,
     ChangeOutcome,
     ListedTask,
-    ListedTasks,
     TaskChange,
     UndoArguments,
 )
