@@ -161,6 +161,8 @@ class FakeTaskStore:
         if "tags" in fields or "add_tags" in fields:
             tags = [*fields.get("tags", task.get("tags", [])), *fields.get("add_tags", [])]
             task["tags"] = echoed["tags"] = list(dict.fromkeys(t.lstrip("#") for t in tags))
+        if "due_date" in echoed:
+            echoed["due_label"] = task["due_date"]  # the real tool's label is relative
         return echoed
 
     @staticmethod
@@ -306,8 +308,6 @@ class FakeTaskStore:
         echoed = self._set_fields(task, fields)
         if before:
             echoed["before"] = before
-        if "due_date" in echoed:
-            echoed["due_label"] = task["due_date"]  # the real tool's label is relative
         result = {"task_id": task_id, "status": "updated", "title": task["title"], **echoed}
         return TaskChange.model_validate(result)
 

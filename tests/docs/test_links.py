@@ -8,6 +8,8 @@ from pathlib import Path
 from scripts.check_doc_links import check, main, slug
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
 def test_every_markdown_link_in_the_repository_resolves() -> None:
     problems = check(ROOT)
     assert not problems, "\n".join(str(problem) for problem in problems)
