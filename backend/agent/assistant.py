@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import functools
-import json
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -35,7 +34,7 @@ from openai.types.responses import ResponseTextDeltaEvent
 from backend.agent.brains import Brain
 from backend.agent.delegating_model import DelegatingModel, ModelInput
 from backend.agent.instructions import build_instructions, today_for_the_model
-from backend.agent.mcp_bridge import InProcessTaskTools
+from backend.agent.mcp_bridge import InProcessTaskTools, failure_json
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.replies import SYSTEM_ERROR
 from backend.agent.rules.types import ReplyMeta, Turn
@@ -101,7 +100,7 @@ def _guarded(tool: FunctionTool) -> FunctionTool:
             raise TypeError("task tools need a TurnContext run context")
         stop = await turn.limits.admit(tool.name)
         if stop is not None:
-            return json.dumps({"error": refusal(stop)})
+            return failure_json(refusal(stop))
         parsed = parse_arguments(arguments)
         call = asyncio.ensure_future(invoke(context, arguments))
         turn.limits.started(call, tool.name, parsed)

@@ -22,12 +22,19 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent, Tool
 
 from backend.agent.turn import TurnContext
+from backend.models.tool_results import ToolFailure
 from mcp_tools.principal import PRINCIPAL_META_KEY
 
 logger = logging.getLogger(__name__)
 
 _ERROR_PREFIX = "Error executing tool "
 TOOL_FAILURE = "The tool failed unexpectedly"
+
+
+def failure_json(message: str) -> str:
+    """A refused or failed call as its tool output: the ToolFailure model's JSON, spaced as
+    `json.dumps` always spaced it (what an LLM reads stays the same)."""
+    return json.dumps(ToolFailure(error=message).model_dump())
 
 
 def _principal_meta(context: MCPToolMetaContext) -> dict[str, Any]:
@@ -42,7 +49,7 @@ def _tool_failure(_context: RunContextWrapper[Any], error: Exception) -> str:
         # Malformed arguments from a model: end the turn (friendly reply), do not improvise.
         raise error
     logger.error("task tool call failed", exc_info=error)
-    return json.dumps({"error": TOOL_FAILURE})
+    return failure_json(TOOL_FAILURE)
 
 
 def _without_user_id(tool: Tool) -> Tool:
@@ -115,6 +122,6 @@ class InProcessTaskTools(_MCPServerWithClientSession):
         if message == TOOL_FAILURE or message == "":
             logger.error("task tool %s failed inside the server", tool_name)
         return CallToolResult(
-            content=[TextContent(type="text", text=json.dumps({"error": message}))],
+            content=[TextContent(type="text", text=failure_json(message))],
             is_error=True,
         )
