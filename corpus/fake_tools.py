@@ -2,7 +2,9 @@
 
 It follows the real tools' contract (results, errors, per-user numbers, title search) so the
 engine can be exercised on hundreds of utterances in milliseconds; the HTTP tests prove the
-same behaviour through the real MCP server and database.
+same behaviour through the real MCP server and database. Its results are built with the real
+tools' result models (backend/models/tool_results.py), and tests/agent/test_fake_tools.py
+checks that the same calls give results of the same shape from both.
 """
 
 from __future__ import annotations
@@ -12,14 +14,26 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from pydantic import BaseModel
+
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import FinalReply, advance, interpret
-from backend.agent.rules.types import Batch, ToolCall, ToolOutcome, Turn
+from backend.agent.rules.types import Batch, ReplyMeta, ToolCall, ToolOutcome, Turn
 from backend.domain.reminder_times import describe_before
 from backend.domain.repeat_phrases import describe, read_repeat
 from backend.domain.repeats import Repeat, next_due
+from backend.models.tool_results import (
+    BulkChange,
+    ListedTask,
+    ListedTasks,
+    TaskChange,
+    ToolFailure,
+)
 from backend.services.tasks import title_search_terms
 from mcp_tools.server import BULK_TITLES
+
+# The fake keeps no clock: every task was created and last changed at this moment.
+CREATED_AT = "2026-01-01T00:00:00+00:00"
 
 
 def numbered_tasks(*titles: str, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -30,6 +44,28 @@ def numbered_tasks(*titles: str, done: tuple[int, ...] = ()) -> list[dict[str, A
     ]
 
 
+def _listed(task: dict[str, Any]) -> ListedTask:
+    """A stored task as `list_tasks` shows it: every key, the fake's defaults for those it
+    never set (no due label: the real one is relative to the clock)."""
+    return ListedTask(
+        id=task["id"],
+        title=task["title"],
+        description=task.get("description"),
+        completed=task["completed"],
+        created_at=CREATED_AT,
+        updated_at=CREATED_AT,
+        due_date=task.get("due_date"),
+        due_time=task.get("due_time"),
+        due_label=None,
+        priority=task.get("priority", "none"),
+        list=task.get("list", "Inbox"),
+        tags=task.get("tags", []),
+        repeat=task.get("repeat"),
+        repeat_text=task.get("repeat_text"),
+        due_at=None,
+    )
+
+
 class FakeTaskStore:
     def __init__(self, tasks: list[dict[str, Any]]) -> None:
         self.tasks = copy.deepcopy(tasks)
@@ -38,9 +74,12 @@ class FakeTaskStore:
     def call(self, call: ToolCall) -> ToolOutcome:
         handler = getattr(self, call.name)
         try:
-            return ToolOutcome(call, data=handler(**call.arguments))
+            result: BaseModel = handler(**call.arguments)
         except LookupError as exc:
             return ToolOutcome(call, error=str(exc))
+        # Built with the result models already: the JSON the real tools would send.
+        assert isinstance(result, TaskChange | BulkChange | ListedTasks)
+        return ToolOutcome(call, data=result.model_dump(mode="json"), result=result)
 
     def _find(self, task_id: int) -> dict[str, Any]:
         for task in self.tasks:
@@ -48,7 +87,7 @@ class FakeTaskStore:
                 return task
         raise LookupError(f"Task {task_id} not found")
 
-    def add_task(self, title: str, description: str | None = None, **fields: Any) -> dict[str, Any]:
+    def add_task(self, title: str, description: str | None = None, **fields: Any) -> TaskChange:
         """Also keeps the issue-14 fields (due, priority, list, tags), echoed as the real
         tool echoes the ones given."""
         self.last_number += 1
@@ -56,7 +95,7 @@ class FakeTaskStore:
         task["completed"] = False
         self.tasks.append(task)
         result = {"task_id": self.last_number, "status": "created", "title": title}
-        return {**result, **self._set_fields(task, fields)}
+        return TaskChange.model_validate({**result, **self._set_fields(task, fields)})
 
     @staticmethod
     def _fields_before(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
@@ -123,6 +162,8 @@ class FakeTaskStore:
         if "tags" in fields or "add_tags" in fields:
             tags = [*fields.get("tags", task.get("tags", [])), *fields.get("add_tags", [])]
             task["tags"] = echoed["tags"] = list(dict.fromkeys(t.lstrip("#") for t in tags))
+        if "due_date" in echoed:
+            echoed["due_label"] = task["due_date"]  # the real tool's label is relative
         return echoed
 
     @staticmethod
@@ -155,7 +196,7 @@ class FakeTaskStore:
         query: str | None = None,
         limit: int | None = None,
         **filters: Any,
-    ) -> list[dict[str, Any]]:
+    ) -> ListedTasks:
         """Also the list, tag and priority filters (a due filter needs the real tool's clock:
         it keeps the tasks with any due date)."""
         found = [
@@ -178,7 +219,7 @@ class FakeTaskStore:
                 if t["title"].lower() == query.strip().lower()
                 or any(term in t["title"].lower() for term in terms)
             ]
-        return copy.deepcopy(found[:limit] if limit else found)
+        return ListedTasks([_listed(task) for task in (found[:limit] if limit else found)])
 
     def _chosen(self, task_ids: list[int] | None, every: str | None) -> list[dict[str, Any]]:
         """The stored tasks a bulk call names, in number order; all missing is an error, as
@@ -203,7 +244,7 @@ class FakeTaskStore:
 
     def _bulk(
         self, chosen: list[dict[str, Any]], status: str, asked: list[int] | None
-    ) -> dict[str, Any]:
+    ) -> BulkChange:
         numbers = [int(t["id"]) for t in chosen]
         result: dict[str, Any] = {
             "task_ids": numbers,
@@ -214,14 +255,14 @@ class FakeTaskStore:
         missing = sorted(set(asked or ()) - set(numbers))
         if missing:
             result["not_found"] = missing
-        return result
+        return BulkChange.model_validate(result)
 
     def complete_task(
         self,
         task_id: int | None = None,
         task_ids: list[int] | None = None,
         every: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> TaskChange | BulkChange:
         if task_id is None:
             chosen = self._chosen(task_ids, every)
             for task in chosen:
@@ -229,14 +270,14 @@ class FakeTaskStore:
             return self._bulk(chosen, "completed", task_ids)
         task = self._find(task_id)
         task["completed"] = True
-        return {"task_id": task_id, "status": "completed", "title": task["title"]}
+        return TaskChange(task_id=task_id, status="completed", title=task["title"])
 
     def delete_task(
         self,
         task_id: int | None = None,
         task_ids: list[int] | None = None,
         every: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> TaskChange | BulkChange:
         if task_id is None:
             chosen = self._chosen(task_ids, every)
             numbers = {int(t["id"]) for t in chosen}
@@ -244,7 +285,7 @@ class FakeTaskStore:
             return self._bulk(chosen, "deleted", task_ids)
         task = self._find(task_id)
         self.tasks.remove(task)
-        return {"task_id": task_id, "status": "deleted", "title": task["title"]}
+        return TaskChange(task_id=task_id, status="deleted", title=task["title"])
 
     def update_task(
         self,
@@ -253,7 +294,7 @@ class FakeTaskStore:
         description: str | None = None,
         completed: bool | None = None,
         **fields: Any,
-    ) -> dict[str, Any]:
+    ) -> TaskChange:
         if title is None and description is None and completed is None and not fields:
             raise LookupError("Nothing to update")
         task = self._find(task_id)
@@ -268,15 +309,14 @@ class FakeTaskStore:
         echoed = self._set_fields(task, fields)
         if before:
             echoed["before"] = before
-        if "due_date" in echoed:
-            echoed["due_label"] = task["due_date"]  # the real tool's label is relative
-        return {"task_id": task_id, "status": "updated", "title": task["title"], **echoed}
+        result = {"task_id": task_id, "status": "updated", "title": task["title"], **echoed}
+        return TaskChange.model_validate(result)
 
 
 @dataclass
 class Exchange:
     reply: str
-    meta: dict[str, Any]
+    meta: ReplyMeta
     tool_calls: list[dict[str, Any]]
 
 
@@ -304,7 +344,7 @@ class Conversation:
             {
                 "name": o.call.name,
                 "arguments": o.call.arguments,
-                "result": o.data if o.ok else {"error": o.error},
+                "result": o.data if o.ok else ToolFailure(error=str(o.error)).model_dump(),
             }
             for o in outcomes
         ]

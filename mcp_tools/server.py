@@ -34,6 +34,13 @@ from backend.domain.reminder_times import (
 )
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
 from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
+from backend.models.tool_results import (
+    BulkChange,
+    ChangeOutcome,
+    ListedTask,
+    TaskChange,
+    UndoArguments,
+)
 from backend.services import tasks
 from mcp_tools.principal import PrincipalSource, acting_user
 
@@ -145,7 +152,7 @@ def _not_found(numbers: list[int]) -> str:
     return f"Tasks {', '.join(str(n) for n in numbers)} not found"
 
 
-def _bulk_json(change: tasks.BulkChange, status: str) -> dict[str, Any]:
+def _bulk_result(change: tasks.BulkChange, status: str) -> BulkChange:
     result: dict[str, Any] = {
         "task_ids": change.numbers,
         "status": status,
@@ -156,7 +163,7 @@ def _bulk_json(change: tasks.BulkChange, status: str) -> dict[str, Any]:
         result["not_found"] = change.missing
     if change.repeat_ended:  # completed on their last date: they stopped repeating
         result["repeat_ended"] = change.repeat_ended
-    return result
+    return BulkChange.model_validate(result)
 
 
 def _fields_json(task: Task, zone: str, now: datetime | None = None) -> dict[str, Any]:
@@ -191,17 +198,19 @@ def _local_iso(moment: datetime | None, zone_name: str) -> str | None:
     return f"{on_clock(moment, zone_name):%Y-%m-%dT%H:%M}"
 
 
-def _task_json(task: Task, zone: str, now: datetime) -> dict[str, Any]:
-    return {
-        "id": task.number,
-        "title": task.title,
-        "description": task.description,
-        "completed": task.completed,
-        "created_at": task.created_at.isoformat(),
-        "updated_at": task.updated_at.isoformat(),
-        **_fields_json(task, zone, now),
-        "due_at": task.due_at.isoformat() if task.due_at else None,
-    }
+def _listed(task: Task, zone: str, now: datetime) -> ListedTask:
+    return ListedTask.model_validate(
+        {
+            "id": task.number,
+            "title": task.title,
+            "description": task.description,
+            "completed": task.completed,
+            "created_at": task.created_at.isoformat(),
+            "updated_at": task.updated_at.isoformat(),
+            **_fields_json(task, zone, now),
+            "due_at": task.due_at.isoformat() if task.due_at else None,
+        }
+    )
 
 
 def _changed_json(task: Task, status: str, zone: str, given: set[str]) -> dict[str, Any]:
@@ -223,9 +232,9 @@ def _due_argument(task: Task) -> str:
     return f"{task.due_date.isoformat()}{clock}" if task.due_date else "none"
 
 
-def _arguments_of(task: Task, fields: set[str], zone: str) -> dict[str, Any]:
+def _arguments_of(task: Task, fields: set[str], zone: str) -> UndoArguments:
     """The update_task arguments that would put `fields` back as they are on `task`."""
-    arguments: dict[str, Any] = {}
+    arguments: UndoArguments = {}
     if "due" in fields:
         arguments["due"] = _due_argument(task)
     if "priority" in fields:
@@ -384,7 +393,7 @@ def build_task_server(
         repeat: Repeats = None,
         remind_at: RemindAt = None,
         remind_before: RemindBefore = None,
-    ) -> dict[str, Any]:
+    ) -> TaskChange:
         """Create a new task for the user, optionally with a due date or time, a priority,
         a list, tags, a repeat (with no due date, it is due on the repeat's first day) and a
         reminder."""
@@ -415,7 +424,7 @@ def build_task_server(
             except (TaskLimitError, InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc
         given = _given(due=due, **fields, remind=True if reminded else None)
-        return _changed_json(task, "created", zone, given)
+        return TaskChange.model_validate(_changed_json(task, "created", zone, given))
 
     @server.tool()
     async def list_tasks(
@@ -454,7 +463,7 @@ def build_task_server(
         sort: Annotated[
             tasks.TaskSort, Field(description="The order: by number (default), due date...")
         ] = tasks.TaskSort.NUMBER,
-    ) -> list[dict[str, Any]]:
+    ) -> builtins.list[ListedTask]:
         """List the user's tasks, optionally only pending or completed ones, a title search,
         a list, a tag, a priority or a due period ("today", "overdue"...), in an order. A due
         task has a due_label ("tomorrow 09:00", "overdue by 2 days")."""
@@ -483,7 +492,9 @@ def build_task_server(
             dated = any(task.due_date is not None for task in found)
             zone = await tasks.account_zone(session, owner) if dated else "UTC"
         now = datetime.now(UTC)  # one "today" for the whole list's due labels
-        return [_task_json(task, zone, now) for task in found]
+        # A list, not ListedTasks: MCP wraps it as {"result": [...]} and sends one text
+        # block per task, as it always has.
+        return [_listed(task, zone, now) for task in found]
 
     async def change_tasks(
         ctx: Context,
@@ -492,7 +503,7 @@ def build_task_server(
         one: SingleTaskChange,
         many: BulkTaskChange,
         done: str,
-    ) -> dict[str, Any]:
+    ) -> ChangeOutcome:
         """complete_task and delete_task alike: one task by number, or several in one
         statement (`task_ids`, or `every` task of a status)."""
         owner = acting_user(await principal(ctx), user_id)
@@ -508,16 +519,16 @@ def build_task_server(
                     raise ToolError(str(exc)) from exc
                 task = changed.task
                 if done == "completed" and task.repeat_rule is not None and not task.completed:
-                    return await _moved_on(session, owner, task)
+                    return ChangeOutcome(await _moved_on(session, owner, task))
                 single = {"task_id": task.number, "status": done, "title": task.title}
-                return {**single, **_ended_json(changed)}
+                return ChangeOutcome(TaskChange.model_validate({**single, **_ended_json(changed)}))
             status = TaskStatus(every) if every is not None else None
             result = await many(session, owner_id=owner, numbers=task_ids, status=status)
         if task_ids is not None and not result.numbers:
             raise ToolError(_not_found(result.missing))
-        return _bulk_json(result, done)
+        return ChangeOutcome(_bulk_result(result, done))
 
-    async def _skipped(owner: int, task_id: int) -> dict[str, Any]:
+    async def _skipped(owner: int, task_id: int) -> TaskChange:
         """ "Skip this one": the next date, and the date it had (an undo is one update)."""
         async with sessionmaker() as session:
             try:
@@ -530,9 +541,9 @@ def build_task_server(
             zone = await tasks.account_zone(session, owner)
         result = _changed_json(task, "updated", zone, {"repeat"})
         result["before"] = {"due": previous}
-        return result
+        return TaskChange.model_validate(result)
 
-    async def _moved_on(session: AsyncSession, owner: int, task: Task) -> dict[str, Any]:
+    async def _moved_on(session: AsyncSession, owner: int, task: Task) -> TaskChange:
         """A repeating task's completion: it moved to its next date, still pending. The
         result says so, and what its due date was (an undo is one update_task)."""
         zone = await tasks.account_zone(session, owner)
@@ -541,7 +552,7 @@ def build_task_server(
         if previous is not None:
             clock = f"T{task.due_time:%H:%M}" if task.due_time else ""
             result["before"] = {"due": f"{previous.isoformat()}{clock}"}
-        return result
+        return TaskChange.model_validate(result)
 
     @server.tool()
     async def complete_task(
@@ -553,7 +564,7 @@ def build_task_server(
             Literal["pending"] | None,
             Field(description='"pending": complete every pending task (instead of task_id)'),
         ] = None,
-    ) -> dict[str, Any]:
+    ) -> ChangeOutcome:
         """Mark a task as complete (or several: task_ids, or every pending task)."""
         targets = (task_id, task_ids, every)
         return await change_tasks(
@@ -570,7 +581,7 @@ def build_task_server(
             Literal["all", "pending", "completed"] | None,
             Field(description="Delete every task with this status (instead of task_id)"),
         ] = None,
-    ) -> dict[str, Any]:
+    ) -> ChangeOutcome:
         """Delete a task (or several: task_ids, or every task of a status)."""
         targets = (task_id, task_ids, every)
         return await change_tasks(ctx, user_id, targets, _delete_one, tasks.delete_tasks, "deleted")
@@ -621,7 +632,7 @@ def build_task_server(
         ] = None,
         remind_at: RemindAt = None,
         remind_before: RemindBefore = None,
-    ) -> dict[str, Any]:
+    ) -> TaskChange:
         """Change a task's title, description, due date or time, priority, list, tags,
         repeat or reminder (or reopen it)."""
         owner = acting_user(await principal(ctx), user_id)
@@ -656,7 +667,7 @@ def build_task_server(
             changes.update(_due_data(due, zone))
             changes.update(_remind_data(remind_at, remind_before, zone))
             try:
-                previous: dict[str, Any] = {}
+                previous: UndoArguments = {}
                 if given:  # what the fields were, so the change can be undone
                     # (read now: the update refreshes this same object in the session)
                     before = await tasks.get_task(session, owner_id=owner, task_id=task_id)
@@ -676,6 +687,6 @@ def build_task_server(
         result = {**_changed_json(changed.task, "updated", zone, given), **_ended_json(changed)}
         if previous:
             result["before"] = previous
-        return result
+        return TaskChange.model_validate(result)
 
     return server

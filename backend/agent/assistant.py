@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import functools
-import json
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -35,10 +34,10 @@ from openai.types.responses import ResponseTextDeltaEvent
 from backend.agent.brains import Brain
 from backend.agent.delegating_model import DelegatingModel, ModelInput
 from backend.agent.instructions import build_instructions, today_for_the_model
-from backend.agent.mcp_bridge import InProcessTaskTools
+from backend.agent.mcp_bridge import InProcessTaskTools, failure_json
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.replies import SYSTEM_ERROR
-from backend.agent.rules.types import Turn
+from backend.agent.rules.types import ReplyMeta, Turn
 from backend.agent.sdk_output import text_chunks
 from backend.agent.turn import (
     PlansItsCalls,
@@ -60,7 +59,7 @@ MAX_MODEL_CALLS = 16
 class AgentReply:
     text: str
     tool_calls: list[dict[str, Any]]
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: ReplyMeta = field(default_factory=lambda: ReplyMeta())
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,7 @@ def _guarded(tool: FunctionTool) -> FunctionTool:
             raise TypeError("task tools need a TurnContext run context")
         stop = await turn.limits.admit(tool.name)
         if stop is not None:
-            return json.dumps({"error": refusal(stop)})
+            return failure_json(refusal(stop))
         parsed = parse_arguments(arguments)
         call = asyncio.ensure_future(invoke(context, arguments))
         turn.limits.started(call, tool.name, parsed)
@@ -306,7 +305,8 @@ class Assistant:
         if turn.cut_short:
             return _stopped(turn)
         text = str(result.final_output or "") or SYSTEM_ERROR
-        meta = {**self.brain.reply_meta(model), "usage": _usage(result, self.brain.name, user_id)}
+        meta = self.brain.reply_meta(model).copy()
+        meta["usage"] = _usage(result, self.brain.name, user_id)
         return AgentReply(text, turn.tool_calls, meta)
 
     async def stream(
@@ -364,5 +364,6 @@ class Assistant:
         if not streamed_text:  # the run ended after its tools: no model streamed this text
             for chunk in text_chunks(text):
                 yield TextDelta(chunk)
-        meta = {**self.brain.reply_meta(model), "usage": _usage(result, self.brain.name, user_id)}
+        meta = self.brain.reply_meta(model).copy()
+        meta["usage"] = _usage(result, self.brain.name, user_id)
         yield AgentReply(text, turn.tool_calls, meta)

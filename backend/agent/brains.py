@@ -4,7 +4,7 @@ tools; they differ only in the model that decides what to call and say."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from agents import FunctionToolResult
 from agents.models.interface import Model
@@ -13,7 +13,7 @@ from backend.agent.delegating_model import DelegatingModel, ModelInput
 from backend.agent.llm import llm_model
 from backend.agent.rule_model import RuleModel, read_turn
 from backend.agent.rules.context import ConversationContext
-from backend.agent.rules.types import Intent
+from backend.agent.rules.types import Intent, ReplyMeta
 from backend.core.config import Settings
 
 
@@ -26,7 +26,7 @@ class Brain(Protocol):
 
     def model_for(self, context: ConversationContext) -> Model: ...
 
-    def reply_meta(self, model: Model) -> dict[str, Any]: ...
+    def reply_meta(self, model: Model) -> ReplyMeta: ...
 
 
 class RuleBrain:
@@ -36,7 +36,7 @@ class RuleBrain:
     def model_for(self, context: ConversationContext) -> Model:
         return RuleModel(context)
 
-    def reply_meta(self, model: Model) -> dict[str, Any]:
+    def reply_meta(self, model: Model) -> ReplyMeta:
         if isinstance(model, RuleModel) and model.final is not None:
             return {**model.final.meta, "brain": "rules"}
         return {"brain": "rules"}
@@ -52,7 +52,7 @@ class LLMBrain:
     def model_for(self, context: ConversationContext) -> Model:
         return self._model  # stateless: safe to share between turns
 
-    def reply_meta(self, model: Model) -> dict[str, Any]:
+    def reply_meta(self, model: Model) -> ReplyMeta:
         return {"brain": "llm"}
 
 
@@ -97,7 +97,7 @@ class HybridBrain:
     def model_for(self, context: ConversationContext) -> Model:
         return HybridModel(RuleModel(context), self._llm)
 
-    def reply_meta(self, model: Model) -> dict[str, Any]:
+    def reply_meta(self, model: Model) -> ReplyMeta:
         if isinstance(model, HybridModel) and model.chosen is model.llm:
             return {"brain": "llm"}
         if isinstance(model, HybridModel):

@@ -22,12 +22,32 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent, Tool
 
 from backend.agent.turn import TurnContext
+from backend.models.tool_results import ToolFailure
 from mcp_tools.principal import PRINCIPAL_META_KEY
 
 logger = logging.getLogger(__name__)
 
 _ERROR_PREFIX = "Error executing tool "
 TOOL_FAILURE = "The tool failed unexpectedly"
+
+
+async def _validated_by_the_server(name: str, result: CallToolResult) -> None:
+    """In-process, a tool's structured result was validated by the server that built it."""
+
+
+def _trust_results(session: object) -> None:
+    """The server built each result as its pydantic model (backend/models/tool_results.py)
+    and MCP validated it there; the client would check it again against the same schema in
+    pure-Python jsonschema, about 5 µs a field (a list of 51 tasks: ~15% of a turn's
+    instructions). Server and client are one program, so the in-process client trusts it
+    (the option specs/upstream-drafts.md, 2, proposes upstream)."""
+    setattr(session, "validate_tool_result", _validated_by_the_server)  # noqa: B010
+
+
+def failure_json(message: str) -> str:
+    """A refused or failed call as its tool output: the ToolFailure model's JSON, spaced as
+    `json.dumps` always spaced it (what an LLM reads stays the same)."""
+    return json.dumps(ToolFailure(error=message).model_dump())
 
 
 def _principal_meta(context: MCPToolMetaContext) -> dict[str, Any]:
@@ -42,7 +62,7 @@ def _tool_failure(_context: RunContextWrapper[Any], error: Exception) -> str:
         # Malformed arguments from a model: end the turn (friendly reply), do not improvise.
         raise error
     logger.error("task tool call failed", exc_info=error)
-    return json.dumps({"error": TOOL_FAILURE})
+    return failure_json(TOOL_FAILURE)
 
 
 def _without_user_id(tool: Tool) -> Tool:
@@ -85,6 +105,7 @@ class InProcessTaskTools(_MCPServerWithClientSession):
         )
         self._server = server
         self._model_tools: list[Tool] | None = None
+        self._trusted: object = None  # the session told to trust the server's results
 
     @property
     def name(self) -> str:
@@ -108,6 +129,9 @@ class InProcessTaskTools(_MCPServerWithClientSession):
     async def call_tool(
         self, tool_name: str, arguments: dict[str, Any] | None, meta: dict[str, Any] | None = None
     ) -> CallToolResult:
+        if self.session is not None and self._trusted is not self.session:
+            _trust_results(self.session)
+            self._trusted = self.session
         result = await super().call_tool(tool_name, arguments, meta)
         if not result.is_error:
             return result
@@ -115,6 +139,6 @@ class InProcessTaskTools(_MCPServerWithClientSession):
         if message == TOOL_FAILURE or message == "":
             logger.error("task tool %s failed inside the server", tool_name)
         return CallToolResult(
-            content=[TextContent(type="text", text=json.dumps({"error": message}))],
+            content=[TextContent(type="text", text=failure_json(message))],
             is_error=True,
         )

@@ -59,10 +59,7 @@ def read_turn(items: str | list[TResponseInputItem]) -> tuple[str, list[ToolOutc
 
 
 def _outcome(call: ToolCall, output: Any) -> ToolOutcome:
-    data = parse_tool_output(output)
-    if isinstance(data, dict) and "error" in data:
-        return ToolOutcome(call, error=str(data["error"]))
-    return ToolOutcome(call, data=data)
+    return ToolOutcome.read(call, parse_tool_output(output))
 
 
 class RuleModel(Model):

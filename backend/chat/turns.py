@@ -24,7 +24,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.agent.assistant import AgentReply, Assistant, TextDelta, ToolCallDone
 from backend.agent.rules.replies import SYSTEM_ERROR
-from backend.agent.rules.types import Turn
+from backend.agent.rules.types import Turn, stored_meta
 from backend.agent.turn_limits import (
     INTERRUPTED,
     TOO_SLOW,
@@ -272,7 +272,9 @@ async def _open_turn(
             conversation_id, zone, rows = await _open_in_transaction(
                 session, user_id, message, conversation_id, window, client_key
             )
-    turns = [Turn(role, content, calls or [], meta or {}) for role, content, calls, meta in rows]
+    turns = [
+        Turn(role, content, calls or [], stored_meta(meta)) for role, content, calls, meta in rows
+    ]
     return OpenTurn(conversation_id, turns, user_id, message, client_key, zone)
 
 
@@ -356,7 +358,7 @@ async def _store_reply(
             conversation_id=opened.conversation_id,
             content=reply.text,
             tool_calls=reply.tool_calls,
-            meta=reply.meta,
+            meta=dict(reply.meta),  # stored as plain JSON
             now=utcnow(),
             client_key=opened.client_key,
         )
@@ -374,7 +376,7 @@ async def _store_reply(
         role=MessageRole.ASSISTANT,
         content=reply.text,
         tool_calls=reply.tool_calls,
-        meta=reply.meta,
+        meta=dict(reply.meta),
         touch=True,
         client_key=opened.client_key,
     )

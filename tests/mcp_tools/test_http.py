@@ -19,6 +19,7 @@ from mcp.types import CallToolResult, TextContent
 
 from backend.core.config import Settings
 from backend.core.security import create_access_token
+from backend.models.tool_results import TaskChange
 from tests.conftest import TEST_SECRET, UserSession, register
 from tests.live_server import live_server
 
@@ -200,3 +201,17 @@ async def test_rejected_arguments_over_http_are_answered_in_brief_without_the_in
         assert bad_query.startswith("Invalid query:")
         assert "my-private-words" not in bad_query
         assert "pydantic" not in bad_query and "\n" not in bad_query
+
+
+async def test_tools_list_over_http_gives_every_tool_an_output_schema(
+    base_url: str, rest: httpx.AsyncClient
+) -> None:
+    user = await register(rest)
+    async with mcp_as(base_url, user) as mcp:
+        tools = (await mcp.list_tools()).tools
+        added = await mcp.call_tool("add_task", {"title": "Typed"})
+    tool_names = ("add_task", "list_tasks", "complete_task", "delete_task", "update_task")
+    schema_types = {tool.name: (tool.output_schema or {}).get("type") for tool in tools}
+    assert schema_types == dict.fromkeys(tool_names, "object")
+    # The client checked the structured content against the schema it was given.
+    assert TaskChange.model_validate(added.structured_content).title == "Typed"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.builders import is_command, new_request
@@ -19,7 +18,7 @@ from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.targets import position_in
 from backend.agent.rules.text import SENTENCE_END, clean_title, core_request
 from backend.agent.rules.titles import IMPATIENT_END
-from backend.agent.rules.types import Intent
+from backend.agent.rules.types import Intent, PendingKind, PendingQuestion, pending_kind
 from backend.agent.rules.update import update_step
 
 _I = re.IGNORECASE
@@ -42,9 +41,9 @@ _TOOL_INTENT = {
 }
 
 _OFFER_INTENT = {
-    "offer_list": Intent.LIST,
-    "offer_add": Intent.CREATE,
-    "confirm_clear": Intent.DELETE,
+    PendingKind.OFFER_LIST: Intent.LIST,
+    PendingKind.OFFER_ADD: Intent.CREATE,
+    PendingKind.CONFIRM_CLEAR: Intent.DELETE,
 }
 
 Answer = tuple[list[steps.Step], Intent, str]
@@ -60,26 +59,31 @@ def answer_to_pending(message: str, context: ConversationContext) -> Answer | No
     pending = context.pending
     if not pending:
         return None
-    kind = pending.get("kind")
-    if kind in ("choose_task", "ask_task", "ask_fields"):
+    kind = pending_kind(pending)
+    if kind in (PendingKind.CHOOSE_TASK, PendingKind.ASK_TASK, PendingKind.ASK_FIELDS):
         message = _the_answering_sentence(message)
     text = core_request(message) or message.strip().rstrip(".!?")
-    if kind in ("offer_list", "offer_add", "confirm_clear"):
+    if kind in (PendingKind.OFFER_LIST, PendingKind.OFFER_ADD, PendingKind.CONFIRM_CLEAR):
         return _yes_no(kind, message.strip(), pending)
-    if kind == "confirm_task":
+    if kind == PendingKind.CONFIRM_TASK:
         return _confirmed_task(message.strip(), pending, context)
-    if kind in ("choose_task", "ask_task", "ask_fields", "ask_title") and _NO.match(text):
+    if kind in (
+        PendingKind.CHOOSE_TASK,
+        PendingKind.ASK_TASK,
+        PendingKind.ASK_FIELDS,
+        PendingKind.ASK_TITLE,
+    ) and _NO.match(text):
         # "never mind" to "which one?": drop the question instead of asking it again.
-        tool = str(pending.get("tool", "update_task" if kind == "ask_fields" else ""))
+        tool = str(pending.get("tool", "update_task" if kind == PendingKind.ASK_FIELDS else ""))
         intent = _TOOL_INTENT.get(tool, Intent.CREATE)
         return [steps.say(replies.NOTED_NO)], intent, f"answer: never mind to {kind}"
-    if kind == "choose_task":
+    if kind == PendingKind.CHOOSE_TASK:
         return _choice(text, pending, context)
-    if kind == "ask_task":
+    if kind == PendingKind.ASK_TASK:
         return _named_task(text, pending, context)
-    if kind == "ask_fields":
+    if kind == PendingKind.ASK_FIELDS:
         return _new_fields(text, pending, context)
-    if kind == "ask_title" and text and not is_command(message):
+    if kind == PendingKind.ASK_TITLE and text and not is_command(message):
         title, description = split_title_description(clean_title(text))
         return [steps.add_task(title, description)], Intent.CREATE, "answer: the title to add"
     return None
@@ -188,25 +192,27 @@ _THE_LIST = re.compile(r"\b(?:the|my)\s+(?:\w+\s+)?list\b", _I)
 _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _I)
 
 
-def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
-    if kind in ("offer_add", "offer_list") and _A_REMOVAL.match(core_request(text)):
+def _yes_no(kind: str, text: str, pending: PendingQuestion) -> Answer | None:
+    if kind in (PendingKind.OFFER_ADD, PendingKind.OFFER_LIST) and _A_REMOVAL.match(
+        core_request(text)
+    ):
         return None  # "is bread on there?" ... "delete it": a request, never a yes to adding
-    missing = pending.get("missing") if kind == "offer_list" else None
+    missing = pending.get("missing") if kind == PendingKind.OFFER_LIST else None
     if missing and _ADD_IT.search(text):
         # "remove buy stamps" - not there - "could you please add it then?"
         return [steps.add_task(str(missing), None)], Intent.CREATE, "answer: add what was missing"
     said = yes_or_no(text, strict=True)
-    lead = _NO_LEAD.match(text) if said is None and kind == "confirm_clear" else None
+    lead = _NO_LEAD.match(text) if said is None and kind == PendingKind.CONFIRM_CLEAR else None
     if lead and _A_NO.search(lead.group()):
         # "actually no, sorry, just the paper towels one": a no that narrows the clear
         said = False if _ONLY.match(text[lead.end() :].strip(" .!?")) else None
     if said is False:
         instead = _NO_LEAD.sub("", text).strip(" .!?")
         narrowed = _ONLY.match(instead)
-        if kind == "confirm_clear" and narrowed and _DONE_ONES.match(narrowed["what"]):
+        if kind == PendingKind.CONFIRM_CLEAR and narrowed and _DONE_ONES.match(narrowed["what"]):
             # "clear my list" ... "no, just the finished ones": a narrower clear, asked again
             return [steps.confirm_clear("completed")], Intent.DELETE, "answer: no, only the done"
-        if kind == "confirm_clear" and narrowed:
+        if kind == PendingKind.CONFIRM_CLEAR and narrowed:
             # "clear the whole list", "wait no. just the dry cleaning one": that one only
             named = strip_reference_noise(clean_title(narrowed["what"]))
             step = task_actions.act_on_title("delete_task", named, {})
@@ -214,20 +220,20 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
         request = new_request(instead) if instead else None
         if request is not None and request.intent in _INSTEAD:
             return None  # "Alexa, no, stop, read me the list instead": that request
-        if kind == "confirm_clear":
+        if kind == PendingKind.CONFIRM_CLEAR:
             return [steps.say(replies.CLEAR_CANCELLED)], Intent.DELETE, "answer: no to clear"
         # "no thanks" to "shall I add it?": nothing asked for, a reply in kind
         return [steps.say(replies.NOTED_NO)], Intent.SOCIAL, f"answer: no to {kind}"
     if said is None:
         return None
-    if kind == "offer_list":
+    if kind == PendingKind.OFFER_LIST:
         # "ok then show me full list": the yes says which list
         status = "all" if _WHOLE_LIST.search(text) else "pending"
         if not _SAYS_YES.search(text) or _THE_LIST.search(text):
             # "then show me the list", "yeah show me the list": that request, as said
             status = extract_status(text)
         return [steps.list_tasks(status)], Intent.LIST, "answer: yes, show the list"
-    if kind == "offer_add":
+    if kind == PendingKind.OFFER_ADD:
         adds = [steps.add_task(str(pending["title"]), None)]
         more = _AND_ONE_MORE.search(text)
         if more:  # "ok add it, and bred too": one more thing with the yes
@@ -240,7 +246,7 @@ def _yes_no(kind: str, text: str, pending: dict[str, Any]) -> Answer | None:
 
 
 def _confirmed_task(
-    text: str, pending: dict[str, Any], context: ConversationContext
+    text: str, pending: PendingQuestion, context: ConversationContext
 ) -> Answer | None:
     """ "Do you want me to delete 'Eggs'?": yes does it, no drops it, anything else is new."""
     said = yes_or_no(text, strict=True)
@@ -254,7 +260,7 @@ def _confirmed_task(
 
 
 def _act(
-    tool: str, task_id: int, pending: dict[str, Any], context: ConversationContext, rule: str
+    tool: str, task_id: int, pending: PendingQuestion, context: ConversationContext, rule: str
 ) -> Answer:
     fields = dict(pending.get("fields") or {})
     step = task_actions.act_on_task(tool, task_id, fields, completions=context.completions)
@@ -265,7 +271,7 @@ def _act(
     return [step], _TOOL_INTENT[tool], rule
 
 
-def _choice(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
+def _choice(text: str, pending: PendingQuestion, context: ConversationContext) -> Answer | None:
     tool = str(pending["tool"])
     candidates = tuple(int(c) for c in pending.get("candidates", []))
     explicit = re.match(r"^(?:task|id|#)\s*#?(\d+)$", text, _I)
@@ -315,7 +321,7 @@ def _choice(text: str, pending: dict[str, Any], context: ConversationContext) ->
     return None
 
 
-def _named_task(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
+def _named_task(text: str, pending: PendingQuestion, context: ConversationContext) -> Answer | None:
     tool = str(pending["tool"])
     unclear = unclear_task_number(text, answering=True)
     if unclear is not None:  # "4 or 5": still not one task
@@ -357,7 +363,7 @@ def _another_request(text: str) -> bool:
     )
 
 
-def _new_fields(text: str, pending: dict[str, Any], context: ConversationContext) -> Answer | None:
+def _new_fields(text: str, pending: PendingQuestion, context: ConversationContext) -> Answer | None:
     task_id = int(pending["task_id"])
     if not text:
         return None

@@ -19,7 +19,7 @@ from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.social import off_topic_reply, social_reply
 from backend.agent.rules.targets import target_step, targets_steps
 from backend.agent.rules.text import clean_title
-from backend.agent.rules.types import Action, Detection, Intent
+from backend.agent.rules.types import Action, Detection, Intent, PendingKind
 from backend.agent.rules.update import update_step
 
 _I = re.IGNORECASE
@@ -47,7 +47,7 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
     if intent is Intent.OFF_TOPIC:
         return [steps.say(off_topic_reply(clause))]
     if intent is Intent.UNCLEAR:
-        return [steps.say(replies.UNCLEAR, pending={"kind": "rephrase"})]
+        return [steps.say(replies.UNCLEAR, pending={"kind": PendingKind.REPHRASE})]
     if action is Action.UNDO:
         return [steps.undo(context.last_change)]
     if intent is Intent.CREATE:

@@ -16,7 +16,7 @@ from typing import Any
 from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.text import prepare
-from backend.agent.rules.types import JSON, Turn
+from backend.agent.rules.types import JSON, PendingQuestion, ReplyMeta, Turn
 from backend.domain.due import zone as due_zone
 
 
@@ -24,7 +24,7 @@ from backend.domain.due import zone as due_zone
 class ConversationContext:
     focus_task_id: int | None = None
     listed_task_ids: tuple[int, ...] = ()
-    pending: JSON | None = None
+    pending: PendingQuestion | None = None
     completions: int = 0
     adds_in_a_row: int = 0
     last_change: JSON | None = None
@@ -103,7 +103,7 @@ class ConversationContext:
                 elif call.get("name") == "add_task":
                     adds_in_a_row += 1
         # What the assistant's last reply left open or recorded (nothing after a user turn).
-        last: JSON = turns[-1].meta if turns and turns[-1].role != "user" else {}
+        last = turns[-1].meta if turns and turns[-1].role != "user" else ReplyMeta()
         acts = last.get("acts")
         known_tasks = tuple((n, title, done) for n, (title, done) in sorted(known.items()))
         return cls(

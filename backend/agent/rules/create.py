@@ -14,6 +14,7 @@ from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.task_fields import TaskFields, list_named, take_fields
 from backend.agent.rules.text import clean_title, core_request
 from backend.agent.rules.titles import QUOTED, TitleSlot, add_title, onto_a_list_said
+from backend.agent.rules.types import PendingKind
 from backend.agent.rules.vocabulary import is_task_verb
 from backend.models.task import TITLE_MAX_LENGTH
 
@@ -194,9 +195,9 @@ _PRONOUN_TITLE = re.compile(
 def _talked_about(context: ConversationContext) -> str | None:
     """The item a pronoun in an add names: the one the last question found missing."""
     pending = context.pending or {}
-    if pending.get("kind") == "offer_add" and pending.get("title"):
+    if pending.get("kind") == PendingKind.OFFER_ADD and pending.get("title"):
         return str(pending["title"])
-    if pending.get("kind") == "offer_list" and pending.get("missing"):
+    if pending.get("kind") == PendingKind.OFFER_LIST and pending.get("missing"):
         return str(pending["missing"])  # "delete buy stamps" - not there - "then add it"
     if context.last_act == "query" and context.last_lookup:
         return context.last_lookup
@@ -277,7 +278,7 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
     if _PRONOUN_TITLE.match(slot.title):
         named = _talked_about(context)
         if named is None:
-            return [steps.say(replies.ask_title_to_add(), pending={"kind": "ask_title"})]
+            return [steps.say(replies.ask_title_to_add(), pending={"kind": PendingKind.ASK_TITLE})]
         slot = TitleSlot(named, slot.if_missing)
     items = _several_items(obj)
     if len(items) <= 1 and _after_a_colon(obj, clause):
@@ -305,7 +306,7 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
         ]
     title, description = split_title_description(slot.title)
     if not title or _NO_TITLE.match(title):
-        return [steps.say(replies.ask_title_to_add(), pending={"kind": "ask_title"})]
+        return [steps.say(replies.ask_title_to_add(), pending={"kind": PendingKind.ASK_TITLE})]
     if (
         reads_as_a_story(title)
         and len(title) <= TITLE_MAX_LENGTH  # a longer one gets the length's own reply
@@ -316,7 +317,7 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
         return [
             steps.say(
                 replies.confirm_sentence_title(title),
-                pending={"kind": "offer_add", "title": title},
+                pending={"kind": PendingKind.OFFER_ADD, "title": title},
             )
         ]
     add = steps.add_task(

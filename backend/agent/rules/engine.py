@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import wraps
-from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.answers import answer_to_pending
@@ -40,6 +39,7 @@ from backend.agent.rules.types import (
     Batch,
     Detection,
     Intent,
+    ReplyMeta,
     Say,
     ToolCall,
     ToolOutcome,
@@ -60,7 +60,7 @@ class Plan:
 @dataclass(frozen=True)
 class FinalReply:
     text: str
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: ReplyMeta = field(default_factory=lambda: ReplyMeta())
 
 
 def run_steps(
@@ -128,7 +128,7 @@ def _summed_adds(parts: list[Say]) -> list[str]:
 
 
 def _joined(parts: list[Say]) -> Say:
-    meta: dict[str, Any] = {}
+    meta = ReplyMeta()
     for part in parts:
         meta.update(part.meta)
     texts = _summed_adds(parts)
@@ -145,11 +145,11 @@ def advance(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | Batch | Final
     if pending is not None:
         return pending
     reply = _joined(said)
-    meta: dict[str, Any] = {
-        "intents": [i.value for i in plan.intents],
-        "acts": plan.acts or [act_of(i) for i in plan.intents],
-        "rules": plan.rules,
-    }
+    meta = ReplyMeta(
+        intents=[i.value for i in plan.intents],
+        acts=plan.acts or [act_of(i) for i in plan.intents],
+        rules=plan.rules,
+    )
     meta.update(reply.meta)
     return FinalReply(reply.text, meta)
 

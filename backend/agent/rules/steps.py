@@ -13,13 +13,23 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from typing_extensions import Unpack
+
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import match_tasks, misspelt_match, similar_tasks
 from backend.agent.rules.spelling import has_misspelt_word
 from backend.agent.rules.task_fields import NO_FIELDS, TaskFields, fields_echo
 from backend.agent.rules.text import visible
-from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
+from backend.agent.rules.types import (
+    Batch,
+    PendingKind,
+    PendingQuestion,
+    ReplyMeta,
+    Say,
+    ToolCall,
+    ToolOutcome,
+)
 
 Action = ToolCall | Batch | Say
 Step = Callable[[list[ToolOutcome]], Action]
@@ -34,14 +44,15 @@ SHOW_LIMIT = replies.LIST_LIMIT + 1
 
 
 # Bulk changes are not undoable; the marker stops "undo" from reaching back past them.
-BULK_CHANGE = {"undo": {"tool": None, "bulk": True}}
+BULK_CHANGE = ReplyMeta(undo={"tool": None, "bulk": True})
 
 # Task numbers the tools accept; any other number names no task (Error 1, not Error 5).
 TASK_NUMBERS = range(1, 2**31)
 
 
 def task_not_found(task_id: int) -> Say:
-    return Say(replies.task_not_found(task_id), {"pending": {"kind": "offer_list"}}, stop=True)
+    pending = PendingQuestion(kind=PendingKind.OFFER_LIST)
+    return Say(replies.task_not_found(task_id), {"pending": pending}, stop=True)
 
 
 # The tools' words for text they refuse: "Invalid description: String should have at most
@@ -134,9 +145,9 @@ def failure(outcome: ToolOutcome) -> Say:
     return Say(replies.SYSTEM_ERROR, {"error": True}, stop=True)
 
 
-def say(text: str, **meta: Any) -> Step:
+def say(text: str, **meta: Unpack[ReplyMeta]) -> Step:
     def step(_: list[ToolOutcome]) -> Action:
-        return Say(text, dict(meta))
+        return Say(text, ReplyMeta(**meta))
 
     return step
 
@@ -168,10 +179,9 @@ def add_task(
         if not added.ok:
             return failure(added)
         task_id, stored_title = int(added.data["task_id"]), str(added.data["title"])
-        meta = {
-            "focus": task_id,
-            "undo": {"tool": "delete_task", "arguments": {"task_id": task_id}},
-        }
+        meta = ReplyMeta(
+            focus=task_id, undo={"tool": "delete_task", "arguments": {"task_id": task_id}}
+        )
         where = added.data.get("list")
         details = fields_echo(added.data, today or date.today())
         text = replies.task_added(stored_title, casual=casual, where=where, details=details)
@@ -222,7 +232,7 @@ def list_tasks(status: str, filters: dict[str, str] | None = None) -> Step:
             return failure(outcome)
         tasks: list[Task] = outcome.data
         shown = tasks[: replies.LIST_LIMIT]
-        meta: dict[str, Any] = {"listed": [int(t["id"]) for t in shown]}
+        meta = ReplyMeta(listed=[int(t["id"]) for t in shown])
         if shown:
             meta["focus"] = int(shown[0]["id"])
         if filters:
@@ -242,7 +252,7 @@ def list_lists() -> Step:
             return failure(outcomes[0])
         tasks: list[Task] = outcomes[0].data
         shown = tasks[: replies.LIST_LIMIT]
-        meta: dict[str, Any] = {"listed": [int(t["id"]) for t in shown]}
+        meta = ReplyMeta(listed=[int(t["id"]) for t in shown])
         return Say(replies.lists_overview(tasks), meta)
 
     return step
@@ -290,7 +300,11 @@ def lookup(query: str) -> Step:
         if not matches:
             return Say(
                 replies.not_on_list(query),
-                {"pending": {"kind": "offer_add", "title": query}, "lookup": query, "focus": None},
+                {
+                    "pending": {"kind": PendingKind.OFFER_ADD, "title": query},
+                    "lookup": query,
+                    "focus": None,
+                },
             )
         if len(matches) > 1:
             # "anything about the report?": every match, so "mark both of them done" follows
@@ -342,7 +356,8 @@ def confirm_clear(status: str, only: list[int] | None = None) -> Step:
         if more:
             ids = None  # a "yes" deletes every task of the status: more than one list holds
         return Say(
-            question, {"pending": {"kind": "confirm_clear", "status": status, "task_ids": ids}}
+            question,
+            {"pending": {"kind": PendingKind.CONFIRM_CLEAR, "status": status, "task_ids": ids}},
         )
 
     return step
@@ -369,14 +384,15 @@ def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
             return Say(replies.task_list([], status))
         if status != "all" or task_ids is None:
             return Say(
-                replies.cleared(deleted, status, list_empty=status == "all"), dict(BULK_CHANGE)
+                replies.cleared(deleted, status, list_empty=status == "all"),
+                ReplyMeta(**BULK_CHANGE),
             )
         # "Your list is clear" only if it is: tasks added since the question were kept.
         if len(outcomes) == 1:
             return ToolCall("list_tasks", {"status": "all", "limit": 1})
         remaining = outcomes[-1]
         empty = remaining.ok and not remaining.data
-        return Say(replies.cleared(deleted, status, list_empty=empty), dict(BULK_CHANGE))
+        return Say(replies.cleared(deleted, status, list_empty=empty), ReplyMeta(**BULK_CHANGE))
 
     return step
 
@@ -404,7 +420,7 @@ def undo(last_change: dict[str, Any] | None) -> Step:
     return step
 
 
-def with_meta(step: Step, extra: dict[str, Any]) -> Step:
+def with_meta(step: Step, extra: ReplyMeta) -> Step:
     """The same step, its reply carrying `extra` in its meta."""
 
     def wrapped(outcomes: list[ToolOutcome]) -> Action:

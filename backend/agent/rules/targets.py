@@ -15,6 +15,7 @@ from backend.agent.rules.numbers import is_position, positions_in, positions_ins
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.text import LIST_SEPARATOR, clean_title, core_request
+from backend.agent.rules.types import PendingKind
 
 _I = re.IGNORECASE
 
@@ -197,7 +198,7 @@ def target_step(
     if unclear is not None:  # "delete task 4 hundred": not task 4, whatever else it names
         return steps.say(
             replies.ask_which_number(verb, unclear),
-            pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
+            pending={"kind": PendingKind.ASK_TASK, "tool": tool, "fields": fields or {}},
         )
     task_id = _row_or_id(extract_task_id(core_request(clause)), clause, context.listed_task_ids)
     if task_id is not None:
@@ -225,7 +226,7 @@ def target_step(
         # "both" with no two tasks just shown or named: never the one task talked about
         return steps.say(
             replies.ask_which_task(verb),
-            pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
+            pending={"kind": PendingKind.ASK_TASK, "tool": tool, "fields": fields or {}},
         )
     if pronoun or is_position(reference.strip(" :,-")):
         if context.focus_task_id is not None and pronoun:
@@ -239,7 +240,7 @@ def target_step(
             return task_actions.act_on_clues(tool, found, fields, completions=context.completions)
         return steps.say(
             replies.ask_which_task(verb),
-            pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
+            pending={"kind": PendingKind.ASK_TASK, "tool": tool, "fields": fields or {}},
         )
     query = strip_reference_noise(reference)
     if not query and context.focus_task_id is not None and context.last_act in _TALKED_ABOUT:
@@ -250,7 +251,7 @@ def target_step(
     if not query:
         return steps.say(
             replies.ask_which_task(verb),
-            pending={"kind": "ask_task", "tool": tool, "fields": fields or {}},
+            pending={"kind": PendingKind.ASK_TASK, "tool": tool, "fields": fields or {}},
         )
     return task_actions.act_on_title_or_clues(
         tool, query, lambda: clues(clause, obj, context), fields, completions=context.completions

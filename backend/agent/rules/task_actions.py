@@ -33,7 +33,15 @@ from backend.agent.rules.steps import (
     task_not_found,
     titles_matching,
 )
-from backend.agent.rules.types import Batch, Say, ToolCall, ToolOutcome
+from backend.agent.rules.types import (
+    Batch,
+    PendingKind,
+    PendingQuestion,
+    ReplyMeta,
+    Say,
+    ToolCall,
+    ToolOutcome,
+)
 
 _FIELD_ARGUMENTS = frozenset(
     {"due", "priority", "list", "tags", "add_tags", "repeat", "skip", "remind_at", "remind_before"}
@@ -60,7 +68,7 @@ def _fields_to_restore(task: Task) -> dict[str, Any]:
 def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task | None) -> Say:
     data, arguments = outcome.data, outcome.call.arguments
     task_id = int(data["task_id"])
-    meta: dict[str, Any] = {"focus": task_id}
+    meta = ReplyMeta(focus=task_id)
     if tool == "complete_task" and data.get("repeat_text"):
         # A repeating task moved to its next date; undo gives it its old date back.
         text = replies.repeating_task_completed(data, encouragement_index=completions)
@@ -122,7 +130,7 @@ def ask_fields(task_id: int) -> Say:
     """An update that names its task but not the change (Error 7)."""
     return Say(
         replies.ask_what_to_update(task_id),
-        {"pending": {"kind": "ask_fields", "task_id": task_id}, "focus": task_id},
+        {"pending": {"kind": PendingKind.ASK_FIELDS, "task_id": task_id}, "focus": task_id},
     )
 
 
@@ -188,7 +196,7 @@ def act_on_title(
             return Say(
                 replies.no_match(query),
                 # "missing": so "could you add it then?" adds what was not there
-                {"pending": {"kind": "offer_list", "missing": query}},
+                {"pending": {"kind": PendingKind.OFFER_LIST, "missing": query}},
                 stop=True,
                 adds_may_follow=True,
             )
@@ -231,7 +239,7 @@ def _consumed(step: Step, outcomes: list[ToolOutcome]) -> tuple[Action, int]:
 
 def _is_no_match(action: Action) -> bool:
     pending = action.meta.get("pending") if isinstance(action, Say) else None
-    return isinstance(pending, dict) and pending.get("kind") == "offer_list"
+    return isinstance(pending, dict) and pending.get("kind") == PendingKind.OFFER_LIST
 
 
 def act_on_title_or_clues(
@@ -289,9 +297,9 @@ def act_on_clues(
             return tasks
         named = _named_by_one_part(clues.parts, tasks, pending_only=tool == "complete_task")
         if named is None:
-            pending = {"kind": "ask_task", "tool": tool, "fields": fields or {}}
+            pending = PendingQuestion(kind=PendingKind.ASK_TASK, tool=tool, fields=fields or {})
             # "focus": None - the tasks read to look are no task talked about
-            meta = {"pending": pending, "focus": None}
+            meta = ReplyMeta(pending=pending, focus=None)
             return Say(replies.ask_which_task(ACTION_VERB[tool]), meta, stop=True)
         if tool == "update_task" and not fields:
             return ask_fields(int(named["id"]))
@@ -370,23 +378,24 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
             for n, (o, t) in enumerate(zip(outcomes[1:], targets, strict=True))
         ]
         # Several changes in one: not undone as one, but "and X too" repeats them.
-        meta = {"focus": int(targets[-1]["id"]), "undo": {**BULK_CHANGE["undo"], "did": tool}}
+        meta = ReplyMeta(focus=int(targets[-1]["id"]), undo={**BULK_CHANGE["undo"], "did": tool})
         return Say(" ".join(part.text for part in said), meta)
 
     return step
 
 
 def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:
-    pending = {
-        "kind": "choose_task",
-        "tool": tool,
-        "candidates": [int(t["id"]) for t in matches],
-        "titles": [str(t["title"]) for t in matches],
-        "fields": fields or {},
-    }
+    candidates = [int(t["id"]) for t in matches]
+    pending = PendingQuestion(
+        kind=PendingKind.CHOOSE_TASK,
+        tool=tool,
+        candidates=candidates,
+        titles=[str(t["title"]) for t in matches],
+        fields=fields or {},
+    )
     return Say(
         replies.multiple_matches(query, matches, ACTION_VERB[tool]),
-        {"pending": pending, "listed": pending["candidates"]},
+        {"pending": pending, "listed": candidates},
         stop=True,
     )
 
@@ -399,7 +408,7 @@ def confirm_on_title(tool: str, query: str) -> Step:
         if not query:
             return Say(
                 replies.ask_which_task(ACTION_VERB[tool]),
-                {"pending": {"kind": "ask_task", "tool": tool, "fields": {}}},
+                {"pending": {"kind": PendingKind.ASK_TASK, "tool": tool, "fields": {}}},
                 stop=True,
             )
         matches = titles_matching(query, outcomes)
@@ -408,7 +417,9 @@ def confirm_on_title(tool: str, query: str) -> Step:
         if tool == "complete_task":
             matches = [t for t in matches if not t.get("completed")] or matches
         if not matches:
-            return Say(replies.no_match(query), {"pending": {"kind": "offer_list"}}, stop=True)
+            return Say(
+                replies.no_match(query), {"pending": {"kind": PendingKind.OFFER_LIST}}, stop=True
+            )
         if len(matches) > 1:
             return _clarify(tool, query, matches, None)
         return _confirm(tool, matches[0])
@@ -418,7 +429,7 @@ def confirm_on_title(tool: str, query: str) -> Step:
 
 def _confirm(tool: str, task: Task) -> Say:
     """ "Do you want me to delete 'Eggs'?": the change waits for a yes."""
-    pending = {"kind": "confirm_task", "tool": tool, "task_id": int(task["id"])}
+    pending = PendingQuestion(kind=PendingKind.CONFIRM_TASK, tool=tool, task_id=int(task["id"]))
     return Say(
         replies.confirm_action(ACTION_VERB[tool], str(task["title"])),
         {"pending": pending, "focus": int(task["id"])},
@@ -459,7 +470,7 @@ def _completed_all(done: list[ToolOutcome], *, these: bool) -> Say:
         return Say(replies.task_list([], "pending"))
     if len(done) == 1:  # one task: said, and undoable, as completing it alone is
         return _changed("complete_task", done[0], completions=0, before=None)
-    meta = {"undo": {**BULK_CHANGE["undo"], "did": "complete_task"}}
+    meta = ReplyMeta(undo={**BULK_CHANGE["undo"], "did": "complete_task"})
     return Say(replies.completed_all(len(done), these=these), meta)
 
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
+
+from typing_extensions import TypedDict
+
+from backend.models.tool_results import TOOL_RESULTS, ToolFailure, ToolResult, read_result
 
 JSON = dict[str, Any]
 
@@ -26,11 +30,25 @@ class Batch:
 
 @dataclass(frozen=True)
 class ToolOutcome:
-    """What a tool call returned: parsed JSON data, or an error message."""
+    """What a tool call returned: parsed JSON data, or an error message. Outcomes of real
+    calls come through `read`, which checks them against the tools' result models."""
 
     call: ToolCall
     data: Any = None
     error: str | None = None
+    # The data as its tool's result model (set by `read`).
+    result: ToolResult | None = None
+
+    @classmethod
+    def read(cls, call: ToolCall, output: Any) -> ToolOutcome:
+        """The one place a tool's output becomes an outcome: `{"error": ...}` is a failure;
+        anything else must be the tool's result model (pydantic's ValidationError if not),
+        the engine reading the same JSON the API stores."""
+        if isinstance(output, dict) and "error" in output:
+            return cls(call, error=ToolFailure.model_validate(output).error)
+        if call.name not in TOOL_RESULTS:  # not one of the task tools: nothing to check
+            return cls(call, data=output)
+        return cls(call, data=output, result=read_result(call.name, output))
 
     @property
     def ok(self) -> bool:
@@ -41,12 +59,78 @@ class ToolOutcome:
         return self.error is not None and "not found" in self.error.lower()
 
 
+class PendingKind(StrEnum):
+    """The question a reply leaves open, answered by the next message (`answers.py`). A
+    StrEnum: stored meta holds the bare string, as it always has."""
+
+    REPHRASE = "rephrase"  # "Sorry, I didn't catch that": nothing to answer yet
+    ASK_TITLE = "ask_title"  # "What should I add?"
+    OFFER_ADD = "offer_add"  # "It's not on your list: shall I add it?"
+    OFFER_LIST = "offer_list"  # "Task 7 not found: shall I show your list?"
+    CONFIRM_CLEAR = "confirm_clear"  # "Delete all 12 tasks?"
+    CONFIRM_TASK = "confirm_task"  # "Did you mean task 3, Buy milk?"
+    CHOOSE_TASK = "choose_task"  # "Which one: 1. ... 2. ...?"
+    ASK_TASK = "ask_task"  # "Which task?"
+    ASK_FIELDS = "ask_fields"  # "What should I change about it?"
+
+
+class PendingQuestion(TypedDict, total=False):
+    """`meta.pending`: the open question and what answering it needs. Read back from stored
+    meta, so `kind` may be any string an older version wrote (an unknown one is ignored)."""
+
+    kind: str
+    tool: str  # the change waiting for its task (ask_task, choose_task, confirm_task)
+    fields: JSON  # the update waiting for its task
+    task_id: int  # confirm_task, ask_fields
+    title: str  # offer_add
+    missing: str  # offer_list after a title not found ("then add it")
+    status: str  # confirm_clear: which tasks it clears
+    task_ids: list[int] | None  # confirm_clear: exactly the tasks counted (None: all)
+    candidates: list[int]  # choose_task
+    titles: list[str]  # choose_task
+
+
+def pending_kind(pending: PendingQuestion) -> PendingKind | None:
+    """The open question's kind; None for one this version does not know."""
+    try:
+        return PendingKind(pending.get("kind", ""))
+    except ValueError:
+        return None
+
+
+class ReplyMeta(TypedDict, total=False):
+    """An assistant message's `meta`, stored with it: what the next turns' context is
+    derived from (`context.py`), and the turn's bookkeeping. Every key is optional: a stored
+    message of any version reads, and an LLM turn stores only `brain` and `usage`."""
+
+    intents: list[str]  # the detected intents, by value
+    acts: list[str]  # the kind of each reply part ("add", "query"...), as the corpora label
+    rules: list[str]  # the rule behind each decision
+    focus: int | None  # the task talked about (None: none, though the turn named one)
+    listed: list[int]  # the task numbers shown, in order ("the second one")
+    pending: PendingQuestion  # the question left open
+    undo: JSON  # how to undo the turn's change: {"tool", "arguments"} or {"tool": None, ...}
+    undone: bool  # the turn undid the last change
+    lookup: str  # what a membership question asked about ("is bread on there?")
+    alternatives: list[int]  # the other candidates of the choice just answered
+    counted: str  # what a count counted ("pending", "completed")
+    error: bool | str  # the turn failed (True) or stopped ("interrupted", "invalid_due"...)
+    brain: str  # "rules" or "llm"
+    usage: dict[str, int]  # the turn's token usage
+
+
+def stored_meta(meta: dict[str, Any] | None) -> ReplyMeta:
+    """A stored message's meta, as any version wrote it: read as it is (every key of
+    ReplyMeta is optional, and the readers tolerate keys they do not know)."""
+    return cast(ReplyMeta, meta or {})
+
+
 @dataclass(frozen=True)
 class Say:
     """A finished piece of the reply. `stop` ends the plan (the spec's "stop on error")."""
 
     text: str
-    meta: JSON = field(default_factory=dict)
+    meta: ReplyMeta = field(default_factory=lambda: ReplyMeta())
     stop: bool = False
     # The title this part reports as added (a plain "I've added X"): several in a row are
     # summed up in one sentence.
@@ -65,7 +149,7 @@ class Turn:
     role: str
     content: str
     tool_calls: list[JSON] = field(default_factory=list)
-    meta: JSON = field(default_factory=dict)
+    meta: ReplyMeta = field(default_factory=lambda: ReplyMeta())
 
 
 class Intent(StrEnum):

@@ -14,6 +14,7 @@ from backend.agent.rules.numbers import NUMBER_PHRASE
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.targets import PRONOUN, target_step
 from backend.agent.rules.text import clean_title, core_request
+from backend.agent.rules.types import PendingKind
 
 _I = re.IGNORECASE
 
@@ -137,7 +138,7 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
         if task_id is None:
             return steps.say(
                 replies.ask_which_task("update"),
-                pending={"kind": "ask_task", "tool": "update_task"},
+                pending={"kind": PendingKind.ASK_TASK, "tool": "update_task"},
             )
         asked_about = task_id
         return lambda _outcomes: task_actions.ask_fields(asked_about)
