@@ -140,14 +140,14 @@ describe("App", () => {
     const lists = await screen.findByRole("group", { name: "Lists" });
     await user.click(await within(lists).findByRole("button", { name: "Inbox, 0 pending" }));
     await vi.waitFor(() =>
-      expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox&limit=1000"),
+      expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox&limit=100"),
     );
 
     await user.type(screen.getByRole("textbox", { name: "Message" }), "add buy milk{Enter}");
 
     expect(await within(lists).findByRole("button", { name: "Inbox, 1 pending" })).toBeInTheDocument();
     expect(await screen.findByRole("checkbox", { name: "buy milk" })).toBeInTheDocument();
-    expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox&limit=1000");
+    expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox&limit=100");
   });
 
   it("sends a suggested prompt when it is clicked", async () => {
