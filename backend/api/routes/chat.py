@@ -64,8 +64,6 @@ RETRY_AFTER = {"Retry-After": str(RETRY_AFTER_SECONDS)}
 # regex dialects, ECMA's and Rust's, leave out the separators \x1c-\x1f and NEL).
 MEANINGFUL = r"[^\s\x1c-\x1f\x85]"
 MEANINGFUL_HELP = "Not only white space"
-
-
 MESSAGE_HELP = (
     f"{MEANINGFUL_HELP}; at most MAX_MESSAGE_CHARS characters (the documented maxLength is its "
     "default and its ceiling; GET /api/config gives this server's)"
@@ -104,8 +102,9 @@ def message_too_long(limit: int) -> RequestValidationError:
     )
 
 
-def within_message_limit(body: ChatRequest, settings: SettingsDep) -> ChatRequest:
-    """The body, its message no longer than MAX_MESSAGE_CHARS as sent, then stripped."""
+async def within_message_limit(body: ChatRequest, settings: SettingsDep) -> ChatRequest:
+    """The body, its message no longer than MAX_MESSAGE_CHARS as sent, then stripped (async:
+    FastAPI would run a plain function in its thread pool)."""
     if len(body.message) > settings.max_message_chars:
         raise message_too_long(settings.max_message_chars)
     return body.model_copy(update={"message": meaningful_message(body.message)})
