@@ -36,6 +36,7 @@ from backend.api.routes import (
     auth,
     calendar,
     chat,
+    config,
     conversations,
     health,
     lists,
@@ -154,6 +155,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         reminders.router,
         conversations.router,
         chat.router,
+        config.router,
     ):
         app.include_router(router)
 
@@ -193,6 +195,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_origins=settings.cors_origins,
             allow_methods=["GET", "POST", "PATCH", "DELETE"],
             allow_headers=["Authorization", "Content-Type"],
+            # What a page of tasks says beyond its body: the next page and the total.
+            expose_headers=["Link", "X-Total-Count"],
         )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)

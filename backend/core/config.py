@@ -10,6 +10,9 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEV_SECRET_KEY = "dev-only-insecure-secret-key-change-me"
+# The longest chat message: MAX_MESSAGE_CHARS's default and the most it may be (an imported
+# backup's messages are held to it as well, whatever the setting: backend/models/conversation.py).
+MESSAGE_CHARS_CEILING = 4000
 
 
 class Settings(BaseSettings):
@@ -22,7 +25,8 @@ class Settings(BaseSettings):
 
     # How many stored messages a chat turn sees (the spec's context window).
     context_window_messages: int = Field(default=50, gt=0)
-    max_message_chars: int = Field(default=4000, gt=0)
+    # The longest message POST /api/chat takes (characters); the web UI asks for it.
+    max_message_chars: int = Field(default=MESSAGE_CHARS_CEILING, ge=1, le=MESSAGE_CHARS_CEILING)
 
     # SQLite waits this long for a competing writer instead of failing with "database is locked".
     sqlite_busy_timeout_ms: int = Field(default=30_000, ge=0)

@@ -7,12 +7,14 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index
 from sqlmodel import Field, SQLModel
 
+from backend.core.config import MESSAGE_CHARS_CEILING
 from backend.core.timeutil import UTCDateTime, utcnow
 
 CONVERSATION_TITLE_MAX_LENGTH = 80
 CLIENT_KEY_MAX_LENGTH = 200
-# The longest message /api/chat takes; an imported one is held to it too.
-MESSAGE_MAX_LENGTH = 4000
+# The longest message an import takes: the most /api/chat may take (MAX_MESSAGE_CHARS, at most
+# this, sets what it does take).
+MESSAGE_MAX_LENGTH = MESSAGE_CHARS_CEILING
 # The longest reply an import keeps. The assistant's replies have no cap of their own: the
 # rules' longest, a list of 50 tasks at their longest titles, is about 13,000 characters, and
 # an LLM's is bounded by its output tokens. An import refuses anything past this.

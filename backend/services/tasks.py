@@ -366,6 +366,18 @@ async def task_page(session: AsyncSession, *, owner_id: int, query: TaskQuery) -
     return TaskPage(found[:size], offset + size if len(found) > size else None)
 
 
+async def matching_total(
+    session: AsyncSession, *, owner_id: int, query: TaskQuery, page: TaskPage
+) -> int:
+    """How many tasks pass `query`'s filters, pages aside. A last page that is not empty
+    tells it without another query; otherwise they are counted."""
+    if page.next_offset is None and (page.tasks or query.offset <= 0):
+        return max(0, query.offset) + len(page.tasks)
+    statement = await _query_statement(session, owner_id, query)
+    counted = select(func.count()).select_from(statement.order_by(None).subquery())
+    return (await session.exec(counted)).one()
+
+
 async def _query_statement(
     session: AsyncSession, owner_id: int, query: TaskQuery
 ) -> SelectOfScalar[Task]:

@@ -1,5 +1,5 @@
 import { act, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { App } from "./App";
 import type { Conversation, Task } from "./api/types";
@@ -140,14 +140,14 @@ describe("App", () => {
     const lists = await screen.findByRole("group", { name: "Lists" });
     await user.click(await within(lists).findByRole("button", { name: "Inbox, 0 pending" }));
     await vi.waitFor(() =>
-      expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox&limit=1000"),
+      expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox&limit=100"),
     );
 
     await user.type(screen.getByRole("textbox", { name: "Message" }), "add buy milk{Enter}");
 
     expect(await within(lists).findByRole("button", { name: "Inbox, 1 pending" })).toBeInTheDocument();
     expect(await screen.findByRole("checkbox", { name: "buy milk" })).toBeInTheDocument();
-    expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox&limit=1000");
+    expect(server.callsTo("GET /api/tasks").at(-1)?.search).toBe("?status=all&list=Inbox&limit=100");
   });
 
   it("sends a suggested prompt when it is clicked", async () => {
@@ -301,5 +301,19 @@ describe("App", () => {
 
     expect(await screen.findByRole("article", { name: "Assistant" })).toHaveTextContent("Done.");
     expect(screen.getByRole("article", { name: "You" })).toHaveTextContent("hello");
+  });
+
+  it("holds the composer to the server's message limit from GET /api/config", async () => {
+    const server = signedInServer({ "GET /api/config": () => json({ max_message_chars: 12 }) });
+    signInAsTester();
+    const { user } = renderWithClient(<App />);
+    await screen.findByText("No tasks yet");
+    const composer = screen.getByRole("textbox", { name: "Message" });
+    await vi.waitFor(() => expect(composer).toHaveAttribute("maxlength", "12"));
+
+    await user.type(composer, "add buy milk and eggs");
+    expect(composer).toHaveValue("add buy milk");
+    expect(screen.getByText("Limit reached: 12 characters")).toBeInTheDocument();
+    expect(server.callsTo("GET /api/config")).toHaveLength(1);
   });
 });

@@ -80,7 +80,7 @@ async def test_a_scheduler_killed_mid_sweep_loses_nothing_and_doubles_nothing(
             break
         await asyncio.sleep(0.05)
     running.send_signal(signal.SIGKILL)
-    running.wait(timeout=60)
+    running.communicate(timeout=60)  # reaps it and closes its pipes
     restarted = _scheduler(settings, "--once")
     _finished(restarted)
     assert await fired_per_task(sessionmaker, owner) == dict.fromkeys(range(1, REMINDERS + 1), 1)

@@ -6,7 +6,8 @@ import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Path, Request, status
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, status
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, Field, StrictInt, field_validator
 from sse_starlette import EventSourceResponse
 
@@ -28,14 +29,11 @@ from backend.chat.turns import (
     open_turn,
     shutdown_seconds,
 )
+from backend.core.config import MESSAGE_CHARS_CEILING
 from backend.core.json_numbers import WHOLE
 from backend.core.unavailable import RETRY_AFTER_SECONDS
 from backend.domain.errors import ConversationNotFoundError
-from backend.models.conversation import (
-    CLIENT_KEY_MAX_LENGTH,
-    MESSAGE_MAX_LENGTH,
-    meaningful_message,
-)
+from backend.models.conversation import CLIENT_KEY_MAX_LENGTH, meaningful_message
 
 UNANSWERED: dict[int | str, dict[str, Any]] = {
     503: {
@@ -62,23 +60,57 @@ RESTARTING = (
 )
 RETRY_AFTER = {"Retry-After": str(RETRY_AFTER_SECONDS)}
 
-MAX_MESSAGE_CHARS = MESSAGE_MAX_LENGTH
 # Some character that str.strip() keeps: not white space, as Python counts it (the schema's
 # regex dialects, ECMA's and Rust's, leave out the separators \x1c-\x1f and NEL).
 MEANINGFUL = r"[^\s\x1c-\x1f\x85]"
 MEANINGFUL_HELP = "Not only white space"
+MESSAGE_HELP = (
+    f"{MEANINGFUL_HELP}; at most MAX_MESSAGE_CHARS characters (the documented maxLength is its "
+    "default and its ceiling; GET /api/config gives this server's)"
+)
 
 
 class ChatRequest(BaseModel):
+    # The longest message is a setting, so the route checks it (`within_message_limit`); the
+    # schema documents the default.
     message: str = Field(
-        min_length=1, max_length=MAX_MESSAGE_CHARS, pattern=MEANINGFUL, description=MEANINGFUL_HELP
+        min_length=1,
+        pattern=MEANINGFUL,
+        description=MESSAGE_HELP,
+        json_schema_extra={"maxLength": MESSAGE_CHARS_CEILING},
     )
     conversation_id: Annotated[StrictInt, Field(ge=1, le=2**31 - 1), WHOLE] | None = None
 
     @field_validator("message")
     @classmethod
     def _meaningful(cls, value: str) -> str:
-        return meaningful_message(value)
+        meaningful_message(value)
+        return value  # stripped once its length is checked, as typed (within_message_limit)
+
+
+def message_too_long(limit: int) -> RequestValidationError:
+    """The 422 pydantic would give for a message over `limit` characters."""
+    return RequestValidationError(
+        [
+            {
+                "type": "string_too_long",
+                "loc": ("body", "message"),
+                "msg": f"String should have at most {limit} characters",
+                "ctx": {"max_length": limit},
+            }
+        ]
+    )
+
+
+async def within_message_limit(body: ChatRequest, settings: SettingsDep) -> ChatRequest:
+    """The body, its message no longer than MAX_MESSAGE_CHARS as sent, then stripped (async:
+    FastAPI would run a plain function in its thread pool)."""
+    if len(body.message) > settings.max_message_chars:
+        raise message_too_long(settings.max_message_chars)
+    return body.model_copy(update={"message": meaningful_message(body.message)})
+
+
+ChatBody = Annotated[ChatRequest, Depends(within_message_limit)]
 
 
 class ToolCallRecord(BaseModel):
@@ -132,9 +164,9 @@ def _turns(request: Request) -> TurnRunner:
 
 @router.post("/chat", responses=IN_PROGRESS)
 async def chat(
-    body: ChatRequest,
     request: Request,
     user_id: CurrentUserId,
+    body: ChatBody,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
     idempotency_key: IdempotencyKey = None,
@@ -189,9 +221,9 @@ def _response(result: ChatResult) -> ChatResponse:
     },
 )
 async def chat_stream(
-    body: ChatRequest,
     request: Request,
     user_id: CurrentUserId,
+    body: ChatBody,
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
@@ -253,9 +285,9 @@ async def _replayed(result: ChatResult) -> AsyncIterator[dict[str, str]]:
 @router.post("/{user_id}/chat", responses={**FORBIDDEN, **IN_PROGRESS})
 async def chat_for_user(
     user_id: Annotated[str, Path(max_length=32)],
-    body: ChatRequest,
     request: Request,
     current_user_id: CurrentUserId,
+    body: ChatBody,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
     idempotency_key: IdempotencyKey = None,
@@ -263,4 +295,4 @@ async def chat_for_user(
     """The original Phase III path; `user_id` must be the caller's own id."""
     if user_id != str(current_user_id):
         raise HTTPException(status.HTTP_403_FORBIDDEN, detail="You can only chat as yourself")
-    return await chat(body, request, current_user_id, settings, None, idempotency_key)
+    return await chat(request, current_user_id, body, settings, None, idempotency_key)

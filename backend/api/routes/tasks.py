@@ -37,7 +37,24 @@ TaskId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The task's per-use
 MAX_OFFSET = 1_000_000
 
 
-@router.get("", responses=TOO_MANY, dependencies=[Depends(limit_task_reads)])
+TOTAL_COUNT = "X-Total-Count"
+PAGE_HEADERS = {
+    "Link": {
+        "description": 'While more tasks follow: the next page, `<...&offset=N>; rel="next"`',
+        "schema": {"type": "string"},
+    },
+    TOTAL_COUNT: {
+        "description": "How many tasks pass the filters, on every page",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+}
+
+
+@router.get(
+    "",
+    responses={**TOO_MANY, 200: {"description": "A page of tasks", "headers": PAGE_HEADERS}},
+    dependencies=[Depends(limit_task_reads)],
+)
 async def list_tasks(
     request: Request,
     response: Response,
@@ -65,7 +82,8 @@ async def list_tasks(
     `sort` says otherwise (`due`: soonest first, undated last; `priority`: high first;
     `created`; `title`), ties by task number. A page holds `limit` tasks (100 unless asked,
     at most 1000) from the `offset`-th one; when more follow, the `Link` header names the
-    next page (`rel="next"`, the same filters and order)."""
+    next page (`rel="next"`, the same filters and order). `X-Total-Count` says how many
+    tasks pass the filters in all."""
     query = tasks.TaskQuery(
         status=status_filter,
         list_name=list_name,
@@ -81,6 +99,8 @@ async def list_tasks(
     if page.next_offset is not None:
         following = request.url.include_query_params(limit=limit, offset=page.next_offset)
         response.headers["Link"] = f'<{following.path}?{following.query}>; rel="next"'
+    total = await tasks.matching_total(session, owner_id=user_id, query=query, page=page)
+    response.headers[TOTAL_COUNT] = str(total)
     return [TaskPublic.of(task) for task in page.tasks]
 
 

@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Client Config
+         * @description What this server allows, for the web UI's composer.
+         */
+        get: operations["client_config_api_config_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -352,7 +372,8 @@ export interface paths {
          *     `sort` says otherwise (`due`: soonest first, undated last; `priority`: high first;
          *     `created`; `title`), ties by task number. A page holds `limit` tasks (100 unless asked,
          *     at most 1000) from the `offset`-th one; when more follow, the `Link` header names the
-         *     next page (`rel="next"`, the same filters and order).
+         *     next page (`rel="next"`, the same filters and order). `X-Total-Count` says how many
+         *     tasks pass the filters in all.
          */
         get: operations["list_tasks_api_tasks_get"];
         put?: never;
@@ -479,7 +500,7 @@ export interface components {
             conversation_id?: number | null;
             /**
              * Message
-             * @description Not only white space
+             * @description Not only white space; at most MAX_MESSAGE_CHARS characters (the documented maxLength is its default and its ceiling; GET /api/config gives this server's)
              */
             message: string;
         };
@@ -491,6 +512,14 @@ export interface components {
             response: string;
             /** Tool Calls */
             tool_calls: components["schemas"]["ToolCallRecord"][];
+        };
+        /** ClientConfig */
+        ClientConfig: {
+            /**
+             * Max Message Chars
+             * @description The longest message POST /api/chat takes, in characters (MAX_MESSAGE_CHARS)
+             */
+            max_message_chars: number;
         };
         /** ConversationPublic */
         ConversationPublic: {
@@ -1652,6 +1681,71 @@ export interface operations {
             };
         };
     };
+    client_config_api_config_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientConfig"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     list_conversations_api_conversations_get: {
         parameters: {
             query?: never;
@@ -2522,9 +2616,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description A page of tasks */
             200: {
                 headers: {
+                    /** @description While more tasks follow: the next page, `<...&offset=N>; rel="next"` */
+                    Link?: string;
+                    /** @description How many tasks pass the filters, on every page */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

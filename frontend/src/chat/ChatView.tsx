@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent } from "react";
 import { ApiError, describeError } from "../api/errors";
 import { Composer } from "./Composer";
 import { useEarlierMessages, useMessages, type ChatMessage } from "./messages";
+import { useMessageLimit } from "./useMessageLimit";
 import { SuggestedPrompts } from "./SuggestedPrompts";
 import { Thread } from "./Thread";
 import type { useChatTurn } from "./useChatTurn";
@@ -23,6 +24,7 @@ interface Props {
 
 export function ChatView({ conversationId, title, viewKey, turn, onMissing }: Props) {
   const history = useMessages(conversationId);
+  const maxChars = useMessageLimit();
   const missing = history.error instanceof ApiError && history.error.status === 404;
 
   // The latest onMissing, without re-running the effect whenever the parent re-renders.
@@ -82,7 +84,7 @@ export function ChatView({ conversationId, title, viewKey, turn, onMissing }: Pr
         )}
         {empty && <SuggestedPrompts onPick={(prompt) => void turn.send(prompt)} disabled={turn.sending} />}
       </Thread>
-      <Composer onSend={(text) => void turn.send(text)} disabled={turn.sending} />
+      <Composer onSend={(text) => void turn.send(text)} disabled={turn.sending} maxChars={maxChars} />
     </section>
   );
 }

@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from "vitest";
 
 import { Composer } from "./Composer";
 
-function setup(disabled = false) {
+function setup(disabled = false, maxChars = 4000) {
   const onSend = vi.fn();
   const user = userEvent.setup();
-  const view = render(<Composer onSend={onSend} disabled={disabled} />);
+  const view = render(<Composer onSend={onSend} disabled={disabled} maxChars={maxChars} />);
   return { onSend, user, view, textarea: screen.getByRole("textbox", { name: "Message" }) };
 }
 
@@ -40,8 +40,36 @@ describe("Composer", () => {
     expect(textarea).toBeDisabled();
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
 
-    view.rerender(<Composer onSend={onSend} disabled={false} />);
+    view.rerender(<Composer onSend={onSend} disabled={false} maxChars={4000} />);
     expect(textarea).toBeEnabled();
     expect(textarea).toHaveFocus();
+  });
+
+  it("counts down the characters left near the limit", async () => {
+    const { user, textarea } = setup(false, 250);
+    expect(screen.getByText("Enter to send · Shift+Enter for a new line")).toBeInTheDocument();
+    await user.click(textarea);
+    await user.paste("x".repeat(60));
+    expect(screen.getByText("190 characters left")).toBeInTheDocument();
+  });
+
+  it("stops taking text at the limit and says the limit is reached", async () => {
+    const { onSend, user, textarea } = setup(false, 10);
+    await user.type(textarea, "add buy milk and eggs");
+    expect(textarea).toHaveValue("add buy mi");
+    expect(screen.getByText("Limit reached: 10 characters")).toBeInTheDocument();
+    await user.keyboard("{Enter}");
+    expect(onSend).toHaveBeenCalledExactlyOnceWith("add buy mi");
+  });
+
+  it("refuses to send a message over a limit lowered after it was typed, and says by how much", async () => {
+    const { onSend, user, view, textarea } = setup(false, 4000);
+    await user.type(textarea, "add buy milk");
+    view.rerender(<Composer onSend={onSend} disabled={false} maxChars={8} />);
+    expect(screen.getByText("4 characters over the 8-character limit")).toBeInTheDocument();
+    expect(textarea).toHaveAttribute("aria-invalid", "true");
+    await user.type(textarea, "{Enter}");
+    expect(onSend).not.toHaveBeenCalled();
+    expect(textarea).toHaveValue("add buy milk");
   });
 });

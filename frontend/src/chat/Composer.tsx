@@ -1,13 +1,28 @@
-/** The message box: Enter sends, Shift+Enter starts a new line, disabled while a reply is on its way. */
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line, disabled while a reply is on its
+ * way. It takes no more than the server's limit (`maxChars`), says how much is left near it,
+ * and refuses to send a message over it (the limit may drop after the text was typed).
+ */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
 import { SendIcon } from "../ui/icons";
 
-export const MAX_MESSAGE_CHARS = 4000;
+/** Characters left below which the hint counts them down. */
+const COUNTDOWN_FROM = 200;
 
 interface Props {
   onSend: (text: string) => void;
   disabled: boolean;
+  /** The longest message the server takes. */
+  maxChars: number;
+}
+
+function limitHint(length: number, maxChars: number): string | null {
+  const left = maxChars - length;
+  if (left < 0) return `${-left} characters over the ${maxChars.toLocaleString("en")}-character limit`;
+  if (left === 0) return `Limit reached: ${maxChars.toLocaleString("en")} characters`;
+  if (left <= COUNTDOWN_FROM) return `${left} characters left`;
+  return null;
 }
 
 function fitHeight(textarea: HTMLTextAreaElement) {
@@ -15,7 +30,7 @@ function fitHeight(textarea: HTMLTextAreaElement) {
   textarea.style.height = `${Math.min(textarea.scrollHeight, 200)}px`;
 }
 
-export function Composer({ onSend, disabled }: Props) {
+export function Composer({ onSend, disabled, maxChars }: Props) {
   const [text, setText] = useState("");
   const textarea = useRef<HTMLTextAreaElement>(null);
   const wasDisabled = useRef(disabled);
@@ -37,7 +52,7 @@ export function Composer({ onSend, disabled }: Props) {
 
   function send() {
     const message = text.trim();
-    if (disabled || !message) return;
+    if (disabled || !message || message.length > maxChars) return;
     onSend(message);
     setText("");
   }
@@ -55,7 +70,8 @@ export function Composer({ onSend, disabled }: Props) {
   }
 
   const empty = text.trim() === "";
-  const nearLimit = text.length > MAX_MESSAGE_CHARS - 200;
+  const limit = limitHint(text.trim().length, maxChars);
+  const over = text.trim().length > maxChars;
 
   return (
     <form className="composer" onSubmit={onSubmit}>
@@ -69,7 +85,8 @@ export function Composer({ onSend, disabled }: Props) {
           rows={1}
           value={text}
           placeholder="Message the assistant…"
-          maxLength={MAX_MESSAGE_CHARS}
+          maxLength={maxChars}
+          aria-invalid={over || undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           disabled={disabled}
@@ -86,10 +103,12 @@ export function Composer({ onSend, disabled }: Props) {
           <SendIcon />
         </button>
       </div>
-      <p id={ids.hint} className="composer-hint">
-        {nearLimit
-          ? `${MAX_MESSAGE_CHARS - text.length} characters left`
-          : "Enter to send · Shift+Enter for a new line"}
+      <p
+        id={ids.hint}
+        className={limit ? "composer-hint is-limit" : "composer-hint"}
+        aria-live={limit ? "polite" : undefined}
+      >
+        {limit ?? "Enter to send · Shift+Enter for a new line"}
       </p>
     </form>
   );

@@ -6,7 +6,7 @@
 import { api } from "../api/client";
 import { apiErrorFrom, UserFacingError } from "../api/errors";
 import type { ChatRequest, ChatResponse, ToolCallRecord } from "../api/types";
-import { SseParser, type SseEvent } from "./sse";
+import { readEventStream, type SseEvent } from "../api/eventStream";
 
 export type ChatStreamEvent =
   | { type: "tool_call"; call: ToolCallRecord }
@@ -71,27 +71,9 @@ export async function* readChatEvents(
   body: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
 ): AsyncGenerator<ChatStreamEvent> {
-  const reader = body.getReader();
-  const stop = () => void reader.cancel().catch(() => undefined);
-  signal?.addEventListener("abort", stop);
-  const decoder = new TextDecoder();
-  const parser = new SseParser();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      const events = done
-        ? [...parser.push(decoder.decode()), ...parser.end()]
-        : parser.push(decoder.decode(value, { stream: true }));
-      for (const event of events) {
-        const chatEvent = toChatEvent(event);
-        if (chatEvent) yield chatEvent;
-      }
-      if (done) return;
-    }
-  } finally {
-    signal?.removeEventListener("abort", stop);
-    // Stops the download if the caller stopped early (e.g. logged out mid-reply).
-    stop();
+  for await (const event of readEventStream(body, { signal })) {
+    const chatEvent = toChatEvent(event);
+    if (chatEvent) yield chatEvent;
   }
 }
 

@@ -6,7 +6,7 @@
 import { api } from "../api/client";
 import { apiErrorFrom } from "../api/errors";
 import type { Reminder } from "../api/types";
-import { SseParser, type SseEvent } from "../chat/sse";
+import { readEventStream, type SseEvent } from "../api/eventStream";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -66,26 +66,8 @@ export async function* readReminders(
   signal: AbortSignal,
   onActivity: () => void = () => undefined,
 ): AsyncGenerator<Reminder> {
-  const reader = body.getReader();
-  const stop = () => void reader.cancel().catch(() => undefined);
-  signal.addEventListener("abort", stop);
-  const decoder = new TextDecoder();
-  const parser = new SseParser();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      onActivity();
-      const events = done
-        ? [...parser.push(decoder.decode()), ...parser.end()]
-        : parser.push(decoder.decode(value, { stream: true }));
-      for (const event of events) {
-        const reminder = toReminder(event);
-        if (reminder) yield reminder;
-      }
-      if (done || signal.aborted) return;
-    }
-  } finally {
-    signal.removeEventListener("abort", stop);
-    stop();
+  for await (const event of readEventStream(body, { signal, onActivity })) {
+    const reminder = toReminder(event);
+    if (reminder) yield reminder;
   }
 }

@@ -1,12 +1,14 @@
 /**
  * The task list beside the chat: a list switcher, filters and sort, then pending and
- * completed tasks, each editable in place.
+ * completed tasks, each editable in place, a page at a time (the next loads as the end of
+ * the list scrolls near, or from "Load more").
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { describeError } from "../api/errors";
 import type { Task } from "../api/types";
 import { ReminderSettings } from "../reminders/ReminderSettings";
+import { useWhenNear } from "../ui/useWhenNear";
 import { AddTaskForm } from "./AddTaskForm";
 import { CalendarFeed } from "./CalendarFeed";
 import { ListSwitcher } from "./ListSwitcher";
@@ -86,16 +88,47 @@ function NothingPending({
   );
 }
 
+interface MoreProps {
+  loaded: number;
+  total: number;
+  loading: boolean;
+  failed: boolean;
+  /** False while a page is on its way or has just failed: a retry is the button's to ask. */
+  automatic: boolean;
+  onLoadMore: () => void;
+}
+
+/** The end of a list with more to come: a sentinel that loads the next page as it nears, and a button that does. */
+function MoreTasks({ loaded, total, loading, failed, automatic, onLoadMore }: MoreProps) {
+  const sentinel = useWhenNear<HTMLDivElement>(onLoadMore, automatic);
+  return (
+    <div className="task-more">
+      <div ref={sentinel} className="task-more-sentinel" aria-hidden="true" />
+      <p className="muted small">
+        Showing {loaded} of {total} tasks
+      </p>
+      {failed && <p role="alert">Couldn't load more tasks.</p>}
+      <button type="button" className="button button-small" onClick={onLoadMore} disabled={loading}>
+        {loading ? "Loading…" : "Load more"}
+      </button>
+    </div>
+  );
+}
+
 export function TaskPanel() {
   const [view, setView] = useState<TaskView>(EVERY_TASK);
   const tasks = useTasks(view);
   const section = useRef<HTMLElement>(null);
   // In the server's order: by number unless the view sorts otherwise.
-  const all = tasks.data ?? [];
+  const all = tasks.tasks;
   const pending = all.filter((task) => !task.completed);
   const completed = all.filter((task) => task.completed);
   const moved = useRef<number | null>(null);
   const settled = tasks.data !== undefined && !tasks.isPlaceholderData;
+  const partial = tasks.hasNextPage;
+  const counted = partial
+    ? `${tasks.total} tasks, ${all.length} shown`
+    : `${pending.length} pending, ${completed.length} done`;
 
   const changeView = (changes: Partial<TaskView>) => setView((current) => ({ ...current, ...changes }));
   const clearFilters = () => changeView({ tag: null, priority: null, due: null });
@@ -136,7 +169,7 @@ export function TaskPanel() {
         </h2>
         {tasks.data && (
           <span className="muted small">
-            {pending.length} pending · {completed.length} done
+            {partial ? `${tasks.total} tasks` : `${pending.length} pending · ${completed.length} done`}
           </span>
         )}
       </div>
@@ -145,10 +178,10 @@ export function TaskPanel() {
       <AddTaskForm view={view} />
       {/* Says what a switch or filter left in view, once its tasks have arrived. */}
       <p className="visually-hidden" aria-live="polite">
-        {settled ? `${describeView(view)}: ${pending.length} pending, ${completed.length} done` : ""}
+        {settled ? `${describeView(view)}: ${counted}` : ""}
       </p>
       {tasks.isPending && <p className="muted small">Loading tasks…</p>}
-      {tasks.isError && (
+      {tasks.isError && !tasks.isFetchNextPageError && (
         <div className="panel-error">
           <p>Couldn't load your tasks. {describeError(tasks.error)}</p>
           <button type="button" className="button button-small" onClick={() => void tasks.refetch()}>
@@ -170,6 +203,16 @@ export function TaskPanel() {
             empty={<p>Nothing completed yet.</p>}
             {...groupProps}
           />
+          {partial && (
+            <MoreTasks
+              loaded={all.length}
+              total={tasks.total}
+              loading={tasks.isFetchingNextPage}
+              failed={tasks.isFetchNextPageError}
+              automatic={!tasks.isFetchingNextPage && !tasks.isFetchNextPageError && !tasks.isPlaceholderData}
+              onLoadMore={tasks.loadMore}
+            />
+          )}
         </div>
       )}
       <CalendarFeed />

@@ -1,12 +1,13 @@
 /**
  * The task list and its edits (GET/POST/PATCH/DELETE /api/tasks) as TanStack Query hooks.
- * Each view (list, filters, sort) is its own query under `tasksKey`, so one invalidation
- * refreshes them all; an edit changes the task in every cached view at once.
+ * Each view (list, filters, sort) is its own paged query under `tasksKey`, so one
+ * invalidation refreshes them all (every page loaded); an edit changes the task in every
+ * cached view at once.
  */
 import {
   keepPreviousData,
+  useInfiniteQuery,
   useMutation,
-  useQuery,
   useQueryClient,
   type QueryClient,
   type QueryKey,
@@ -14,6 +15,7 @@ import {
 
 import { api, unwrap } from "../api/client";
 import type { Task, TaskCreate, TaskUpdate } from "../api/types";
+import { addToView, changeView, fetchTaskPage, loadedTasks, type TaskPages } from "./taskPages";
 import { listsKey } from "./useLists";
 import { queryParams, type TaskQueryParams, type TaskView } from "./taskView";
 
@@ -27,36 +29,36 @@ export function refreshTasks(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: listsKey });
 }
 
-/** The most tasks GET /api/tasks answers in one page (the server's TASK_PAGE_MAX). */
-export const TASK_PAGE_MAX = 1000;
-
 /**
- * Every task of the view, a page at a time: the server answers at most TASK_PAGE_MAX tasks a
- * request (100 unless asked for more), so a long list takes several requests, not one huge one.
+ * The view's tasks a page at a time: the first page, then the next when `loadMore` is called
+ * (the panel calls it as the list's end scrolls near, or from its "Load more" button).
  */
-export async function fetchAllTasks(params: TaskQueryParams, pageSize = TASK_PAGE_MAX): Promise<Task[]> {
-  const tasks: Task[] = [];
-  for (;;) {
-    const offset = tasks.length;
-    const query = { status: "all" as const, ...params, limit: pageSize, ...(offset > 0 && { offset }) };
-    const page = await unwrap(api.GET("/api/tasks", { params: { query } }));
-    tasks.push(...page);
-    // A short page is the last one.
-    if (page.length < pageSize) return tasks;
-  }
-}
-
 export function useTasks(view: TaskView) {
   const params = queryParams(view);
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: viewKey(params),
-    queryFn: () => fetchAllTasks(params),
+    queryFn: ({ pageParam, signal }) => fetchTaskPage(params, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
     // Switching lists or filters keeps the old view in sight until the new one arrives.
     placeholderData: keepPreviousData,
   });
+  const tasks = loadedTasks(query.data);
+  const total = query.data?.pages.at(-1)?.total ?? null;
+  return {
+    ...query,
+    tasks,
+    /** Tasks in the view in all (the loaded ones if the server did not say). */
+    total: total ?? tasks.length,
+    loadMore: () => {
+      if (query.hasNextPage && !query.isFetchingNextPage && !query.isPlaceholderData) {
+        void query.fetchNextPage();
+      }
+    },
+  };
 }
 
-type Snapshot = Array<[QueryKey, Task[] | undefined]>;
+type Snapshot = Array<[QueryKey, TaskPages | undefined]>;
 
 /** Show an edit at once in every cached view; put them back if the server refuses it. */
 async function optimistic(
@@ -64,8 +66,11 @@ async function optimistic(
   change: (tasks: Task[]) => Task[],
 ): Promise<{ previous: Snapshot }> {
   await queryClient.cancelQueries({ queryKey: tasksKey });
-  const previous = queryClient.getQueriesData<Task[]>({ queryKey: tasksKey });
-  queryClient.setQueriesData<Task[]>({ queryKey: tasksKey }, (tasks) => tasks && change(tasks));
+  const previous = queryClient.getQueriesData<TaskPages>({ queryKey: tasksKey });
+  queryClient.setQueriesData<TaskPages>(
+    { queryKey: tasksKey },
+    (pages) => pages && changeView(pages, change),
+  );
   return { previous };
 }
 
@@ -142,9 +147,7 @@ export function useCreateTask(view: TaskView) {
   return useMutation({
     mutationFn: (body: TaskCreate) => unwrap(api.POST("/api/tasks", { body })),
     onSuccess: (task) => {
-      queryClient.setQueryData<Task[]>(viewKey(queryParams(view)), (tasks) =>
-        tasks ? [...tasks, task] : [task],
-      );
+      queryClient.setQueryData<TaskPages>(viewKey(queryParams(view)), (pages) => addToView(pages, task));
     },
     onSettled: () => refreshTasks(queryClient),
     meta: { errorMessage: "Couldn't add the task" },

@@ -47,6 +47,7 @@ export function signedInServer(overrides: Parameters<typeof mockServer>[0] = {})
     "GET /api/conversations": () => json([]),
     "GET /api/tasks": () => json([]),
     "GET /api/lists": () => json([{ name: "Inbox", pending: 0, total: 0 }]),
+    "GET /api/config": () => json({ max_message_chars: 4000 }),
     // Open and quiet: no reminder has fired.
     "GET /api/reminders/stream": () => quietEventStream(),
     ...overrides,

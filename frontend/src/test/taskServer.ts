@@ -1,6 +1,7 @@
 /**
  * A small in-memory task API for the task panel's tests: tasks and lists that later
- * requests see changed, GET /api/tasks's list/tag/priority filters, and the account's zone.
+ * requests see changed, GET /api/tasks's list/tag/priority filters and its pages (`limit`,
+ * `offset`, the `Link` and `X-Total-Count` headers), and the account's zone.
  */
 import type { Task, TaskList } from "../api/types";
 import { json, mockServer, noContent, type Call } from "./fetchMock";
@@ -34,6 +35,8 @@ interface Options {
   timezone?: string;
   /** The server's refusal (a 422's detail) of an edit, or null to accept it. */
   refuse?: (changes: Partial<Task>) => string | null;
+  /** The most tasks a page holds, whatever the client asks (the real server: 1,000). */
+  pageSize?: number;
 }
 
 /**
@@ -73,9 +76,27 @@ function matches(task: Task, query: URLSearchParams): boolean {
   );
 }
 
+/**
+ * One page of `found`, as the server answers it: at most `limit` tasks (and at most its own
+ * page size), the next page's link while more follow, and the total.
+ */
+function page(found: Task[], query: URLSearchParams, pageSize: number): Response {
+  const limit = Math.min(Number(query.get("limit") ?? 100), pageSize);
+  const offset = Number(query.get("offset") ?? 0);
+  const response = json(found.slice(offset, offset + limit));
+  response.headers.set("X-Total-Count", String(found.length));
+  if (offset + limit < found.length) {
+    const next = new URLSearchParams(query);
+    next.set("limit", String(limit));
+    next.set("offset", String(offset + limit));
+    response.headers.set("Link", `</api/tasks?${next.toString()}>; rel="next"`);
+  }
+  return response;
+}
+
 export function taskServer(
   initial: Task[],
-  { lists = ["Inbox", "Shopping"], timezone = "UTC", refuse = () => null }: Options = {},
+  { lists = ["Inbox", "Shopping"], timezone = "UTC", refuse = () => null, pageSize = 1000 }: Options = {},
 ) {
   let tasks = [...initial];
   let listNames = [...lists];
@@ -102,7 +123,7 @@ export function taskServer(
     if (route === "GET /api/tasks") {
       const query = new URLSearchParams(call.search);
       const found = tasks.filter((t) => matches(t, query));
-      return json(query.get("sort") === "title" ? found.sort(byTitle) : found);
+      return page(query.get("sort") === "title" ? found.sort(byTitle) : found, query, pageSize);
     }
     if (route === "POST /api/tasks") {
       const created = task(tasks.length + 10, "", call.body as Partial<Task>);

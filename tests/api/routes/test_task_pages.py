@@ -80,6 +80,59 @@ async def test_following_the_pages_reaches_every_task_once_with_filters_and_orde
     assert seen == expected
 
 
+async def test_every_page_counts_the_tasks_that_pass_the_filters(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession
+) -> None:
+    await _tasks(app, user.id, 50)
+    pending = {"status": "pending", "sort": "title"}
+    pages = [
+        await client.get(
+            "/api/tasks", params={**pending, "limit": 7, "offset": offset}, headers=user.headers
+        )
+        for offset in (0, 7, 28, 34, 40)  # first, middle, last, just past the end, far past it
+    ]
+    assert [len(page.json()) for page in pages] == [7, 7, 6, 0, 0]
+    assert [page.headers["x-total-count"] for page in pages] == ["34"] * 5
+    everything = await client.get("/api/tasks", params={"limit": 1000}, headers=user.headers)
+    assert everything.headers["x-total-count"] == "50"
+    done = await client.get("/api/tasks", params={"status": "completed"}, headers=user.headers)
+    assert done.headers["x-total-count"] == "16"
+
+
+async def test_an_account_without_tasks_counts_none(
+    client: httpx.AsyncClient, user: UserSession
+) -> None:
+    response = await client.get("/api/tasks", headers=user.headers)
+    assert response.json() == []
+    assert response.headers["x-total-count"] == "0"
+
+
+async def test_the_total_counts_only_the_callers_tasks(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession, other_user: UserSession
+) -> None:
+    await _tasks(app, user.id, 12)
+    theirs = await client.get("/api/tasks", params={"limit": 5}, headers=other_user.headers)
+    assert theirs.headers["x-total-count"] == "0"
+    mine = await client.get("/api/tasks", params={"limit": 5}, headers=user.headers)
+    assert mine.headers["x-total-count"] == "12"
+
+
+async def test_a_page_of_another_origin_may_read_its_total_and_next_link(
+    database_url: str,
+) -> None:
+    settings = make_settings(database_url, cors_origins="https://app.example.com")
+    async with running(create_app(settings)) as app, client_for(app) as http:
+        user = await register(http)
+        await _tasks(app, user.id, 3)
+        origin = {"Origin": "https://app.example.com"}
+        page = await http.get("/api/tasks", params={"limit": 2}, headers={**user.headers, **origin})
+        exposed = {
+            h.strip().lower() for h in page.headers["access-control-expose-headers"].split(",")
+        }
+        assert {"x-total-count", "link"} <= exposed
+        assert page.headers["x-total-count"] == "3"
+
+
 @pytest.mark.parametrize(
     "params",
     [{"limit": TASK_PAGE_MAX + 1}, {"limit": 0}, {"offset": -1}, {"limit": "all"}],
@@ -97,6 +150,9 @@ async def test_the_page_bounds_are_documented(client: httpx.AsyncClient) -> None
     assert parameters["limit"]["default"] == TASK_PAGE
     assert parameters["limit"]["maximum"] == TASK_PAGE_MAX
     assert parameters["offset"]["default"] == 0
+    headers = operation["responses"]["200"]["headers"]
+    assert headers["X-Total-Count"]["schema"]["type"] == "integer"
+    assert 'rel="next"' in headers["Link"]["description"]
 
 
 @pytest.fixture(scope="module")

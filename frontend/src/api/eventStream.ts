@@ -1,7 +1,8 @@
 /**
- * An incremental Server-Sent Events parser (the WHATWG "event stream" format):
- * feed it text in chunks split anywhere, get back each complete event.
- * EventSource can't POST, so the chat stream is read with fetch and parsed here.
+ * Server-Sent Events read from a fetch body (the WHATWG "event stream" format), for both of
+ * the API's streams: EventSource can neither POST (the chat) nor send the bearer token (the
+ * reminders). `readEventStream` decodes the bytes; `SseParser` turns text split anywhere into
+ * complete events.
  */
 
 export interface SseEvent {
@@ -70,5 +71,39 @@ export class SseParser {
     const dispatched: SseEvent = { event: event || "message", data: data.join("\n") };
     if (id !== undefined) dispatched.id = id;
     return dispatched;
+  }
+}
+
+export interface ReadOptions {
+  /** Aborting cancels the download; the events already read are still given. */
+  signal?: AbortSignal | undefined;
+  /** Hears every chunk, keep-alive comments included: a quiet stream is not a dead one. */
+  onActivity?: () => void;
+}
+
+/** The events in a byte stream, in order, as the bytes arrive, until it ends or is aborted. */
+export async function* readEventStream(
+  body: ReadableStream<Uint8Array>,
+  { signal, onActivity }: ReadOptions = {},
+): AsyncGenerator<SseEvent> {
+  const reader = body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener("abort", stop);
+  const decoder = new TextDecoder();
+  const parser = new SseParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      onActivity?.();
+      const events = done
+        ? [...parser.push(decoder.decode()), ...parser.end()]
+        : parser.push(decoder.decode(value, { stream: true }));
+      yield* events;
+      if (done || signal?.aborted) return;
+    }
+  } finally {
+    signal?.removeEventListener("abort", stop);
+    // Stops the download if the caller stopped early (e.g. signed out mid-reply).
+    stop();
   }
 }
