@@ -7,10 +7,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, Protocol
 
+import pydantic_core
 from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import CallToolResult, TextContent
 from pydantic import Field, StrictBool, StrictInt, ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -196,6 +198,25 @@ def _local_iso(moment: datetime | None, zone_name: str) -> str | None:
     if moment is None:
         return None
     return f"{on_clock(moment, zone_name):%Y-%m-%dT%H:%M}"
+
+
+def _listed_page(listed: list[ListedTask], total: int, page: tasks.TaskPage) -> CallToolResult:
+    """A page of tasks as MCPServer sends a returned list, `{"result": [...]}` and one text
+    block per task (as it always has), with where the list stands in `_meta`: the data stays
+    the bare list every client reads."""
+    return CallToolResult(
+        content=[
+            TextContent(
+                type="text", text=pydantic_core.to_json(task, fallback=str, indent=2).decode()
+            )
+            for task in listed
+        ],
+        structured_content={
+            "result": [task.model_dump(mode="json", by_alias=True) for task in listed]
+        },
+        _meta={"total": total}
+        | ({} if page.next_offset is None else {"next_offset": page.next_offset}),
+    )
 
 
 def _listed(task: Task, zone: str, now: datetime) -> ListedTask:
@@ -463,38 +484,55 @@ def build_task_server(
         sort: Annotated[
             tasks.TaskSort, Field(description="The order: by number (default), due date...")
         ] = tasks.TaskSort.NUMBER,
-    ) -> builtins.list[ListedTask]:
+        offset: Annotated[
+            StrictInt | None,
+            Field(
+                ge=0,
+                le=tasks.MAX_OFFSET,
+                description="Skip this many first: the next page starts at the result's "
+                "_meta.next_offset",
+            ),
+        ] = None,
+    ) -> Annotated[CallToolResult, builtins.list[ListedTask]]:
         """List the user's tasks, optionally only pending or completed ones, a title search,
         a list, a tag, a priority or a due period ("today", "overdue"...), in an order. A due
-        task has a due_label ("tomorrow 09:00", "overdue by 2 days")."""
+        task has a due_label ("tomorrow 09:00", "overdue by 2 days"). A page holds at most
+        `limit` tasks (1000); the result's _meta gives `total` (every task the filters
+        match) and `next_offset` (absent on the last page)."""
         owner = acting_user(await principal(ctx), user_id)
         task_status = TaskStatus(status)
         async with sessionmaker() as session:
             await read_only(session)
+            wanted = tasks.TaskQuery(
+                status=task_status,
+                list_name=list,
+                tag=tag,
+                priority=Priority(priority) if priority is not None else None,
+                due=due,
+                keyword=q,
+                sort=sort,
+                title_search=query,
+                limit=limit,
+                offset=offset or 0,
+            )
             if (list, tag, priority, due, q) == (None,) * 5 and sort is tasks.TaskSort.NUMBER:
                 # The plain list (every turn that resolves a title): one prepared statement.
-                found = await tasks.list_tasks(
-                    session, owner_id=owner, status=task_status, limit=limit, title_search=query
+                page = await tasks.list_page(
+                    session,
+                    owner_id=owner,
+                    status=task_status,
+                    limit=limit,
+                    offset=wanted.offset,
+                    title_search=query,
                 )
             else:
-                wanted = tasks.TaskQuery(
-                    status=task_status,
-                    list_name=list,
-                    tag=tag,
-                    priority=Priority(priority) if priority is not None else None,
-                    due=due,
-                    keyword=q,
-                    sort=sort,
-                    title_search=query,
-                    limit=limit,
-                )
-                found = await tasks.query_tasks(session, owner_id=owner, query=wanted)
-            dated = any(task.due_date is not None for task in found)
+                page = await tasks.task_page(session, owner_id=owner, query=wanted)
+            # Counted only when the page cannot tell (a full page, or one past the end).
+            total = await tasks.matching_total(session, owner_id=owner, query=wanted, page=page)
+            dated = any(task.due_date is not None for task in page.tasks)
             zone = await tasks.account_zone(session, owner) if dated else "UTC"
         now = datetime.now(UTC)  # one "today" for the whole list's due labels
-        # A list, not ListedTasks: MCP wraps it as {"result": [...]} and sends one text
-        # block per task, as it always has.
-        return [_listed(task, zone, now) for task in found]
+        return _listed_page([_listed(task, zone, now) for task in page.tasks], total, page)
 
     async def change_tasks(
         ctx: Context,

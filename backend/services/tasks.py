@@ -62,6 +62,8 @@ from backend.services.lists import add_list
 # TASK_PAGE_MAX; no read returns more.
 TASK_PAGE = 100
 TASK_PAGE_MAX = 1000
+# Past the most tasks an account can hold (MAX_TASKS_PER_USER's ceiling): an empty page.
+MAX_OFFSET = 1_000_000
 
 
 def page_size(limit: int | None) -> int:
@@ -265,11 +267,38 @@ async def list_tasks(
     """A page of the owner's tasks by number (`page_size(limit)` of them, from `offset`);
     `title_search` keeps only titles sharing a word stem (or equal to it), so resolving a
     title never loads a whole large list."""
+    return await _listed_rows(
+        session, owner_id, status, page_size(limit), max(0, offset), title_search
+    )
+
+
+async def list_page(
+    session: AsyncSession,
+    *,
+    owner_id: int,
+    status: TaskStatus = TaskStatus.ALL,
+    limit: int | None = None,
+    offset: int = 0,
+    title_search: str | None = None,
+) -> TaskPage:
+    """`list_tasks`, and whether another page follows (read as one more task)."""
+    size, offset = page_size(limit), max(0, offset)
+    found = await _listed_rows(session, owner_id, status, size + 1, offset, title_search)
+    return TaskPage(found[:size], offset + size if len(found) > size else None)
+
+
+async def _listed_rows(
+    session: AsyncSession,
+    owner_id: int,
+    status: TaskStatus,
+    limit: int,
+    offset: int,
+    title_search: str | None,
+) -> Sequence[Task]:
     query = _list_statement(_status_filter(status))
     if title_search is not None and title_search.strip():
         query = query.where(_title_filter(title_search))
-    params = {"oid": owner_id, "limit": page_size(limit), "offset": max(0, offset)}
-    result = await session.exec(query, params=params)
+    result = await session.exec(query, params={"oid": owner_id, "limit": limit, "offset": offset})
     return result.all()
 
 

@@ -88,7 +88,7 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
             ),
             "list_tasks": (
                 {"user_id", "status", "query", "limit"}
-                | {"list", "tag", "priority", "due", "q", "sort"},
+                | {"list", "tag", "priority", "due", "q", "sort", "offset"},
                 [],
             ),
             # One task by task_id, or several in one statement (task_ids, or every).

@@ -33,8 +33,6 @@ router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 WRITES = [Depends(limit_writes)]
 
 TaskId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The task's per-user number")]
-# Past the most tasks an account can hold (MAX_TASKS_PER_USER's ceiling): an empty page.
-MAX_OFFSET = 1_000_000
 
 
 TOTAL_COUNT = "X-Total-Count"
@@ -75,7 +73,7 @@ async def list_tasks(
         int, Query(ge=1, le=tasks.TASK_PAGE_MAX, description="Tasks in this page")
     ] = tasks.TASK_PAGE,
     offset: Annotated[
-        int, Query(ge=0, le=MAX_OFFSET, description="Tasks skipped before this page")
+        int, Query(ge=0, le=tasks.MAX_OFFSET, description="Tasks skipped before this page")
     ] = 0,
 ) -> list[TaskPublic]:
     """A page of the caller's tasks that pass every filter given, by task number unless
