@@ -48,9 +48,7 @@ async def test_pages_follow_one_another_to_the_last_with_the_total_on_each(
         offset: int | None = 0
         while offset is not None:
             result = await _call(mcp, user, "list_tasks", user_id=user.id, limit=3, offset=offset)
-            pages.append(
-                ([t["id"] for t in result.structured_content["result"]], _paging(result))
-            )
+            pages.append(([t["id"] for t in result.structured_content["result"]], _paging(result)))
             offset = _paging(result)["next_offset"]
     assert pages == [
         ([1, 2, 3], {"total": 7, "next_offset": 3}),
