@@ -255,23 +255,6 @@ def _title_filter(text: str) -> ColumnElement[bool]:
     return or_(*conditions)
 
 
-async def list_tasks(
-    session: AsyncSession,
-    *,
-    owner_id: int,
-    status: TaskStatus = TaskStatus.ALL,
-    limit: int | None = None,
-    offset: int = 0,
-    title_search: str | None = None,
-) -> Sequence[Task]:
-    """A page of the owner's tasks by number (`page_size(limit)` of them, from `offset`);
-    `title_search` keeps only titles sharing a word stem (or equal to it), so resolving a
-    title never loads a whole large list."""
-    return await _listed_rows(
-        session, owner_id, status, page_size(limit), max(0, offset), title_search
-    )
-
-
 async def list_page(
     session: AsyncSession,
     *,
@@ -281,25 +264,15 @@ async def list_page(
     offset: int = 0,
     title_search: str | None = None,
 ) -> TaskPage:
-    """`list_tasks`, and whether another page follows (read as one more task)."""
+    """A page of the owner's tasks by number (`page_size(limit)` of them, from `offset`), and
+    whether another follows; `title_search` keeps only titles sharing a word stem (or equal
+    to it), so resolving a title never loads a whole large list. One prepared statement."""
     size, offset = page_size(limit), max(0, offset)
-    found = await _listed_rows(session, owner_id, status, size + 1, offset, title_search)
-    return TaskPage(found[:size], offset + size if len(found) > size else None)
-
-
-async def _listed_rows(
-    session: AsyncSession,
-    owner_id: int,
-    status: TaskStatus,
-    limit: int,
-    offset: int,
-    title_search: str | None,
-) -> Sequence[Task]:
     query = _list_statement(_status_filter(status))
     if title_search is not None and title_search.strip():
         query = query.where(_title_filter(title_search))
-    result = await session.exec(query, params={"oid": owner_id, "limit": limit, "offset": offset})
-    return result.all()
+    params = {"oid": owner_id, "limit": size + 1, "offset": offset}
+    return _page((await session.exec(query, params=params)).all(), size, offset)
 
 
 class DueFilter(StrEnum):
@@ -391,7 +364,11 @@ async def task_page(session: AsyncSession, *, owner_id: int, query: TaskQuery) -
     """`query_tasks`, and whether another page follows (read as one more task)."""
     statement = await _query_statement(session, owner_id, query)
     size, offset = page_size(query.limit), max(0, query.offset)
-    found = (await session.exec(statement.limit(size + 1).offset(offset))).all()
+    return _page((await session.exec(statement.limit(size + 1).offset(offset))).all(), size, offset)
+
+
+def _page(found: Sequence[Task], size: int, offset: int) -> TaskPage:
+    """A page of `size` from tasks read as `size + 1`: the one more says another follows."""
     return TaskPage(found[:size], offset + size if len(found) > size else None)
 
 

@@ -52,7 +52,7 @@ async def test_every_function_is_scoped_by_owner(app: FastAPI) -> None:
     alice, bob = await _new_user(app), await _new_user(app)
     async with app.state.sessionmaker() as session:
         await tasks.create_task(session, owner_id=alice, data=TaskCreate(title="alice's"))
-        assert await tasks.list_tasks(session, owner_id=bob) == []
+        assert (await tasks.list_page(session, owner_id=bob)).tasks == []
         assert await tasks.count_tasks(session, owner_id=bob) == 0
         for operation in (tasks.get_task, tasks.complete_task, tasks.delete_task):
             with pytest.raises(TaskNotFoundError):
@@ -69,9 +69,9 @@ async def test_status_filters_and_counts(app: FastAPI) -> None:
         for title in ("a", "b", "c"):
             await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
         await tasks.complete_task(session, owner_id=owner, task_id=2)
-        pending = await tasks.list_tasks(session, owner_id=owner, status=TaskStatus.PENDING)
+        pending = (await tasks.list_page(session, owner_id=owner, status=TaskStatus.PENDING)).tasks
         completed = await tasks.count_tasks(session, owner_id=owner, status=TaskStatus.COMPLETED)
-        limited = await tasks.list_tasks(session, owner_id=owner, limit=2)
+        limited = (await tasks.list_page(session, owner_id=owner, limit=2)).tasks
     assert [t.title for t in pending] == ["a", "c"]
     assert completed == 1
     assert [t.number for t in limited] == [1, 2]
@@ -101,7 +101,7 @@ async def test_title_search_takes_quotes_and_wildcards_literally(app: FastAPI) -
 
     async def search(text: str) -> list[str]:
         async with app.state.sessionmaker() as session:
-            found = await tasks.list_tasks(session, owner_id=owner, title_search=text)
+            found = (await tasks.list_page(session, owner_id=owner, title_search=text)).tasks
         return [task.title for task in found]
 
     assert await search("100%") == ["100% juice"]
@@ -118,7 +118,7 @@ async def test_a_title_search_finds_a_title_that_uses_another_word_for_the_same_
     async with app.state.sessionmaker() as session:
         for title in ("call mom", "buy milk"):
             await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
-        found = await tasks.list_tasks(session, owner_id=owner, title_search="my mother")
+        found = (await tasks.list_page(session, owner_id=owner, title_search="my mother")).tasks
     assert [t.title for t in found] == ["call mom"]
 
 
@@ -127,7 +127,7 @@ async def test_a_title_search_finds_a_two_character_word_with_a_digit(app: FastA
     async with app.state.sessionmaker() as session:
         for title in ("finish Q4 report", "review report draft", "go to the gym"):
             await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
-        q4 = await tasks.list_tasks(session, owner_id=owner, title_search="the Q4 one")
-        go = await tasks.list_tasks(session, owner_id=owner, title_search="go")
+        q4 = (await tasks.list_page(session, owner_id=owner, title_search="the Q4 one")).tasks
+        go = (await tasks.list_page(session, owner_id=owner, title_search="go")).tasks
     assert [t.title for t in q4] == ["finish Q4 report"]
     assert go == []  # two letters without a digit narrow nothing
