@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import replace
+from datetime import date, datetime
 from typing import Any
 
 from pydantic import BaseModel
@@ -21,7 +22,7 @@ from backend.agent.rules.engine import FinalReply, advance, interpret
 from backend.agent.rules.types import Batch, ReplyMeta, ToolCall, ToolOutcome, Turn
 from backend.domain.reminder_times import describe_before
 from backend.domain.repeat_phrases import describe, read_repeat
-from backend.domain.repeats import Repeat, next_due
+from backend.domain.repeats import Repeat, first_due, next_due
 from backend.models.tool_results import (
     BulkChange,
     ListedTask,
@@ -67,9 +68,12 @@ def _listed(task: dict[str, Any]) -> ListedTask:
 
 
 class FakeTaskStore:
-    def __init__(self, tasks: list[dict[str, Any]]) -> None:
+    def __init__(self, tasks: list[dict[str, Any]], today: date | None = None) -> None:
         self.tasks = copy.deepcopy(tasks)
         self.last_number = max((int(t["id"]) for t in tasks), default=0)
+        # The user's today for due filters and repeats: the fresh batches' fixed clock. Without
+        # one (the older corpora), a due filter keeps every dated task.
+        self.today = today
 
     def call(self, call: ToolCall) -> ToolOutcome:
         handler = getattr(self, call.name)
@@ -95,7 +99,7 @@ class FakeTaskStore:
         task["completed"] = False
         self.tasks.append(task)
         result = {"task_id": self.last_number, "status": "created", "title": title}
-        return TaskChange.model_validate({**result, **self._set_fields(task, fields)})
+        return TaskChange.model_validate({**result, **self._set_fields(task, fields, self.today)})
 
     @staticmethod
     def _fields_before(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
@@ -122,7 +126,10 @@ class FakeTaskStore:
         return before
 
     @staticmethod
-    def _set_fields(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    def _set_fields(
+        task: dict[str, Any], fields: dict[str, Any], today: date | None = None
+    ) -> dict[str, Any]:
+        today = today or date.today()
         echoed: dict[str, Any] = {}
         known = {"due", "priority", "list", "tags", "add_tags", "repeat", "skip"}
         unknown = set(fields) - known - {"remind_at", "remind_before"}
@@ -142,6 +149,10 @@ class FakeTaskStore:
             repeat = read_repeat(str(fields["repeat"]))
             task["repeat"] = echoed["repeat"] = repeat.rule
             task["repeat_text"] = echoed["repeat_text"] = describe(repeat)
+            if not task.get("due_date"):  # as the real tool: due on the rule's first day
+                first = first_due(repeat, today)
+                task["due_date"] = echoed["due_date"] = first.isoformat() if first else None
+                echoed["due_time"] = task.get("due_time")
         if fields.get("skip"):
             if not task.get("repeat"):
                 raise LookupError(f"Task {task['id']} does not repeat")
@@ -149,7 +160,7 @@ class FakeTaskStore:
                 Repeat(task["repeat"]),
                 date.fromisoformat(task["due_date"]),
                 None,
-                today=date.today(),
+                today=today,
             )
             if moved is None:  # the rule never comes round again
                 raise LookupError(f"Task {task['id']} has no next date to skip to")
@@ -181,6 +192,7 @@ class FakeTaskStore:
         else:
             task["remind_before"] = None
             task["remind_at"] = None if at in (None, "none") else str(at)
+        task["remind_off"] = at == "none"  # a timed task no longer reminds at its time
         label = task["remind_at"]
         if label is not None and task["remind_before"] is not None:
             label = f"{label}, {describe_before(int(task['remind_before']))}"
@@ -208,9 +220,11 @@ class FakeTaskStore:
             found = [t for t in found if filters["tag"] in t.get("tags", [])]
         if "priority" in filters:
             found = [t for t in found if t.get("priority", "none") == filters["priority"]]
-        if "due" in filters:
+        if "due" in filters and self.today is None:
             dated = filters["due"] != "no_date"
             found = [t for t in found if (t.get("due_date") is not None) == dated]
+        elif "due" in filters or "due_from" in filters or "due_to" in filters:
+            found = [t for t in found if self._due_matches(t, filters)]
         if query:
             terms = title_search_terms(query)
             found = [
@@ -220,6 +234,34 @@ class FakeTaskStore:
                 or any(term in t["title"].lower() for term in terms)
             ]
         return ListedTasks([_listed(task) for task in (found[:limit] if limit else found)])
+
+    def _due_matches(self, task: dict[str, Any], filters: dict[str, Any]) -> bool:
+        """The real tool's due filters on the fixed clock (noon), and a day range."""
+        assert self.today is not None
+        day = date.fromisoformat(task["due_date"]) if task.get("due_date") else None
+        period = filters.get("due")
+        if period == "no_date":
+            return day is None
+        if day is None:
+            return False
+        if period == "overdue":
+            clock = task.get("due_time")
+            late = day < self.today or (day == self.today and clock is not None and clock < "12:00")
+            return late and not task["completed"]
+        spans = {
+            "today": (0, 0),
+            "tomorrow": (1, 1),
+            "next_7_days": (0, 6),
+            "this_week": (0, 6 - self.today.weekday()),
+        }
+        if period is not None:
+            first, last = spans[period]
+            if not first <= (day - self.today).days <= last:
+                return False
+        low, high = filters.get("due_from"), filters.get("due_to")
+        return (low is None or day >= date.fromisoformat(low)) and (
+            high is None or day <= date.fromisoformat(high)
+        )
 
     def _chosen(self, task_ids: list[int] | None, every: str | None) -> list[dict[str, Any]]:
         """The stored tasks a bulk call names, in number order; all missing is an error, as
@@ -306,7 +348,7 @@ class FakeTaskStore:
         ):
             if value is not None:
                 task[name] = value
-        echoed = self._set_fields(task, fields)
+        echoed = self._set_fields(task, fields, self.today)
         if before:
             echoed["before"] = before
         result = {"task_id": task_id, "status": "updated", "title": task["title"], **echoed}
@@ -327,9 +369,12 @@ class Conversation:
     store: FakeTaskStore
     turns: list[Turn] = field(default_factory=list)
     window: int = 50
+    now: datetime | None = None  # the turn's moment (the fresh batches' fixed clock)
 
     def say(self, message: str) -> Exchange:
         context = ConversationContext.from_turns(self.turns[-self.window :])
+        if self.now is not None:
+            context = replace(context, now=self.now)
         plan = interpret(message, context)
         outcomes: list[ToolOutcome] = []
         for _ in range(64):

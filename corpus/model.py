@@ -65,3 +65,31 @@ STANDARD_TASKS: list[dict[str, Any]] = [
     {"id": 15, "title": "clean the bathroom", "description": None, "completed": False},
     {"id": 16, "title": "pick up dry cleaning", "description": None, "completed": True},
 ]
+
+
+# The fresh batches' start (corpus/LABELLING.md, "the dated start"): the standard tasks with
+# due dates, reminders, repeats, lists, tags and a priority, on the clock of Tuesday 24
+# November 2026, 12:00 in the user's zone (UTC).
+_DATED_FIELDS: dict[int, dict[str, Any]] = {
+    1: {"due_date": "2026-11-24", "due_time": "18:00", "tags": ["errand"]},
+    2: {"due_date": "2026-11-24"},
+    3: {"due_date": "2026-11-27", "list": "Work", "priority": "high", "tags": ["work"]},
+    4: {
+        "due_date": "2026-11-26",
+        "due_time": "15:00",
+        "list": "Work",
+        "remind_before": 30,
+        "remind_at": "2026-11-26T15:00",
+    },
+    6: {"due_date": "2026-11-20"},
+    8: {"due_date": "2026-12-01"},
+    9: {"due_date": "2026-11-26", "repeat": "FREQ=WEEKLY;BYDAY=MO,TH"},
+    10: {"due_date": "2026-11-25", "due_time": "10:00", "list": "Work", "tags": ["work"]},
+    11: {"list": "Groceries"},
+    12: {"list": "Groceries"},
+    14: {"list": "Groceries"},
+    15: {"due_date": "2026-11-28", "tags": ["home"], "repeat": "FREQ=WEEKLY;BYDAY=SA"},
+}
+DATED_TASKS: list[dict[str, Any]] = [
+    {**task, **_DATED_FIELDS.get(int(task["id"]), {})} for task in STANDARD_TASKS
+]

@@ -4,6 +4,8 @@
     .venv/bin/python -m corpus.real --misses        # also the tuning misses
     .venv/bin/python -m corpus.real --write-known-misses
 
+The fresh blind batches (`corpus.fresh`) are printed last, on their own: their figures only.
+
 Each item starts from `STANDARD_TASKS` and runs through the rule engine with the in-memory
 tools (`fake_tools.py`). An item is right when the reply is of the expected kind,
 the counted tool calls are exactly the expected ones, and a question is left open exactly when
@@ -314,6 +316,9 @@ def main() -> None:
     args = parser.parse_args()
     text, misses = report(show_misses=args.misses)
     print(text)
+    from corpus.fresh import report as fresh_report  # noqa: PLC0415 (fresh imports this module)
+
+    print("\n" + fresh_report())
     if args.write_known_misses:
         KNOWN_MISSES.write_text(
             "# Items the assistant gets wrong today (strict xfail in\n"

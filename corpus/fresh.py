@@ -1,0 +1,240 @@
+"""The fresh blind batches (`data/fresh/`): graded by the state each turn leaves.
+
+    .venv/bin/python -m corpus.fresh        # figures per batch, voice and kind; never misses
+
+Fresh batches measure generalisation and nothing else: they are never tuned on, never
+trained on, and their misses are never printed. Each conversation starts from the dated
+start (`corpus.model.DATED_TASKS`) on a fixed clock. A turn is right when
+
+- the tasks after it equal what the label's changing calls make of the tasks before it (titles
+  without case; due, reminder, repeat, list, tags and priority compared as stored),
+- the lists it shows hold the tasks the label's `list_tasks` calls would show,
+- its reply is of the labelled kind and it leaves a question open exactly when it must.
+
+A task or a field changed that the label leaves alone is an unasked change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from backend.agent.rules.types import ToolCall
+from backend.domain.repeat_phrases import describe, read_repeat
+from corpus.fake_tools import Conversation, FakeTaskStore
+from corpus.model import DATED_TASKS
+from corpus.real import Expectation, Observed, _lines, kind_matches, observe
+
+FRESH = Path(__file__).parent / "data" / "fresh"
+CLOCK = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+TODAY: date = CLOCK.date()
+
+# What a task is, as graded: every field a person can see or set.
+TaskState = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class FreshTurn:
+    say: str
+    expect: Expectation
+
+
+@dataclass(frozen=True)
+class FreshConversation:
+    id: str
+    voice: str
+    kind: str
+    batch: str
+    turns: tuple[FreshTurn, ...]
+
+
+@dataclass(frozen=True)
+class TurnGrade:
+    right: bool
+    unasked: bool
+
+
+@dataclass(frozen=True)
+class FreshResult:
+    conversation: FreshConversation
+    grades: tuple[TurnGrade, ...]  # up to and including the first wrong turn
+
+    @property
+    def right(self) -> bool:
+        return len(self.grades) == len(self.conversation.turns) and all(
+            g.right for g in self.grades
+        )
+
+    @property
+    def unasked(self) -> bool:
+        return any(g.unasked for g in self.grades)
+
+
+def load_fresh() -> list[FreshConversation]:
+    return [
+        FreshConversation(
+            row["id"],
+            row["voice"],
+            row["kind"],
+            path.stem.removeprefix("conversations_"),
+            tuple(FreshTurn(t["say"], Expectation.from_json(t["expect"])) for t in row["turns"]),
+        )
+        for path in sorted(FRESH.glob("conversations_*.jsonl"))
+        for row in _lines(path)
+    ]
+
+
+def dated_start() -> list[dict[str, Any]]:
+    tasks = copy.deepcopy(DATED_TASKS)
+    for task in tasks:
+        if task.get("repeat"):
+            task["repeat_text"] = describe(read_repeat(task["repeat"]))
+    return tasks
+
+
+def _reminder(task: dict[str, Any]) -> str | None:
+    """The moment it reminds: an offset from the due time, a set moment, or a timed task's
+    own time unless turned off."""
+    clock = task.get("due_time")
+    due = f"{task['due_date']}T{clock or '09:00'}" if task.get("due_date") else None
+    if task.get("remind_before") is not None and due is not None:
+        moment = datetime.fromisoformat(due) - timedelta(minutes=int(task["remind_before"]))
+        return moment.isoformat(timespec="minutes")
+    if task.get("remind_at"):
+        return str(task["remind_at"])
+    if task.get("remind_off") or clock is None:
+        return None
+    return due
+
+
+def task_state(task: dict[str, Any]) -> TaskState:
+    repeat = task.get("repeat")
+    return (
+        str(task["title"]).strip().casefold(),
+        (task.get("description") or "").strip().casefold(),
+        bool(task["completed"]),
+        task.get("due_date"),
+        task.get("due_time"),
+        _reminder(task),
+        read_repeat(repeat).rule if repeat else None,
+        str(task.get("list") or "Inbox").casefold(),
+        tuple(sorted(str(t).casefold() for t in task.get("tags") or ())),
+        task.get("priority") or "none",
+    )
+
+
+def store_state(store: FakeTaskStore) -> dict[int, TaskState]:
+    return {int(t["id"]): task_state(t) for t in store.tasks}
+
+
+def _shown(tool_calls: list[dict[str, Any]]) -> list[frozenset[int]]:
+    """The task sets the turn showed: successful list_tasks calls without a title look-up."""
+    return [
+        frozenset(int(t["id"]) for t in call["result"])
+        for call in tool_calls
+        if call["name"] == "list_tasks"
+        and "query" not in call["arguments"]
+        and isinstance(call["result"], list)
+    ]
+
+
+def expected_after(
+    before: FakeTaskStore, expect: Expectation
+) -> tuple[FakeTaskStore, list[frozenset[int]]]:
+    """The label's calls applied to a copy of the state before the turn."""
+    shadow = FakeTaskStore([], TODAY)
+    shadow.tasks, shadow.last_number = copy.deepcopy(before.tasks), before.last_number
+    shown: list[frozenset[int]] = []
+    for call in expect.calls:
+        outcome = shadow.call(ToolCall(call.name, dict(call.arguments)))
+        if call.name == "list_tasks" and outcome.ok and isinstance(outcome.data, list):
+            shown.append(frozenset(int(t["id"]) for t in outcome.data))
+    return shadow, shown
+
+
+def grade_turn(
+    before: dict[int, TaskState],
+    wanted: dict[int, TaskState],
+    after: dict[int, TaskState],
+    shown: tuple[list[frozenset[int]], list[frozenset[int]]],
+    expect: Expectation,
+    observed: Observed,
+) -> TurnGrade:
+    unasked = any(
+        after.get(n) != before.get(n) and wanted.get(n) == before.get(n)
+        for n in set(before) | set(after)
+    ) or any(n in wanted and n not in after for n in before) or any(
+        # a field of a task the label does change, changed in a way it does not ask for
+        field_now != field_was and field_wanted == field_was
+        for n in set(before) & set(after) & set(wanted)
+        for field_was, field_wanted, field_now in zip(before[n], wanted[n], after[n], strict=True)
+    )
+    right = (
+        after == wanted
+        and shown[0] == shown[1]
+        and (expect.asks is None or expect.asks == observed.asked)
+        and kind_matches(expect, observed)
+    )
+    return TurnGrade(right, unasked)
+
+
+def run_fresh(conversation: FreshConversation) -> FreshResult:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    grades: list[TurnGrade] = []
+    for turn in conversation.turns:
+        before = store_state(talk.store)
+        shadow, wanted_shown = expected_after(talk.store, turn.expect)
+        exchange = talk.say(turn.say)
+        observed = observe(exchange)
+        shown = (_shown(exchange.tool_calls), wanted_shown)
+        grade = grade_turn(
+            before, store_state(shadow), store_state(talk.store), shown, turn.expect, observed
+        )
+        grades.append(grade)
+        if not grade.right:
+            break
+    return FreshResult(conversation, tuple(grades))
+
+
+def _table(title: str, groups: dict[str, list[FreshResult]]) -> list[str]:
+    lines = [f"\n{title:<28}{'items':>7}{'right':>7}{'share':>9}{'unasked':>9}"]
+    for name, results in sorted(groups.items()):
+        right = sum(r.right for r in results)
+        harmed = sum(r.unasked for r in results)
+        lines.append(
+            f"  {name:<26}{len(results):>7}{right:>7}{right / len(results):>9.1%}"
+            f"{harmed / len(results):>9.1%}"
+        )
+    return lines
+
+
+def report() -> str:
+    results = [run_fresh(c) for c in load_fresh()]
+    if not results:
+        return "FRESH BATCHES: none in data/fresh/"
+    by_batch: dict[str, list[FreshResult]] = defaultdict(list)
+    by_voice: dict[str, list[FreshResult]] = defaultdict(list)
+    by_kind: dict[str, list[FreshResult]] = defaultdict(list)
+    for result in results:
+        by_batch[result.conversation.batch].append(result)
+        by_voice[result.conversation.voice].append(result)
+        by_kind[result.conversation.kind].append(result)
+    lines = ["FRESH BATCHES (data/fresh/; graded by state; never tuned on, misses never shown)"]
+    lines += _table("batch", {"all": results, **by_batch})
+    lines += _table("by voice", by_voice)
+    lines += _table("by kind", by_kind)
+    return "\n".join(lines)
+
+
+def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n")[0]).parse_args()
+    print(report())
+
+
+if __name__ == "__main__":
+    main()
