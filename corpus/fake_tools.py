@@ -135,7 +135,6 @@ class FakeTaskStore:
         unknown = set(fields) - known - {"remind_at", "remind_before"}
         if unknown:
             raise TypeError(f"unexpected arguments {sorted(unknown)}")
-        echoed.update(FakeTaskStore._set_reminder(task, fields))
         if "due" in fields:
             due = str(fields["due"])
             day, _, clock = due.partition("T")
@@ -143,6 +142,7 @@ class FakeTaskStore:
                 (None, None) if due == "none" else (day, clock or None)
             )
             echoed.update(due_date=task["due_date"], due_time=task["due_time"])
+        echoed.update(FakeTaskStore._set_reminder(task, fields))  # an offset from the new due
         if fields.get("repeat") == "none":
             task["repeat"] = task["repeat_text"] = echoed["repeat"] = echoed["repeat_text"] = None
         elif "repeat" in fields:

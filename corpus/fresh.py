@@ -202,13 +202,14 @@ def run_fresh(conversation: FreshConversation) -> FreshResult:
 
 
 def _table(title: str, groups: dict[str, list[FreshResult]]) -> list[str]:
-    lines = [f"\n{title:<28}{'items':>7}{'right':>7}{'share':>9}{'unasked':>9}"]
+    lines = [f"\n{title:<28}{'items':>7}{'right':>7}{'share':>9}{'unasked':>9}{'turn 1':>9}"]
     for name, results in sorted(groups.items()):
         right = sum(r.right for r in results)
         harmed = sum(r.unasked for r in results)
+        first = sum(r.grades[0].right for r in results)
         lines.append(
             f"  {name:<26}{len(results):>7}{right:>7}{right / len(results):>9.1%}"
-            f"{harmed / len(results):>9.1%}"
+            f"{harmed / len(results):>9.1%}{first / len(results):>9.1%}"
         )
     return lines
 
@@ -224,7 +225,10 @@ def report() -> str:
         by_batch[result.conversation.batch].append(result)
         by_voice[result.conversation.voice].append(result)
         by_kind[result.conversation.kind].append(result)
-    lines = ["FRESH BATCHES (data/fresh/; graded by state; never tuned on, misses never shown)"]
+    lines = [
+        "FRESH BATCHES (data/fresh/; graded by state; never tuned on, misses never shown;"
+        " right = every turn, unasked = a change nobody asked for, turn 1 = first turns right)"
+    ]
     lines += _table("batch", {"all": results, **by_batch})
     lines += _table("by voice", by_voice)
     lines += _table("by kind", by_kind)
