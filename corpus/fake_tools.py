@@ -10,8 +10,7 @@ checks that the same calls give results of the same shape from both.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -112,7 +111,7 @@ class FakeTaskStore:
             before["priority"] = task.get("priority", "none")
         if "list" in fields:
             before["list"] = task.get("list", "Inbox")
-        if "tags" in fields or "add_tags" in fields:
+        if "tags" in fields or "add_tags" in fields or "remove_tags" in fields:
             before["tags"] = list(task.get("tags", []))
         if "repeat" in fields:
             before["repeat"] = task.get("repeat") or "none"
@@ -131,7 +130,7 @@ class FakeTaskStore:
     ) -> dict[str, Any]:
         today = today or date.today()
         echoed: dict[str, Any] = {}
-        known = {"due", "priority", "list", "tags", "add_tags", "repeat", "skip"}
+        known = {"due", "priority", "list", "tags", "add_tags", "remove_tags", "repeat", "skip"}
         unknown = set(fields) - known - {"remind_at", "remind_before"}
         if unknown:
             raise TypeError(f"unexpected arguments {sorted(unknown)}")
@@ -170,9 +169,11 @@ class FakeTaskStore:
             task["priority"] = echoed["priority"] = fields["priority"]
         if "list" in fields:
             task["list"] = echoed["list"] = fields["list"]
-        if "tags" in fields or "add_tags" in fields:
+        if "tags" in fields or "add_tags" in fields or "remove_tags" in fields:
             tags = [*fields.get("tags", task.get("tags", [])), *fields.get("add_tags", [])]
-            task["tags"] = echoed["tags"] = list(dict.fromkeys(t.lstrip("#") for t in tags))
+            off = {t.lstrip("#").lower() for t in fields.get("remove_tags", [])}
+            kept = [t.lstrip("#") for t in tags if t.lstrip("#").lower() not in off]
+            task["tags"] = echoed["tags"] = list(dict.fromkeys(kept))
         if "due_date" in echoed:
             echoed["due_label"] = task["due_date"]  # the real tool's label is relative
         return echoed

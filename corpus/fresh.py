@@ -165,14 +165,20 @@ def grade_turn(
     expect: Expectation,
     observed: Observed,
 ) -> TurnGrade:
-    unasked = any(
-        after.get(n) != before.get(n) and wanted.get(n) == before.get(n)
-        for n in set(before) | set(after)
-    ) or any(n in wanted and n not in after for n in before) or any(
-        # a field of a task the label does change, changed in a way it does not ask for
-        field_now != field_was and field_wanted == field_was
-        for n in set(before) & set(after) & set(wanted)
-        for field_was, field_wanted, field_now in zip(before[n], wanted[n], after[n], strict=True)
+    unasked = (
+        any(
+            after.get(n) != before.get(n) and wanted.get(n) == before.get(n)
+            for n in set(before) | set(after)
+        )
+        or any(n in wanted and n not in after for n in before)
+        or any(
+            # a field of a task the label does change, changed in a way it does not ask for
+            field_now != field_was and field_wanted == field_was
+            for n in set(before) & set(after) & set(wanted)
+            for field_was, field_wanted, field_now in zip(
+                before[n], wanted[n], after[n], strict=True
+            )
+        )
     )
     right = (
         after == wanted

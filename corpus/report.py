@@ -71,6 +71,7 @@ FIELD_ARGUMENTS = frozenset(
         "list",
         "tags",
         "add_tags",
+        "remove_tags",
         "tag",
         "q",
         "sort",

@@ -47,7 +47,8 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
     if intent is Intent.OFF_TOPIC:
         return [steps.say(off_topic_reply(clause))]
     if intent is Intent.UNCLEAR:
-        return [steps.say(replies.UNCLEAR, pending={"kind": PendingKind.REPHRASE})]
+        text = replies.WHICH_FIELD if action is Action.WHICH_FIELD else replies.UNCLEAR
+        return [steps.say(text, pending={"kind": PendingKind.REPHRASE})]
     if action is Action.UNDO:
         return [steps.undo(context.last_change)]
     if intent is Intent.CREATE:

@@ -31,6 +31,7 @@ from backend.agent.rules.followups import (
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.respelling import respelt_title
 from backend.agent.rules.rewrites import rewritten
+from backend.agent.rules.safety import safe_reading
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import as_typed, core_request, prepare
 from backend.agent.rules.types import (
@@ -300,6 +301,7 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     context = replace(context, message=said if len(clauses) == 1 else "")
     for clause in clauses:
         detection = detect_intent(clause, has_task_id=names_a_task_number(core_request(clause)))
+        detection = safe_reading(detection, clause, said)
         if _shows_the_list(detection):
             status = extract_status(clause)
             if shown is not None and status in (shown, "all"):

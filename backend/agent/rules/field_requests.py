@@ -71,6 +71,22 @@ _TAG_CHANGE = re.compile(
     r"|^(?:remove|clear)\s+(?:all\s+)?(?:the\s+)?tags\s+(?:from|on|of)\s+(?P<target3>.+)$",
     _I,
 )
+# Taking one tag off: "take the home tag off the plumber task", "remove #work from it",
+# "untag task 15"; "the tag" with none named is every tag the task has.
+_TAG_OFF = (
+    r"(?:remove|delete|take|drop|clear|strip|get\s+rid\s+of|lose|scrap|ditch|erase)\s+"
+    r"(?:the\s+|that\s+|this\s+|its\s+)?(?!(?:the|that|this|its|a|an|my)\s)"
+)
+_TAG_REMOVAL = re.compile(
+    rf"^{_TAG_OFF}#?(?P<tag>[a-z][\w-]{{0,29}})\s+(?:tag|label|hashtag)\s+"
+    r"(?:from|off(?:\s+of)?|on|of)\s+(?P<target>.+)$"
+    rf"|^{_TAG_OFF}(?:tag|label|hashtag)\s+#?(?P<tag2>[a-z][\w-]{{0,29}})\s+"
+    r"(?:from|off(?:\s+of)?|on|of)\s+(?P<target2>.+)$"
+    rf"|^{_TAG_OFF}#(?P<tag3>[a-z][\w-]{{0,29}})\s+(?:from|off(?:\s+of)?|on)\s+(?P<target3>.+)$"
+    rf"|^{_TAG_OFF}(?:tag|label|hashtag)\s+(?:from|off(?:\s+of)?|on|of)\s+(?P<every>.+)$"
+    r"|^untag\s+(?P<target4>.+?)(?:\s+(?:from|as)\s+#?(?P<tag4>[a-z][\w-]{0,29}))?$",
+    _I,
+)
 _SKIP = re.compile(
     r"^skip\s+(?:(?:this|the\s+next|the\s+current|the)\s+(?:one|time|occurrence|week|month)"
     r"(?:\s+(?:of|for)\s+(?P<target>.+?))?|(?P<target2>.+?)(?:\s+(?:this|next)\s+"
@@ -131,6 +147,9 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
     priority = _PRIORITY_CHANGE.match(text)
     if priority:
         return _priority_change(priority)
+    untagged = _TAG_REMOVAL.match(text)
+    if untagged:
+        return _tag_removal(untagged)
     tagged = _TAG_CHANGE.match(text)
     if tagged:
         if tagged["target3"]:
@@ -173,6 +192,15 @@ def _repeat_change(text: str) -> FieldChange | None:
         target = skipped["target"] or skipped["target2"] or "it"
         return FieldChange(target, {"skip": True}, target)
     return None
+
+
+def _tag_removal(found: re.Match[str]) -> FieldChange:
+    if found["every"]:
+        return FieldChange(found["every"], {"tags": []}, found["every"])
+    target = found["target"] or found["target2"] or found["target3"] or found["target4"]
+    tag = found["tag"] or found["tag2"] or found["tag3"] or found["tag4"]
+    fields: dict[str, Any] = {"remove_tags": [tag.lower()]} if tag else {"tags": []}
+    return FieldChange(target, fields, target)
 
 
 def _priority_change(found: re.Match[str]) -> FieldChange:

@@ -24,6 +24,13 @@ HELP = (
     "Just talk naturally, and I'll understand!"
 )
 
+# A delete that names a field: the task stays until the person says which they meant.
+WHICH_FIELD = (
+    "I've left your tasks as they are: did you mean to take something off a task (a tag, a "
+    "reminder, a date or a repeat) or to delete the task itself? For example, 'remove the "
+    "home tag from task 15' or 'delete task 15'."
+)
+
 UNCLEAR = (
     "I'm not sure what you'd like me to do. Could you rephrase that? For example, you can say "
     "'Add buy groceries' or 'Show my tasks'."

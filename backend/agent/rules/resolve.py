@@ -106,7 +106,10 @@ def is_a_guess(query: str, title: str) -> bool:
         return False
     wanted = normalize_query(query)
     if len(wanted.split()) > 5:
-        return False  # a sentence that mentions the task ("I'm not renewing my passport ...")
+        # A sentence that mentions the task ("I'm not renewing my passport ..."): named when
+        # it says every word of the title in some form; otherwise the words around it may be
+        # about something else.
+        return not _stems(visible(title)) <= _stems(wanted)
     titled = _stems(visible(title))
     title_words = re.findall(r"\w+", visible(title).lower())
     for word in re.findall(r"\w+", wanted):

@@ -44,7 +44,10 @@ from backend.agent.rules.types import (
 )
 
 _FIELD_ARGUMENTS = frozenset(
-    {"due", "priority", "list", "tags", "add_tags", "repeat", "skip", "remind_at", "remind_before"}
+    {
+        *("due", "priority", "list", "tags", "add_tags", "remove_tags"),
+        *("repeat", "skip", "remind_at", "remind_before"),
+    }
 )
 _REMINDER_ARGUMENTS = frozenset({"remind_at", "remind_before"})
 

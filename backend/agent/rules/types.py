@@ -177,6 +177,7 @@ class Action(StrEnum):
     CONFIRM = "confirm"  # COMPLETE/DELETE the model read, not a rule: ask before acting
     FIELDS = "fields"  # UPDATE: a due date, priority, list or tags ("push it to friday")
     FILTERED = "filtered"  # LIST: by due date, list, tag or priority ("what's due today?")
+    WHICH_FIELD = "which_field"  # UNCLEAR: a field named in a delete ("take the tag off ...")
 
 
 def act_of(intent: Intent, action: Action = Action.PLAIN) -> str:

@@ -1,0 +1,125 @@
+"""The assistant's first duty: change nothing that was not asked.
+
+Checks on a clause's reading before it becomes steps (`engine`), whatever rule read it:
+
+- **A question never changes data.** A clause that asks by its form (an auxiliary or a
+  wh-word first, "or not?" at the end, a trailing "?") is answered, never acted on, unless it
+  is a request worded as a question ("can you add milk?", "would you mind ticking it off?").
+- **A field is never a task.** "take the home tag off the plumber task", "delete the
+  reminder from it": the words name a tag, a reminder, a date, a repeat, a priority or a note,
+  so the request is about that field and never deletes the task. A field change the rules
+  read is made (`field_requests`); any other is asked about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.agent.rules.types import Action, Detection, Intent
+
+_I = re.IGNORECASE
+
+# The intents that change tasks (a LIST never does).
+_CHANGES = frozenset({Intent.CREATE, Intent.COMPLETE, Intent.DELETE, Intent.UPDATE})
+
+# "is"/"are" first always ask ("is milk on there"); "do", "have", "should"... ask only with a
+# pronoun after them: "do the dishes" and "have to call mom" are tasks.
+_BE = r"(?:is|are|was|were|isn't|aren't|wasn't|weren't|isnt|arent)\s+\w"
+_AUXILIARY = (
+    r"(?:do|does|did|am|have|has|had|should|shall|will|haven't|hasn't|hadn't|didn't|don't|"
+    r"doesn't|shouldn't|dont|didnt|doesnt|havent|hasnt)"
+)
+_SUBJECT = r"(?:i|you|u|ya|we|they|he|she|it|there|anything|everything|something|any)"
+_WH = r"(?:what|which|when|where|who|whose|how|why)"
+# A wh-word asks when a verb of asking follows ("what's due", "when is", "which ones are");
+# "when you get a chance, add milk" is a request.
+_WH_ASKS = (
+    rf"{_WH}(?:'s|'re|s)?\b(?:\s+[\w-]+){{0,2}}?\s+"
+    r"(?:is|are|was|were|do|does|did|will|would|can|could|should|have|has|had|left|due|on)\b"
+    rf"|{_WH}(?:'s|s)\b"
+)
+# Where the question starts: after greetings, fillers and a wake word.
+_LEAD_IN = (
+    r"^(?:(?:hey|hi|hello|ok|okay|so|um+|uh+|er+|well|oh|and|but|also|quick question)\b[,.!]?\s+)*"
+)
+_ASKS_BY_FORM = re.compile(
+    _LEAD_IN + rf"(?:{_BE}|{_AUXILIARY}\s+{_SUBJECT}\b|{_WH_ASKS})"
+    r"|\b(?:or\s+not|or\s+no|or\s+what|right|yes\s+or\s+no)\s*\?*\s*$"
+    r"|\?\s*$",
+    _I,
+)
+# A request worded as a question, anywhere in it: the person asks the assistant (or for leave)
+# to act ("If it's no trouble, could you add ...?", "Hi there, would you please ...?").
+_REQUEST_AS_QUESTION = re.compile(
+    r"\b(?:can|could|would|will|won't|wont|might)\s+(?:you|u|ya)\b|\b(?:you|u)\s+(?:can|could)\b"
+    r"|\b(?:can|could|may|might)\s+(?:i|we)\s+(?:get|have|add|put|please)\b"
+    r"|\b(?:would|do)\s+you\s+mind\b"
+    r"|\b(?:is|would)\s+it\s+be\s+(?:possible|ok|okay)\b|\bis\s+it\s+(?:possible|ok|okay)\b"
+    r"|\bif\s+you\s+(?:would|could|can)\b"
+    r"|\bwhy\s+(?:don't|dont)\s+you\b"
+    r"|\bhow\s+about\s+(?:you\s+)?(?:add|put|delete|remov|mark|tick|mov|chang)\w*\b"
+    r"|\b(?:please|pls|plz|kindly)\b",
+    _I,
+)
+# A question that leads with a request verb is a request with a question tag ("add milk,
+# would you?", "delete it, ok?").
+_REQUEST_FIRST = re.compile(
+    r"^(?:please\s+)?(?:add|put|remind|delete|remove|mark|tick|cross|check|complete|finish|"
+    r"move|push|change|rename|set|make|show|list|take|clear|undo|cancel|tag|schedule)\b",
+    _I,
+)
+
+
+def asks_without_requesting(clause: str, message: str = "") -> bool:
+    """Whether `clause` is a question by its form and not a request worded as one. The
+    request's wording is looked for in the whole `message` too: the clause may be what is left
+    of it once "could you please" was read ("reopen it?")."""
+    said = clause.strip()
+    return bool(
+        _ASKS_BY_FORM.search(said)
+        and not _REQUEST_AS_QUESTION.search(f"{said} {message}")
+        and not _REQUEST_FIRST.search(said)
+    )
+
+
+_FIELD_NOUN = (
+    r"(?:tags?|hashtags?|labels?|reminders?|alerts?|notifications?|due\s+dates?|deadlines?|"
+    r"dates?|times?|priority|priorities|repeats?|recurrence|schedule|notes?|descriptions?)"
+)
+_REMOVAL = (
+    r"(?:remove|delete|take|drop|clear|strip|get\s+rid\s+of|lose|scrap|ditch|kill|cancel|"
+    r"turn\s+off|switch\s+off|unset|erase|wipe|untag)"
+)
+# "take the home tag off X", "delete the reminder on it", "remove #work from X"; never "delete
+# the date night task" or "delete the reminder to call mom" (the field noun is in a title).
+_REMOVES_A_FIELD = re.compile(
+    rf"\b{_REMOVAL}\s+(?:the\s+|that\s+|this\s+|its\s+|my\s+|all\s+(?:the\s+|its\s+)?)?"
+    rf"(?:#?[\w-]+\s+)?{_FIELD_NOUN}(?:\s+(?:from|off|on|of|for|in)\b|\s*[.!?]*\s*$)"
+    r"|\b(?:remove|delete|take|drop|strip)\s+#[a-z][\w-]*"
+    r"|\buntag\b",
+    _I,
+)
+
+
+def removes_a_field(clause: str) -> bool:
+    """Whether the clause asks to take a field off a task rather than to delete a task."""
+    return _REMOVES_A_FIELD.search(clause) is not None
+
+
+def safe_reading(detection: Detection, clause: str, message: str = "") -> Detection:
+    """The reading the engine may act on: a changing reading of a question becomes a look-up,
+    and a delete that names a field becomes a question back."""
+    if detection.intent not in _CHANGES or detection.action in (Action.LOOKUP, Action.COUNT):
+        return detection
+    if detection.intent is Intent.DELETE and removes_a_field(clause):
+        return Detection(
+            Intent.UNCLEAR,
+            "safety: a field named, never a delete",
+            detection.obj,
+            Action.WHICH_FIELD,
+        )
+    if asks_without_requesting(clause, message):
+        return Detection(
+            Intent.LIST, "safety: a question never changes data", detection.obj, Action.LOOKUP
+        )
+    return detection

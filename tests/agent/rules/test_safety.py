@@ -1,0 +1,111 @@
+"""The first duty: nothing changes that was not asked (backend/agent/rules/safety.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.agent.rules.safety import asks_without_requesting, removes_a_field
+from corpus.fake_tools import Conversation, FakeTaskStore
+from corpus.fresh import CLOCK, TODAY, dated_start
+
+CHANGING = {"add_task", "complete_task", "delete_task", "update_task"}
+
+
+def _talk() -> Conversation:
+    return Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+
+
+def _changes(talk: Conversation, message: str) -> list[tuple[str, dict[str, object]]]:
+    exchange = talk.say(message)
+    return [(c["name"], c["arguments"]) for c in exchange.tool_calls if c["name"] in CHANGING]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "have I fallen behind?",
+        "did you delete the eggs?",
+        "is milk on my list or not?",
+        "did i already finish the report?",
+        "have you added milk?",
+    ],
+)
+def test_a_question_by_its_form_changes_nothing(question: str) -> None:
+    assert asks_without_requesting(question)
+    assert _changes(_talk(), question) == []
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "can you add milk?",
+        "could you please delete task 12?",
+        "would you mind ticking off the eggs?",
+        "If it's no trouble, could you add light bulbs?",
+        "add oat milk?",
+        "need to call the plumber",
+        "do the dishes",
+        "when you get a chance add stamps",
+    ],
+)
+def test_a_request_worded_as_a_question_or_a_bare_task_is_not_a_question(request_: str) -> None:
+    assert not asks_without_requesting(request_)
+
+
+def test_a_request_worded_as_a_question_still_acts() -> None:
+    assert _changes(_talk(), "could you add stamps?") == [("add_task", {"title": "stamps"})]
+
+
+@pytest.mark.parametrize(
+    ("message", "change"),
+    [
+        (
+            "take the home tag off the clean the bathroom task",
+            ("update_task", {"task_id": 15, "remove_tags": ["home"]}),
+        ),
+        (
+            "remove the errand tag from buy groceries",
+            ("update_task", {"task_id": 1, "remove_tags": ["errand"]}),
+        ),
+        ("delete the tag from task 15", ("update_task", {"task_id": 15, "tags": []})),
+        ("untag task 3 from work", ("update_task", {"task_id": 3, "remove_tags": ["work"]})),
+        (
+            "remove the reminder from the report draft",
+            ("update_task", {"task_id": 4, "remind_at": "none"}),
+        ),
+    ],
+)
+def test_taking_a_field_off_a_task_changes_that_field_and_never_deletes(
+    message: str, change: tuple[str, dict[str, object]]
+) -> None:
+    assert _changes(_talk(), message) == [change]
+
+
+def test_a_field_named_in_a_delete_the_rules_cannot_read_is_asked_about() -> None:
+    talk = _talk()
+    exchange = talk.say("please delete the hashtag on the plumber")
+    assert [c for c in exchange.tool_calls if c["name"] in CHANGING] == []
+    assert exchange.meta.get("pending") is not None
+    assert [t["id"] for t in talk.store.tasks] == [t["id"] for t in dated_start()]
+
+
+@pytest.mark.parametrize(
+    "title_with_a_field_word",
+    ["delete the date night task", "remove time sheet", "delete the reminder to call mom"],
+)
+def test_a_field_word_inside_a_title_is_not_a_field(title_with_a_field_word: str) -> None:
+    assert not removes_a_field(title_with_a_field_word)
+
+
+def test_a_delete_named_only_by_part_of_a_sentence_is_confirmed_first() -> None:
+    talk = _talk()
+    said = "the dentist's office is booked solid anyway so the dentist thing can go, delete it"
+    exchange = talk.say(said)
+    assert [c for c in exchange.tool_calls if c["name"] in CHANGING] == []
+    assert "delete 'Book dentist appointment'" in exchange.reply
+    assert _changes(talk, "yes") == [("delete_task", {"task_id": 6})]
+
+
+def test_a_delete_whose_sentence_says_the_whole_task_acts() -> None:
+    said = "I'm not renewing my passport this year, we're staying home anyway, so delete it"
+    assert _changes(_talk(), said) == [("delete_task", {"task_id": 8})]
