@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import wraps
+from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.answers import answer_to_pending
@@ -19,6 +20,7 @@ from backend.agent.rules.builders import steps_for
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, names_a_task_number
+from backend.agent.rules.field_titles import fields_said_alone
 from backend.agent.rules.followups import (
     continue_last_action,
     corrected_due,
@@ -243,7 +245,29 @@ def _storing_as_typed(step: Step, message: str) -> Step:
 
 def interpret(message: str, context: ConversationContext) -> Plan:
     plan = _interpreted(message, context)
-    return replace(plan, steps=[_storing_as_typed(step, message) for step in plan.steps])
+    fields = fields_said_alone(prepare(message), context.local_now(), context.last_change)
+    return replace(
+        plan,
+        steps=[_storing_as_typed(_fields_not_titles(s, fields), message) for s in plan.steps],
+    )
+
+
+def _fields_not_titles(step: Step, fields: dict[str, Any] | None) -> Step:
+    """The same step, a rename it asks for made a change of `fields` when the message said
+    only those (`field_titles`): "make it an hour" never renames a task "An hour"."""
+    if fields is None:
+        return step
+
+    @wraps(step)
+    def fielded(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+        action = step(outcomes)
+        if isinstance(action, ToolCall) and action.name == "update_task":
+            arguments = {k: v for k, v in action.arguments.items() if k != "title"}
+            if "title" in action.arguments and set(arguments) == {"task_id"}:
+                return ToolCall("update_task", {**arguments, **fields})
+        return action
+
+    return fielded
 
 
 def _interpreted(message: str, context: ConversationContext) -> Plan:

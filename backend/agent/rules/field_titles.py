@@ -1,0 +1,86 @@
+"""A title is never a field said as a follow-up.
+
+After "remind me 15 minutes before", "make it an hour" is a new reminder offset, not a task
+called "An hour"; "change it to every 3 weeks" is a repeat, "that was meant to go on the work
+list" a list and "no, thursday" a due day. Whatever rule read the message as a rename, a
+message that says only fields (and words of asking) changes those fields: `fields_said_alone`
+gives them, and the engine puts them in place of the title (`engine._fields_not_titles`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from backend.agent.rules.numbers import NUMBER_PHRASE, number_value
+from backend.agent.rules.task_fields import take_fields
+
+_I = re.IGNORECASE
+
+# Words that ask for a change or correct one, and carry nothing of a task.
+_ASKING_WORDS = frozenset(
+    """
+    a actually an and be can change could do for from go gonna hmm i i'm in instead into is it
+    it's its just let's lets make me meant mean move no not of oh ok okay on onto oops please
+    put rather remind reminder set should so sorry supposed switch than that that's the then
+    this to uh um was wait want would yeah yes you set have need needs
+    """.split()
+)
+_UNIT_MINUTES = {"minute": 1, "min": 1, "mins": 1, "hour": 60, "hr": 60, "hrs": 60, "day": 1440}
+# "an hour", "30 minutes", "half an hour" (before or not): a reminder's offset.
+_OFFSET = re.compile(
+    rf"\b(?:(?P<amount>{NUMBER_PHRASE}|an?|one)\s*-?\s*(?P<unit>minute|min|hour|hr|day)s?"
+    r"|(?P<half>half\s+an?\s+hour))(?:\s+(?:before(?:hand)?|early|earlier|ahead|prior))?\b",
+    _I,
+)
+# "from monthly to every 3 weeks": what it becomes is said after the last "to".
+_FROM_TO = re.compile(r"\bfrom\s+(?P<old>.+?)\s+to\s+(?P<new>.+)$", _I)
+
+
+def _only_asking(rest: str) -> bool:
+    words = re.findall(r"[\w']+", rest.lower())
+    return all(word in _ASKING_WORDS for word in words)
+
+
+def _offset_minutes(found: re.Match[str]) -> int | None:
+    if found["half"]:
+        return 30
+    said = found["amount"].lower()
+    amount = 1 if said in ("a", "an", "one") else number_value(said)
+    unit = _UNIT_MINUTES.get(found["unit"].lower())
+    return amount * unit if amount is not None and unit is not None else None
+
+
+def _reminder_offset(message: str, after_a_reminder: bool) -> dict[str, Any] | None:
+    """ "30 minutes before", or after a reminder change "make it an hour"."""
+    found = _OFFSET.search(message)
+    if found is None or not _only_asking(message[: found.start()] + message[found.end() :]):
+        return None
+    said_before = re.search(r"\b(?:before|early|earlier|ahead|prior)", found.group(0), _I)
+    minutes = _offset_minutes(found)
+    if minutes is None or not (said_before or after_a_reminder):
+        return None
+    return {"remind_before": minutes}
+
+
+def fields_said_alone(
+    message: str, now: datetime, last_change: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """The update_task fields `message` says when it says nothing else, or None."""
+    text = message.strip().rstrip(".!?")
+    arguments = (last_change or {}).get("arguments") or {}
+    after_a_reminder = bool({"remind_before", "remind_at"} & set(arguments))
+    offset = _reminder_offset(text, after_a_reminder)
+    if offset is not None:
+        return offset
+    said_new = _FROM_TO.search(text)
+    fields, rest = take_fields(said_new["new"] if said_new else text, now)
+    if not fields or not _only_asking(rest):
+        return None
+    if said_new is not None:
+        # "change it from monthly to ...": what it was is a field too, and the rest is asking
+        old, old_rest = take_fields(said_new["old"], now)
+        if not old or not _only_asking(f"{text[: said_new.start()]} {old_rest}"):
+            return None
+    return fields.arguments()

@@ -1,0 +1,82 @@
+"""A follow-up that says only fields changes those fields, never the title (field_titles.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from backend.agent.rules.field_titles import fields_said_alone
+from corpus.fake_tools import Conversation, FakeTaskStore
+from corpus.fresh import CLOCK, TODAY, dated_start
+
+NOW = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+AFTER_A_REMINDER = {"tool": "update_task", "arguments": {"task_id": 4, "remind_before": 30}}
+
+
+@pytest.mark.parametrize(
+    ("message", "last_change", "fields"),
+    [
+        ("actually make that 30 minutes before", None, {"remind_before": 30}),
+        ("make it an hour", AFTER_A_REMINDER, {"remind_before": 60}),
+        ("half an hour instead", AFTER_A_REMINDER, {"remind_before": 30}),
+        ("change it to every 3 weeks instead", None, {"repeat": "FREQ=WEEKLY;INTERVAL=3"}),
+        ("from monthly to every 3 weeks", None, {"repeat": "FREQ=WEEKLY;INTERVAL=3"}),
+        ("that was meant to go on the work list", None, {"list": "Work"}),
+        ("no, thursday", None, {"due": "2026-11-26"}),
+    ],
+)
+def test_a_message_of_fields_alone_gives_those_fields(
+    message: str, last_change: dict[str, object] | None, fields: dict[str, object]
+) -> None:
+    assert fields_said_alone(message, NOW, last_change) == fields
+
+
+@pytest.mark.parametrize(
+    ("message", "last_change"),
+    [
+        ("make it an hour", None),  # no reminder talked about: "an hour" is no offset
+        ("call the vet on thursday", None),  # a title with a day
+        ("rename it to weekly planning", None),
+        ("change it to buy oat milk", None),
+    ],
+)
+def test_a_message_that_says_a_title_gives_no_fields(
+    message: str, last_change: dict[str, object] | None
+) -> None:
+    assert fields_said_alone(message, NOW, last_change) is None
+
+
+def _changes(talk: Conversation, message: str) -> list[dict[str, object]]:
+    exchange = talk.say(message)
+    return [c["arguments"] for c in exchange.tool_calls if c["name"] == "update_task"]
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "change"),
+    [
+        (
+            "remind me 15 minutes before the report draft review",
+            "make it an hour",
+            {"task_id": 4, "remind_before": 60},
+        ),
+        (
+            "add pay rent monthly",
+            "change it to every 3 weeks instead",
+            {"task_id": 17, "repeat": "FREQ=WEEKLY;INTERVAL=3"},
+        ),
+        (
+            "add printer paper",
+            "that was meant to go on the work list",
+            {"task_id": 17, "list": "Work"},
+        ),
+    ],
+)
+def test_a_follow_up_of_fields_changes_the_field_and_keeps_the_title(
+    first: str, follow_up: str, change: dict[str, object]
+) -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    talk.say(first)
+    titles = {t["id"]: t["title"] for t in talk.store.tasks}
+    assert _changes(talk, follow_up) == [change]
+    assert {t["id"]: t["title"] for t in talk.store.tasks} == titles
