@@ -224,7 +224,8 @@ class FakeTaskStore:
         if "due" in filters and self.today is None:
             dated = filters["due"] != "no_date"
             found = [t for t in found if (t.get("due_date") is not None) == dated]
-        elif "due" in filters or "due_from" in filters or "due_to" in filters:
+            filters = {k: v for k, v in filters.items() if k != "due"}
+        if "due" in filters or "due_from" in filters or "due_to" in filters:
             found = [t for t in found if self._due_matches(t, filters)]
         if query:
             terms = title_search_terms(query)
@@ -238,24 +239,23 @@ class FakeTaskStore:
 
     def _due_matches(self, task: dict[str, Any], filters: dict[str, Any]) -> bool:
         """The real tool's due filters on the fixed clock (noon), and a day range."""
-        assert self.today is not None
         day = date.fromisoformat(task["due_date"]) if task.get("due_date") else None
         period = filters.get("due")
         if period == "no_date":
             return day is None
         if day is None:
             return False
-        if period == "overdue":
+        if period == "overdue" and self.today is not None:
             clock = task.get("due_time")
             late = day < self.today or (day == self.today and clock is not None and clock < "12:00")
             return late and not task["completed"]
-        spans = {
-            "today": (0, 0),
-            "tomorrow": (1, 1),
-            "next_7_days": (0, 6),
-            "this_week": (0, 6 - self.today.weekday()),
-        }
-        if period is not None:
+        if period is not None and self.today is not None:
+            spans = {
+                "today": (0, 0),
+                "tomorrow": (1, 1),
+                "next_7_days": (0, 6),
+                "this_week": (0, 6 - self.today.weekday()),
+            }
             first, last = spans[period]
             if not first <= (day - self.today).days <= last:
                 return False

@@ -72,6 +72,8 @@ FIELD_ARGUMENTS = frozenset(
         "tags",
         "add_tags",
         "remove_tags",
+        "due_from",
+        "due_to",
         "tag",
         "q",
         "sort",

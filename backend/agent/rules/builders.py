@@ -8,6 +8,7 @@ from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.bulk import bulk_scope
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.create import create_steps
+from backend.agent.rules.date_questions import date_filters
 from backend.agent.rules.extract import (
     extract_status,
     names_a_task_number,
@@ -60,7 +61,14 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
     if intent is Intent.LIST and action is Action.FILTERED:
         if asks_for_the_lists(clause):
             return [steps.list_lists()]
-        return [steps.list_tasks(extract_status(clause), list_filters(clause))]
+        dates = date_filters(clause, context.local_now())
+        if dates is None:
+            return [steps.list_tasks(extract_status(clause), list_filters(clause))]
+        # A question about when is about what is still to do, unless it says otherwise.
+        status = extract_status(clause)
+        status = "pending" if status == "all" and not _ALL.search(clause) else status
+        others = {name: value for name, value in list_filters(clause).items() if name != "due"}
+        return [steps.list_tasks(status, {**others, **dates})]
     if intent is Intent.LIST:
         if action is Action.COUNT:
             return [steps.count(extract_status(clause))]

@@ -12,8 +12,10 @@ as the one exception. Every detection names the rule that fired.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 from backend.agent.rules.arbiter import arbitrate
+from backend.agent.rules.date_questions import asks_about_a_period
 from backend.agent.rules.field_requests import asks_for_a_filtered_list, is_field_change
 from backend.agent.rules.patterns import (
     DONE_STATEMENTS,
@@ -82,7 +84,7 @@ def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     first: "remove the date from it" is no delete."""
     if is_field_change(clause):
         return Detection(Intent.UPDATE, "field change", clause, Action.FIELDS)
-    if asks_for_a_filtered_list(clause):
+    if asks_for_a_filtered_list(clause) or asks_about_a_period(clause, datetime.now(UTC)):
         return Detection(Intent.LIST, "filtered list", clause, Action.FILTERED)
     detection = arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
     return _asks_whether(clause, _question_changes_nothing(clause, detection))

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from backend.agent.rules.text import display_title
+from backend.domain.due import short_day
 
 GREETING = (
     "Hi! I'm your task assistant. I can help you add, view, complete, update, and delete "
@@ -292,7 +294,21 @@ def _filtered(filters: dict[str, str]) -> str:
         what += f" tagged #{filters['tag']}"
     if "due" in filters:
         what += f" {_DUE_WORDS[filters['due']]}"
-    return what
+    return what + _due_range(filters.get("due_from"), filters.get("due_to"))
+
+
+def _due_range(first: str | None, last: str | None) -> str:
+    """ " due Thu 26 Nov", " due Tue 24 Nov to Thu 26 Nov", " due by Fri 27 Nov"."""
+
+    def said(day: str) -> str:
+        parsed = date.fromisoformat(day)
+        return short_day(parsed, parsed)
+
+    if first and last:
+        return f" due {said(first)}" if first == last else f" due {said(first)} to {said(last)}"
+    if last:
+        return f" due by {said(last)}"
+    return f" due from {said(first)}" if first else ""
 
 
 def filtered_task_list(tasks: Sequence[dict[str, Any]], filters: dict[str, str]) -> str:
