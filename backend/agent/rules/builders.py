@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.bulk import bulk_scope
@@ -14,6 +15,7 @@ from backend.agent.rules.extract import (
     names_a_task_number,
 )
 from backend.agent.rules.field_requests import asks_for_the_lists, field_change, list_filters
+from backend.agent.rules.grounding import complete_if_named, remind_or_else
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.query import STILL_YET, query_slot
 from backend.agent.rules.resolve import strip_reference_noise
@@ -45,6 +47,13 @@ def steps_for(detection: Detection, clause: str, context: ConversationContext) -
         return [steps.say(replies.HELP)]
     if intent is Intent.SOCIAL:
         return [steps.say(social_reply(clause))]
+    if action is Action.REMIND_OR_ADD:
+        plain = steps_for(replace(detection, action=Action.PLAIN), clause, context)
+        if len(plain) != 1:
+            return plain
+        return [remind_or_else(detection.obj, context.local_now(), plain[0])]
+    if intent is Intent.OFF_TOPIC and action is Action.DONE_IF_NAMED:
+        return [complete_if_named(detection.obj)]
     if intent is Intent.OFF_TOPIC:
         return [steps.say(off_topic_reply(clause))]
     if intent is Intent.UNCLEAR:

@@ -30,6 +30,7 @@ from backend.agent.rules.followups import (
     swapped_completion,
     the_other_one,
 )
+from backend.agent.rules.grounding import grounded_reading
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.respelling import respelt_title
 from backend.agent.rules.rewrites import rewritten
@@ -326,6 +327,8 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     for clause in clauses:
         detection = detect_intent(clause, has_task_id=names_a_task_number(core_request(clause)))
         detection = safe_reading(detection, clause, said)
+        if len(clauses) == 1:  # the reading a whole message's tasks decide
+            detection = grounded_reading(detection, clause, context.local_now())
         if _shows_the_list(detection):
             status = extract_status(clause)
             if shown is not None and status in (shown, "all"):

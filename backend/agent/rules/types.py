@@ -178,6 +178,8 @@ class Action(StrEnum):
     FIELDS = "fields"  # UPDATE: a due date, priority, list or tags ("push it to friday")
     FILTERED = "filtered"  # LIST: by due date, list, tag or priority ("what's due today?")
     WHICH_FIELD = "which_field"  # UNCLEAR: a field named in a delete ("take the tag off ...")
+    DONE_IF_NAMED = "done_if_named"  # OFF_TOPIC: "I paid the rent" completes a task it names
+    REMIND_OR_ADD = "remind_or_add"  # "remind me about X at 4": X's reminder if X is a task
 
 
 def act_of(intent: Intent, action: Action = Action.PLAIN) -> str:
