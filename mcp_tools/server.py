@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import builtins
+import re
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal, Protocol
 
 import pydantic_core
@@ -21,6 +22,7 @@ from backend.core.text_rule import text_faults
 from backend.domain.due import OutsideCalendarError, due_label, on_clock, read_due
 from backend.domain.due import zone as zone_of
 from backend.domain.errors import (
+    DueRangeError,
     InvalidTaskChangeError,
     ListExistsError,
     ListLimitError,
@@ -35,7 +37,7 @@ from backend.domain.reminder_times import (
     reminder_label,
 )
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
-from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
+from backend.models.task import LIST_NAME_MAX_LENGTH, Priority, tag_word
 from backend.models.tool_results import (
     BulkChange,
     ChangeOutcome,
@@ -313,6 +315,26 @@ def _due_data(due: str | None, zone: str) -> dict[str, Any]:
     return {"due_date": day, "due_time": clock}
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _range_day(text: str | None, field: str) -> date | None:
+    """A `due_from` / `due_to` argument: an ISO date ("2026-11-26"), a day on the user's
+    clock. ToolError says what is expected."""
+    if text is None:
+        return None
+    given = text.strip()
+    try:
+        if not _ISO_DAY.fullmatch(given):
+            raise ValueError(given)
+        return date.fromisoformat(given)
+    except ValueError as exc:
+        raise ToolError(
+            f"Invalid {field}: give an ISO date (2026-11-26), a day on the user's clock, "
+            f"not {given!r}"
+        ) from exc
+
+
 RemindAt = Annotated[
     str | None,
     Field(
@@ -338,6 +360,13 @@ Repeats = Annotated[
         "('every monday', 'every 1st of the month', '3 days after I finish it')",
     ),
 ]
+
+
+def _retagged(tags: list[str], added: list[str], removed: list[str]) -> list[str]:
+    """The tags after taking `removed` off `tags` and adding `added` (any casing, with or
+    without "#"); a removed tag it does not have is simply not there."""
+    gone = {tag_word(tag) for tag in removed}
+    return [*(tag for tag in tags if tag_word(tag) not in gone), *added]
 
 
 def _given(**fields: object) -> set[str]:
@@ -477,6 +506,22 @@ def build_task_server(
             tasks.DueFilter | None,
             Field(description="Only tasks due then, in the user's time zone"),
         ] = None,
+        due_from: Annotated[
+            str | None,
+            Field(
+                max_length=40,
+                description="Only tasks due on this day or later: an ISO date (2026-11-26) "
+                "in the user's time zone",
+            ),
+        ] = None,
+        due_to: Annotated[
+            str | None,
+            Field(
+                max_length=40,
+                description="Only tasks due on this day or earlier: an ISO date (2026-11-26) "
+                "in the user's time zone",
+            ),
+        ] = None,
         q: Annotated[
             str | None,
             Field(max_length=200, description="Only tasks whose title or description has this"),
@@ -495,27 +540,35 @@ def build_task_server(
         ] = None,
     ) -> Annotated[CallToolResult, builtins.list[ListedTask]]:
         """List the user's tasks, optionally only pending or completed ones, a title search,
-        a list, a tag, a priority or a due period ("today", "overdue"...), in an order. A due
+        a list, a tag, a priority, a due period ("today", "overdue"...) or a range of due days
+        (due_from to due_to, both included; undated tasks are in no range), in an order. A due
         task has a due_label ("tomorrow 09:00", "overdue by 2 days"). A page holds at most
         `limit` tasks (1000); the result's _meta gives `total` (every task the filters
         match) and `next_offset` (absent on the last page)."""
         owner = acting_user(await principal(ctx), user_id)
         task_status = TaskStatus(status)
-        async with sessionmaker() as session:
-            await read_only(session)
+        first_day, last_day = _range_day(due_from, "due_from"), _range_day(due_to, "due_to")
+        try:
             wanted = tasks.TaskQuery(
                 status=task_status,
                 list_name=list,
                 tag=tag,
                 priority=Priority(priority) if priority is not None else None,
                 due=due,
+                due_from=first_day,
+                due_to=last_day,
                 keyword=q,
                 sort=sort,
                 title_search=query,
                 limit=limit,
                 offset=offset or 0,
             )
-            if (list, tag, priority, due, q) == (None,) * 5 and sort is tasks.TaskSort.NUMBER:
+        except DueRangeError as exc:
+            raise ToolError(str(exc)) from exc
+        filters = (list, tag, priority, due, first_day, last_day, q)
+        async with sessionmaker() as session:
+            await read_only(session)
+            if filters == (None,) * len(filters) and sort is tasks.TaskSort.NUMBER:
                 # The plain list (every turn that resolves a title): one prepared statement.
                 page = await tasks.list_page(
                     session,
@@ -657,6 +710,10 @@ def build_task_server(
             builtins.list[str] | None,
             Field(max_length=10, description="Tags to add to those it has"),
         ] = None,
+        remove_tags: Annotated[
+            builtins.list[str] | None,
+            Field(max_length=10, description="Tags to take off those it has"),
+        ] = None,
         repeat: Annotated[
             str | None,
             Field(
@@ -686,14 +743,15 @@ def build_task_server(
         if repeat is not None:  # "none" stops it repeating
             changes["repeat"] = None if repeat.strip().lower() == "none" else repeat
         reminded = remind_at is not None or remind_before is not None
-        if not changes and due is None and add_tags is None and not reminded:
+        retag = add_tags is not None or remove_tags is not None
+        if not changes and due is None and not retag and not reminded:
             raise ToolError(
                 "Nothing to update: give a title, description, due, priority, list, tags, "
                 "repeat or reminder"
             )
         given = _given(
             due=due,
-            tags=tags if tags is not None else add_tags,
+            tags=True if tags is not None or retag else None,
             priority=priority,
             list=list,
             repeat=repeat,
@@ -710,8 +768,10 @@ def build_task_server(
                     # (read now: the update refreshes this same object in the session)
                     before = await tasks.get_task(session, owner_id=owner, task_id=task_id)
                     previous = _arguments_of(before, given, zone)
-                    if add_tags is not None:
-                        changes["tags"] = [*(tags or before.tag_list), *add_tags]
+                    if retag:
+                        changes["tags"] = _retagged(
+                            tags or before.tag_list, add_tags or [], remove_tags or []
+                        )
                 data = TaskUpdate.model_validate(changes)
                 changed = await tasks.change_task(
                     session, owner_id=owner, task_id=task_id, data=data, max_lists=max_lists

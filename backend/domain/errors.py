@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 
 class ServiceError(Exception):
     """Base class for expected, user-facing failures."""
@@ -56,6 +58,19 @@ class DueTimeWithoutDateError(InvalidTaskChangeError):
 
     def __init__(self) -> None:
         super().__init__("due_time needs a due_date (the task has none)")
+
+
+class DueRangeError(ServiceError):
+    """A due range that ends before it starts (`due_from` after `due_to`)."""
+
+    field = "due_from"
+
+    def __init__(self, due_from: date, due_to: date) -> None:
+        super().__init__(
+            f"due_from ({due_from.isoformat()}) is after due_to ({due_to.isoformat()}): "
+            "a range runs from its first day to its last"
+        )
+        self.due_from, self.due_to = due_from, due_to
 
 
 class ListNotFoundError(NotFoundError):

@@ -137,6 +137,11 @@ def clean_list_name(value: object) -> object:
     return name
 
 
+def tag_word(tag: str) -> str:
+    """A tag as stored: "#Work" is "work"."""
+    return tag.strip().lstrip("#").lower()
+
+
 def clean_tags(value: object) -> object:
     """Lower-case words, each once, in the order given; a leading "#" is dropped."""
     if not isinstance(value, list):
@@ -145,7 +150,7 @@ def clean_tags(value: object) -> object:
     for tag in value:
         if not isinstance(tag, str):
             raise ValueError("tags must be strings")
-        word = tag.strip().lstrip("#").lower()
+        word = tag_word(tag)
         if not _TAG.match(word):
             raise ValueError(
                 f"tag {tag!r} must be 1-30 letters, digits, '_' or '-' (a leading '#' is fine)"
@@ -173,12 +178,12 @@ def parse_clock(value: object) -> object:
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-def parse_day(value: object) -> object:
+def parse_day(value: object, field: str = "due_date") -> object:
     """ "2026-11-25" only: pydantic would also read a number as a Unix time."""
     if isinstance(value, str) and not _DAY.match(value.strip()):
-        raise ValueError("due_date must be YYYY-MM-DD")
+        raise ValueError(f"{field} must be YYYY-MM-DD")
     if value is not None and not isinstance(value, (str, date)):
-        raise ValueError("due_date must be YYYY-MM-DD")
+        raise ValueError(f"{field} must be YYYY-MM-DD")
     return value.strip() if isinstance(value, str) else value
 
 

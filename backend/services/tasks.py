@@ -22,6 +22,7 @@ from backend.core.timeutil import utcnow
 from backend.domain.due import due_instant, today_in
 from backend.domain.errors import (
     AccountGoneError,
+    DueRangeError,
     DueTimeWithoutDateError,
     ListLimitError,
     ListLooksLikeError,
@@ -294,13 +295,20 @@ class TaskSort(StrEnum):
 
 @dataclass(frozen=True)
 class TaskQuery:
-    """What the task panel asks for: filters that all hold, and an order."""
+    """What the task panel asks for: filters that all hold, and an order.
+
+    `due_from` and `due_to` bound the due day (inclusive, days on the account's clock, as
+    `Task.due_date` holds them); either may be left open, a task with no due day is never in
+    a range, and they hold together with `due`. DueRangeError if `due_from` is after
+    `due_to`."""
 
     status: TaskStatus = TaskStatus.ALL
     list_name: str | None = None
     tag: str | None = None
     priority: Priority | None = None
     due: DueFilter | None = None
+    due_from: date | None = None
+    due_to: date | None = None
     keyword: str | None = None
     sort: TaskSort = TaskSort.NUMBER
     # The MCP list's own: titles sharing a word with this.
@@ -308,6 +316,10 @@ class TaskQuery:
     # The page: `page_size(limit)` tasks from the `offset`-th one.
     limit: int | None = None
     offset: int = 0
+
+    def __post_init__(self) -> None:
+        if self.due_from is not None and self.due_to is not None and self.due_from > self.due_to:
+            raise DueRangeError(self.due_from, self.due_to)
 
 
 _PRIORITY_RANK = case({"high": 0, "medium": 1, "low": 2}, value=col(Task.priority), else_=3)
@@ -411,6 +423,12 @@ async def _query_statement(
     if query.due is not None:
         zone = await account_zone(session, owner_id)
         statement = statement.where(_due_filter(query.due, zone))
+    # Days compare as days (the stored due day is the account's): no zone is needed, and a
+    # NULL due day never compares true.
+    if query.due_from is not None:
+        statement = statement.where(col(Task.due_date) >= query.due_from)
+    if query.due_to is not None:
+        statement = statement.where(col(Task.due_date) <= query.due_to)
     if query.keyword is not None and query.keyword.strip():
         statement = statement.where(_keyword_filter(query.keyword))
     if query.title_search is not None and query.title_search.strip():

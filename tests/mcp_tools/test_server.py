@@ -88,7 +88,7 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
             ),
             "list_tasks": (
                 {"user_id", "status", "query", "limit"}
-                | {"list", "tag", "priority", "due", "q", "sort", "offset"},
+                | {"list", "tag", "priority", "due", "due_from", "due_to", "q", "sort", "offset"},
                 [],
             ),
             # One task by task_id, or several in one statement (task_ids, or every).
@@ -102,6 +102,7 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
                     "list",
                     "tags",
                     "add_tags",
+                    "remove_tags",
                     "repeat",
                     "skip",
                     "remind_at",

@@ -320,3 +320,113 @@ async def test_reminders_the_tools_cannot_keep_are_refused_with_a_reason(
         garbled = error_text(await call(mcp, user, "add_task", title="x", remind_at="soonish"))
         assert "Invalid remind_at" in garbled
         assert (await client.get("/api/tasks", headers=user.headers)).json() == []
+
+
+async def test_list_tasks_keeps_the_tasks_due_in_a_range_of_days(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        adds: list[dict[str, Any]] = [
+            {"title": "Yesterday", "due": _day(-1)},
+            {"title": "Today", "due": f"{_day(0)}T23:30"},
+            {"title": "Tomorrow", "due": _day(1)},
+            {"title": "In five days", "due": _day(5)},
+            {"title": "In ten days", "due": _day(10)},
+            {"title": "Undated"},
+        ]
+        for arguments in adds:
+            await _result(mcp, user, "add_task", **arguments)
+        await _result(mcp, user, "complete_task", task_id=3)  # Tomorrow
+
+        async def listed(**filters: Any) -> tuple[list[str], int]:
+            result = await call(mcp, user, "list_tasks", **filters)
+            assert result.is_error is False, result.content
+            assert result.structured_content is not None and result.meta is not None
+            titles = [task["title"] for task in result.structured_content["result"]]
+            return titles, result.meta["total"]
+
+        assert await listed(due_from=_day(0), due_to=_day(0)) == (["Today"], 1)
+        assert await listed(due_from=_day(5)) == (["In five days", "In ten days"], 2)
+        assert await listed(due_to=_day(0)) == (["Yesterday", "Today"], 2)
+        wide = {"due_from": _day(-1), "due_to": _day(9)}
+        assert await listed(**wide, limit=2) == (["Yesterday", "Today"], 4)
+        assert await listed(**wide, due="next_7_days") == (
+            ["Today", "Tomorrow", "In five days"],
+            3,
+        )
+        assert await listed(**wide, due="next_7_days", status="pending") == (
+            ["Today", "In five days"],
+            2,
+        )
+        assert await listed(**wide, due="no_date") == ([], 0)  # undated: in no range
+        assert await listed(due_from="1900-01-01") == (
+            ["Yesterday", "Today", "Tomorrow", "In five days", "In ten days"],
+            5,
+        )
+
+
+async def test_list_tasks_refuses_a_range_that_is_not_iso_days_or_ends_before_it_starts(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        await _result(mcp, user, "add_task", title="Dentist", due=_day(1))
+        for bad in ("next friday", "2026-02-30", "26/11/2026", "20261126", "2026-11-26T09:00"):
+            message = error_text(await call(mcp, user, "list_tasks", due_from=bad))
+            assert message.endswith(
+                "Invalid due_from: give an ISO date (2026-11-26), a day on the user's clock, "
+                f"not {bad!r}"
+            ), message
+        message = error_text(await call(mcp, user, "list_tasks", due_to="soon"))
+        assert "Invalid due_to: give an ISO date (2026-11-26)" in message, message
+        backwards = error_text(
+            await call(mcp, user, "list_tasks", due_from="2030-11-27", due_to="2030-11-26")
+        )
+        assert backwards.endswith(
+            "due_from (2030-11-27) is after due_to (2030-11-26): a range runs from its first "
+            "day to its last"
+        ), backwards
+        # the tools still answer afterwards
+        assert [task["title"] for task in await tasks_of(mcp, user)] == ["Dentist"]
+
+
+async def test_remove_tags_takes_off_only_the_named_tags_and_undoes_to_the_old_ones(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        await _result(mcp, user, "add_task", title="Report", tags=["work", "urgent", "q4"])
+        removed = await _result(
+            mcp, user, "update_task", task_id=1, remove_tags=["#Urgent", "home", "q4"]
+        )
+        # "home" is not one of its tags: simply not there
+        assert removed["tags"] == ["work"]
+        assert removed["before"] == {"tags": ["work", "urgent", "q4"]}
+        [task] = await tasks_of(mcp, user)
+        assert task["tags"] == ["work"]
+        undone = await _result(mcp, user, "update_task", task_id=1, **removed["before"])
+        assert undone["tags"] == ["work", "urgent", "q4"]
+        assert undone["before"] == {"tags": ["work"]}
+
+
+async def test_remove_tags_of_tags_it_does_not_have_changes_nothing_and_may_empty_them(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await _user_in(client)
+        await _result(mcp, user, "add_task", title="Gym", tags=["health"])
+        await _result(mcp, user, "add_task", title="Milk")
+        absent = await _result(mcp, user, "update_task", task_id=1, remove_tags=["work"])
+        assert (absent["tags"], absent["before"]) == (["health"], {"tags": ["health"]})
+        untagged = await _result(mcp, user, "update_task", task_id=2, remove_tags=["x"])
+        assert (untagged["tags"], untagged["before"]) == ([], {"tags": []})
+        emptied = await _result(mcp, user, "update_task", task_id=1, remove_tags=["health"])
+        assert (emptied["tags"], emptied["before"]) == ([], {"tags": ["health"]})
+        # with add_tags in the same call: taken off first, then added
+        both = await _result(
+            mcp, user, "update_task", task_id=1, add_tags=["home"], remove_tags=["health"]
+        )
+        assert both["tags"] == ["home"]
+        message = error_text(await call(mcp, user, "update_task", task_id=9, remove_tags=["x"]))
+        assert message.endswith("Task 9 not found")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response, status
 from fastapi.exceptions import RequestValidationError
+from pydantic import BeforeValidator
 
 from backend.api.deps import (
     CurrentUserId,
@@ -17,6 +19,7 @@ from backend.api.deps import (
 )
 from backend.api.errors import AUTHENTICATED, NEW_LIST_REFUSED, NOT_FOUND, TASK_REFUSED, TOO_MANY
 from backend.domain.errors import (
+    DueRangeError,
     InvalidTaskChangeError,
     ListExistsError,
     ListLimitError,
@@ -24,7 +27,7 @@ from backend.domain.errors import (
     TaskNotFoundError,
 )
 from backend.models import TaskCreate, TaskPublic, TaskStatus, TaskUpdate
-from backend.models.task import LIST_NAME_MAX_LENGTH, Priority
+from backend.models.task import LIST_NAME_MAX_LENGTH, Priority, parse_day
 from backend.services import tasks
 
 router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
@@ -33,6 +36,11 @@ router = APIRouter(prefix="/api/tasks", tags=["tasks"], responses=AUTHENTICATED)
 WRITES = [Depends(limit_writes)]
 
 TaskId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The task's per-user number")]
+
+
+def _iso_day(field: str) -> BeforeValidator:
+    """A day parameter written "2026-11-26" only (pydantic would read "0" as a Unix time)."""
+    return BeforeValidator(lambda value: parse_day(value, field))
 
 
 TOTAL_COUNT = "X-Total-Count"
@@ -65,6 +73,16 @@ async def list_tasks(
     tag: Annotated[str | None, Query(max_length=31, description="With or without '#'")] = None,
     priority: Priority | None = None,
     due: Annotated[tasks.DueFilter | None, Query(description="In the account's time zone")] = None,
+    due_from: Annotated[
+        date | None,
+        _iso_day("due_from"),
+        Query(description="Due on this day or later (an ISO date, the account's days)"),
+    ] = None,
+    due_to: Annotated[
+        date | None,
+        _iso_day("due_to"),
+        Query(description="Due on this day or earlier (an ISO date, the account's days)"),
+    ] = None,
     q: Annotated[
         str | None, Query(max_length=200, description="A word in the title or the note")
     ] = None,
@@ -78,21 +96,30 @@ async def list_tasks(
 ) -> list[TaskPublic]:
     """A page of the caller's tasks that pass every filter given, by task number unless
     `sort` says otherwise (`due`: soonest first, undated last; `priority`: high first;
-    `created`; `title`), ties by task number. A page holds `limit` tasks (100 unless asked,
-    at most 1000) from the `offset`-th one; when more follow, the `Link` header names the
-    next page (`rel="next"`, the same filters and order). `X-Total-Count` says how many
+    `created`; `title`), ties by task number. `due_from` and `due_to` keep the tasks due
+    from one day to another, both included (either may be left open; an undated task is in
+    no range; 422 if `due_from` is after `due_to`). A page holds `limit` tasks (100 unless
+    asked, at most 1000) from the `offset`-th one; when more follow, the `Link` header names
+    the next page (`rel="next"`, the same filters and order). `X-Total-Count` says how many
     tasks pass the filters in all."""
-    query = tasks.TaskQuery(
-        status=status_filter,
-        list_name=list_name,
-        tag=tag,
-        priority=priority,
-        due=due,
-        keyword=q,
-        sort=sort,
-        limit=limit,
-        offset=offset,
-    )
+    try:
+        query = tasks.TaskQuery(
+            status=status_filter,
+            list_name=list_name,
+            tag=tag,
+            priority=priority,
+            due=due,
+            due_from=due_from,
+            due_to=due_to,
+            keyword=q,
+            sort=sort,
+            limit=limit,
+            offset=offset,
+        )
+    except DueRangeError as exc:
+        raise RequestValidationError(
+            [{"type": "value_error", "loc": ("query", exc.field), "msg": str(exc)}]
+        ) from exc
     page = await tasks.task_page(session, owner_id=user_id, query=query)
     if page.next_offset is not None:
         following = request.url.include_query_params(limit=limit, offset=page.next_offset)

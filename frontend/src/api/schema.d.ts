@@ -370,9 +370,11 @@ export interface paths {
          * List Tasks
          * @description A page of the caller's tasks that pass every filter given, by task number unless
          *     `sort` says otherwise (`due`: soonest first, undated last; `priority`: high first;
-         *     `created`; `title`), ties by task number. A page holds `limit` tasks (100 unless asked,
-         *     at most 1000) from the `offset`-th one; when more follow, the `Link` header names the
-         *     next page (`rel="next"`, the same filters and order). `X-Total-Count` says how many
+         *     `created`; `title`), ties by task number. `due_from` and `due_to` keep the tasks due
+         *     from one day to another, both included (either may be left open; an undated task is in
+         *     no range; 422 if `due_from` is after `due_to`). A page holds `limit` tasks (100 unless
+         *     asked, at most 1000) from the `offset`-th one; when more follow, the `Link` header names
+         *     the next page (`rel="next"`, the same filters and order). `X-Total-Count` says how many
          *     tasks pass the filters in all.
          */
         get: operations["list_tasks_api_tasks_get"];
@@ -2602,6 +2604,10 @@ export interface operations {
                 priority?: components["schemas"]["Priority"] | null;
                 /** @description In the account's time zone */
                 due?: components["schemas"]["DueFilter"] | null;
+                /** @description Due on this day or later (an ISO date, the account's days) */
+                due_from?: string | null;
+                /** @description Due on this day or earlier (an ISO date, the account's days) */
+                due_to?: string | null;
                 /** @description A word in the title or the note */
                 q?: string | null;
                 sort?: components["schemas"]["TaskSort"];

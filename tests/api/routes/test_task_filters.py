@@ -138,3 +138,94 @@ async def test_an_unknown_filter_value_is_a_422(
 ) -> None:
     response = await client.get("/api/tasks", params=params, headers=user.headers)
     assert response.status_code == 422
+
+
+async def _page(
+    client: httpx.AsyncClient, who: UserSession, **params: str
+) -> tuple[list[str], int]:
+    response = await client.get("/api/tasks", params=params, headers=who.headers)
+    assert response.status_code == 200, response.text
+    return [task["title"] for task in response.json()], int(response.headers["x-total-count"])
+
+
+async def test_a_due_range_keeps_the_tasks_due_in_it_and_counts_only_them(
+    client: httpx.AsyncClient, dated: tuple[UserSession, date]
+) -> None:
+    who, today = dated
+    day = str(today)
+    assert await _page(client, who, due_from=day, due_to=day) == (
+        ["today earlier", "today later", "today all day"],
+        3,
+    )
+    # open-ended: only a first day, or only a last one
+    assert await _page(client, who, due_from=str(today + timedelta(days=1))) == (
+        ["tomorrow", "in ten days"],
+        2,
+    )
+    assert await _page(client, who, due_to=str(today - timedelta(days=1))) == (
+        ["yesterday all day"],
+        1,
+    )
+    # the total counts every task in the range, not the page
+    paged = await _page(
+        client, who, due_from=day, due_to=str(today + timedelta(days=10)), limit="2"
+    )
+    assert paged == (["today earlier", "today later"], 5)
+
+
+async def test_a_due_range_holds_together_with_the_due_period_status_and_other_filters(
+    client: httpx.AsyncClient, dated: tuple[UserSession, date]
+) -> None:
+    who, today = dated
+    await client.patch("/api/tasks/3", json={"completed": True}, headers=who.headers)
+    week = {"due_from": str(today - timedelta(days=1)), "due_to": str(today + timedelta(days=1))}
+    assert await _page(client, who, **week, due="today") == (
+        ["today earlier", "today later", "today all day"],
+        3,
+    )
+    assert await _page(client, who, **week, due="today", status="pending") == (
+        ["today earlier", "today all day"],
+        2,
+    )
+    assert await _page(client, who, **week, tag="work") == (["tomorrow"], 1)
+    assert await _page(client, who, **week, due="no_date") == ([], 0)  # undated: in no range
+    every_day = {"due_from": "1900-01-01", "due_to": "2999-12-31"}
+    titles, total = await _page(client, who, **every_day)
+    assert "no date" not in titles and total == 6
+
+
+async def test_a_due_range_that_ends_before_it_starts_is_a_422_saying_so(
+    client: httpx.AsyncClient, user: UserSession
+) -> None:
+    params = {"due_from": "2030-11-27", "due_to": "2030-11-26"}
+    response = await client.get("/api/tasks", params=params, headers=user.headers)
+    assert response.status_code == 422
+    [problem] = response.json()["detail"]
+    assert problem["loc"] == ["query", "due_from"]
+    assert problem["msg"] == (
+        "due_from (2030-11-27) is after due_to (2030-11-26): a range runs from its first day "
+        "to its last"
+    )
+
+
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        ("next friday", "{name} must be YYYY-MM-DD"),
+        ("26/11/2030", "{name} must be YYYY-MM-DD"),
+        ("0", "{name} must be YYYY-MM-DD"),  # never a Unix time
+        ("1700000000", "{name} must be YYYY-MM-DD"),
+        ("20301126", "{name} must be YYYY-MM-DD"),
+        ("2030-11-26T00:00", "{name} must be YYYY-MM-DD"),
+        ("2030-02-30", "Input should be a valid date"),
+    ],
+)
+@pytest.mark.parametrize("name", ["due_from", "due_to"])
+async def test_a_due_range_day_that_is_not_a_yyyy_mm_dd_date_is_a_422_saying_so(
+    client: httpx.AsyncClient, user: UserSession, name: str, bad: str, said: str
+) -> None:
+    response = await client.get("/api/tasks", params={name: bad}, headers=user.headers)
+    assert response.status_code == 422
+    [problem] = response.json()["detail"]
+    assert problem["loc"] == ["query", name]
+    assert said.format(name=name) in problem["msg"], problem
