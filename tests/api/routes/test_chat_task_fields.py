@@ -94,3 +94,25 @@ async def test_a_task_is_rescheduled_found_by_its_due_date_and_cleared_in_chat(
     await chat("remove the date from task 1")
     [rent, _] = await _tasks(client, user)
     assert (rent["due_date"], rent["priority"], rent["tags"]) == (None, "high", ["home"])
+
+
+async def test_a_date_question_shows_only_the_tasks_due_that_day(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await chat("add water the ferns in 3 days")
+    await chat("add buy stamps tomorrow")
+    ferns = next(t for t in await _tasks(client, user) if t["title"] == "water the ferns")
+    weekday = f"{datetime.fromisoformat(str(ferns['due_date'])):%A}"
+    body = await chat(f"what's on {weekday}?")
+    assert "Water the ferns" in body["response"]
+    assert "stamps" not in body["response"]
+
+
+async def test_taking_a_tag_off_a_task_keeps_the_task(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await chat("add call the bank #money #home")
+    body = await chat("take the money tag off the bank task")
+    [task] = await _tasks(client, user)
+    assert (task["title"], task["tags"]) == ("call the bank", ["home"])
+    assert "deleted" not in body["response"]
