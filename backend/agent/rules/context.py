@@ -16,7 +16,7 @@ from typing import Any
 from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.extract import extract_task_id
 from backend.agent.rules.text import prepare
-from backend.agent.rules.types import JSON, PendingQuestion, ReplyMeta, Turn
+from backend.agent.rules.types import JSON, Choice, PendingQuestion, ReplyMeta, Turn
 from backend.domain.due import zone as due_zone
 
 
@@ -47,6 +47,8 @@ class ConversationContext:
     # The due the last add or update set: (task number, "YYYY-MM-DD", "HH:MM" or None), for a
     # correction ("no, sunday not saturday", "is at 5, not at 4").
     last_due: tuple[int, str, str | None] | None = None
+    # The readings the assistant's last question offered ("the second one" picks one).
+    choices: tuple[Choice, ...] = ()
 
     def local_now(self) -> datetime:
         """The turn's moment on the user's clock."""
@@ -119,6 +121,7 @@ class ConversationContext:
             tuple(int(i) for i in last.get("alternatives") or ()),
             str(last["counted"]) if last.get("counted") else None,
             last_due=last_due,
+            choices=tuple(last.get("choices") or ()),
         )
 
 

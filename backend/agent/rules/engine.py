@@ -17,6 +17,7 @@ from typing import Any
 from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
+from backend.agent.rules.choices import choices_for, picked_message
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, names_a_task_number
@@ -155,6 +156,9 @@ def advance(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | Batch | Final
         rules=plan.rules,
     )
     meta.update(reply.meta)
+    choices = choices_for(meta.get("pending"))
+    if choices:
+        meta["choices"] = choices
     return FinalReply(reply.text, meta)
 
 
@@ -273,6 +277,9 @@ def _fields_not_titles(step: Step, fields: dict[str, Any] | None) -> Step:
 
 def _interpreted(message: str, context: ConversationContext) -> Plan:
     said = prepare(message)
+    picked = picked_message(said, context.choices)
+    if picked is not None:  # "the second one": as if that choice's button was pressed
+        said = prepare(picked)
     text = distribute_rename_verb(merge_pronoun_tail(rewritten(said)))
     answer = answer_to_pending(text, context)
     if answer is not None:

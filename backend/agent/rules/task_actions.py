@@ -432,7 +432,9 @@ def confirm_on_title(tool: str, query: str) -> Step:
 
 def _confirm(tool: str, task: Task) -> Say:
     """ "Do you want me to delete 'Eggs'?": the change waits for a yes."""
-    pending = PendingQuestion(kind=PendingKind.CONFIRM_TASK, tool=tool, task_id=int(task["id"]))
+    pending = PendingQuestion(
+        kind=PendingKind.CONFIRM_TASK, tool=tool, task_id=int(task["id"]), title=str(task["title"])
+    )
     return Say(
         replies.confirm_action(ACTION_VERB[tool], str(task["title"])),
         {"pending": pending, "focus": int(task["id"])},

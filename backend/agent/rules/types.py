@@ -82,7 +82,7 @@ class PendingQuestion(TypedDict, total=False):
     tool: str  # the change waiting for its task (ask_task, choose_task, confirm_task)
     fields: JSON  # the update waiting for its task
     task_id: int  # confirm_task, ask_fields
-    title: str  # offer_add
+    title: str  # offer_add, confirm_task
     missing: str  # offer_list after a title not found ("then add it")
     status: str  # confirm_clear: which tasks it clears
     task_ids: list[int] | None  # confirm_clear: exactly the tasks counted (None: all)
@@ -98,6 +98,14 @@ def pending_kind(pending: PendingQuestion) -> PendingKind | None:
         return None
 
 
+class Choice(TypedDict):
+    """A reading a question offers (`meta.choices`): the button's words, and the message that
+    picking it sends."""
+
+    label: str
+    message: str
+
+
 class ReplyMeta(TypedDict, total=False):
     """An assistant message's `meta`, stored with it: what the next turns' context is
     derived from (`context.py`), and the turn's bookkeeping. Every key is optional: a stored
@@ -109,6 +117,7 @@ class ReplyMeta(TypedDict, total=False):
     focus: int | None  # the task talked about (None: none, though the turn named one)
     listed: list[int]  # the task numbers shown, in order ("the second one")
     pending: PendingQuestion  # the question left open
+    choices: list[Choice]  # the readings that question offers, at most three (`choices.py`)
     undo: JSON  # how to undo the turn's change: {"tool", "arguments"} or {"tool": None, ...}
     undone: bool  # the turn undid the last change
     lookup: str  # what a membership question asked about ("is bread on there?")

@@ -322,7 +322,12 @@ def test_a_delete_only_the_model_reads_asks_before_deleting_the_task_it_found() 
     conversation = _one_task("eggs")
     asked = conversation.say("move buying eggs item to trash from to do list")
     assert asked.reply == "Do you want me to delete 'Eggs'?"
-    assert asked.meta["pending"] == {"kind": "confirm_task", "tool": "delete_task", "task_id": 1}
+    assert asked.meta["pending"] == {
+        "kind": "confirm_task",
+        "tool": "delete_task",
+        "task_id": 1,
+        "title": "eggs",
+    }
     assert _titles(conversation) == ["eggs"]
     done = conversation.say("yes")
     assert done.reply == "I've deleted 'Eggs' from your list."
