@@ -16,6 +16,7 @@ never printed, so nobody tunes on them.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 from collections import defaultdict
 from collections.abc import Iterable
@@ -184,14 +185,44 @@ def new_conversation() -> Conversation:
     return Conversation(FakeTaskStore(STANDARD_TASKS))
 
 
+def asked_the_right_choice(
+    conversation: Conversation, exchange: Exchange, expected: Expectation
+) -> bool:
+    """Whether a reply that asked offered the labelled change among its choices: picking
+    one of them (its message sent next) makes exactly the labelled calls."""
+    for choice in exchange.meta.get("choices") or ():
+        trial = copy.deepcopy(conversation)
+        picked = observe(trial.say(choice["message"]))
+        if expected.calls and calls_match(picked.calls, expected.calls):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class UtteranceResult:
+    observed: Observed
+    chose: bool  # wrong, but it asked with the labelled change among its choices
+
+
 def run_utterance(item: Utterance) -> Observed:
-    return observe(new_conversation().say(item.text))
+    return run_utterance_with_choices(item).observed
+
+
+def run_utterance_with_choices(item: Utterance) -> UtteranceResult:
+    conversation = new_conversation()
+    exchange = conversation.say(item.text)
+    seen = observe(exchange)
+    chose = not is_right(item.expect, seen) and seen.asked
+    chose = chose and asked_the_right_choice(conversation, exchange, item.expect)
+    return UtteranceResult(seen, chose)
 
 
 @dataclass(frozen=True)
 class ConversationResult:
     spec: ConversationSpec
     observed: tuple[Observed, ...]  # up to and including the first wrong turn
+    # The first wrong turn asked, offering the labelled change among its choices.
+    chose: bool = False
 
     @property
     def ok(self) -> bool:
@@ -204,10 +235,12 @@ def run_conversation(spec: ConversationSpec) -> ConversationResult:
     conversation = new_conversation()
     observed: list[Observed] = []
     for turn in spec.turns:
-        seen = observe(conversation.say(turn.say))
+        exchange = conversation.say(turn.say)
+        seen = observe(exchange)
         observed.append(seen)
         if not is_right(turn.expect, seen):
-            break
+            chose = seen.asked and asked_the_right_choice(conversation, exchange, turn.expect)
+            return ConversationResult(spec, tuple(observed), chose)
     return ConversationResult(spec, tuple(observed))
 
 
@@ -237,9 +270,12 @@ def report(show_misses: bool = False) -> tuple[str, set[str]]:
     by_source: dict[str, list[bool]] = defaultdict(list)
     tuning_misses: list[str] = []
     harmful: dict[str, list[bool]] = defaultdict(list)
+    right_or_chose: dict[str, list[bool]] = defaultdict(list)
     for item in load_utterances():
-        observed = run_utterance(item)
+        tried = run_utterance_with_choices(item)
+        observed = tried.observed
         ok = is_right(item.expect, observed)
+        right_or_chose[f"{item.split} utterances"].append(ok or tried.chose)
         harmful[f"{item.split} utterances"].append(bool(unasked_changes(item.expect, observed)))
         by_split[item.split].append(ok)
         by_intent[item.split][item.intent].append(ok)
@@ -266,6 +302,7 @@ def report(show_misses: bool = False) -> tuple[str, set[str]]:
     for spec in load_conversations():
         result = run_conversation(spec)
         conv_split[spec.split].append(result.ok)
+        right_or_chose[f"{spec.split} conversations"].append(result.ok or result.chose)
         by_batch[f"{spec.split} {spec.batch}"].append(result.ok)
         by_voice[spec.split][spec.voice].append(result.ok)
         by_kind[spec.split][spec.kind].append(result.ok)
@@ -297,6 +334,11 @@ def report(show_misses: bool = False) -> tuple[str, set[str]]:
     lines.append(f"{'':<28}{'items':>7}{'harmed':>7}{'share':>9}")
     for name, harms in sorted(harmful.items()):
         lines.append(f"  {name:<26}{len(harms):>7}{sum(harms):>7}{sum(harms) / len(harms):>9.1%}")
+    lines.append(
+        "\nRIGHT, OR ASKED OFFERING THE LABELLED CHANGE AMONG ITS CHOICES"
+        " (conversations: at their first wrong turn)"
+    )
+    lines += _table("split", right_or_chose)
     if show_misses:
         lines.append(f"\nTUNING MISSES: utterances ({len(tuning_misses)})")
         lines += tuning_misses

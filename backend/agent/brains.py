@@ -62,7 +62,8 @@ _FOR_THE_LLM = (Intent.UNCLEAR, Intent.SOCIAL, Intent.OFF_TOPIC)
 
 class HybridModel(DelegatingModel):
     """Rules for whatever they understand; the LLM for what they would call unclear, small talk
-    or another assistant's job (it can say more there than a template)."""
+    or another assistant's job (it can say more there than a template), and for a reading
+    they are unsure of and would ask about (`Plan.unsure`)."""
 
     def __init__(self, rules: RuleModel, llm: Model) -> None:
         self.rules = rules
@@ -73,8 +74,9 @@ class HybridModel(DelegatingModel):
         if self.chosen is None:
             message, _ = read_turn(input)
             plan = self.rules.plan_for(message)
-            unclear = all(intent in _FOR_THE_LLM for intent in plan.intents) and not any(
-                rule.startswith("answer") for rule in plan.rules
+            unclear = plan.unsure or (
+                all(intent in _FOR_THE_LLM for intent in plan.intents)
+                and not any(rule.startswith("answer") for rule in plan.rules)
             )
             self.chosen = self.llm if unclear else self.rules
         return self.chosen

@@ -328,6 +328,22 @@ async def test_hybrid_answers_what_the_rules_understand_without_the_llm(
         assert done["response"] == "Great job! I've marked 'Buy milk' as complete."
 
 
+async def test_hybrid_hands_a_reading_the_rules_would_ask_about_to_the_llm(
+    fake: FakeOpenAI, hybrid_app: FastAPI
+) -> None:
+    async with client_for(hybrid_app) as http:
+        user = await register(http)
+        added = await say(http, user, "add eggs")
+        assert fake.requests == []
+        fake.queue(Reply("Shall I delete 'Eggs'?"))
+        # Only the learned model reads a delete here: the rules would ask, the LLM answers.
+        unsure = await say(
+            http, user, "move buying eggs item to trash from to do list", added["conversation_id"]
+        )
+        assert unsure["response"] == "Shall I delete 'Eggs'?"
+        assert len(fake.requests) == 1
+
+
 def test_a_brain_without_what_it_needs_is_a_clear_start_up_error() -> None:
     with pytest.raises(ValidationError, match="OPENAI_API_KEY"):
         Settings(_env_file=None, agent_brain="openai")

@@ -60,6 +60,13 @@ class Plan:
     intents: list[Intent]
     rules: list[str]
     acts: list[str] = field(default_factory=list)
+    # A reading the rules are unsure of (the learned model's alone, a field named in a
+    # delete): they ask; the hybrid brain hands such a turn to the LLM instead.
+    unsure: bool = False
+
+
+# The readings the rules ask about rather than act on.
+UNSURE_ACTIONS = (Action.CONFIRM, Action.WHICH_FIELD)
 
 
 @dataclass(frozen=True)
@@ -326,6 +333,7 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     intents: list[Intent] = []
     rules: list[str] = []
     acts: list[str] = []
+    unsure = False
     created: list[Step] = []  # the steps of the clause before, when it added tasks
     shown: str | None = None  # the status of a list this message already shows
     clauses = split_clauses(text) or [text]
@@ -361,7 +369,8 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
         plan_steps.extend(clause_steps)
         named_its_task = detection.intent is Intent.CREATE or detection.action is Action.FIELDS
         created = clause_steps if named_its_task else []
+        unsure = unsure or detection.action in UNSURE_ACTIONS
         intents.append(_intent_of(detection, context))
         acts.append(act_of(detection.intent, detection.action))
         rules.append(detection.rule)
-    return Plan(plan_steps, intents, rules, acts)
+    return Plan(plan_steps, intents, rules, acts, unsure)
