@@ -45,14 +45,16 @@ _ENDS = (
 )
 _HOUR_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _COUNT = r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,3})"
-_UNIT = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?)"
+_UNIT = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|years?)"
 
 # A day. Each alternative is its own named group; `_read_day` reads the one that matched.
 _DAY = re.compile(
     r"(?<![\w'])(?:"
     r"(?P<after>(?:the\s+)?day\s+after\s+tomorrow)"
     r"|(?:later\s+)?(?P<relative>today|tonight|tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|"
-    r"2morrow)"
+    r"2morrow|2moro|2mrw|tmoro|tomoz|tmz)"
+    # "tuesday week": the tuesday after next (British)
+    r"|(?P<week_after>" + _WEEKDAY_FULL + r")\s+week(?![\w'])"
     r"|(?P<from_amount>" + _COUNT + r")\s+(?P<from_unit>days?|weeks?)\s+from\s+(?P<from>today|now|"
     r"tomorrow)"
     # "next friday", "on friday" with anything after; a bare "friday" only at the end of the
@@ -62,6 +64,9 @@ _DAY = re.compile(
     r"|(?P<bare_weekday>" + _WEEKDAY_FULL + r")(?=\s*(?:$|[,.;:!?)]|(?:at|by|@|morning|"
     r"afternoon|evening|night|noon|and|then|please|\d)\b))"
     r"|(?:on|by|next|this|till|until|before)\s+(?P<short>" + _WEEKDAY_SHORT + r")\.?"
+    # "sat morning", "thurs at 3"; a short weekday that is no word ("thurs") also at the end
+    r"|(?P<short_part>" + _WEEKDAY_SHORT + r")\.?(?=\s+(?:morning|afternoon|evening|night|at\b|@))"
+    r"|(?P<short_end>thurs?|tues?|weds)\.?(?=\s*(?:$|[,.;:!?]))"
     r"|(?P<month_day>" + _MONTH + r"\s+" + _DAY_NUMBER + r"(?:,?\s+\d{4})?"
     r"|(?:the\s+)?" + _DAY_NUMBER + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+\d{4})?)"
     # "on the 3rd" always; "the 3rd" only where no noun follows ("the 2nd draft" is no date)
@@ -81,8 +86,20 @@ _DAY = re.compile(
 # A time of day: "9am", "at 9", "at 10:30", "14:00", "noon", "in the evening".
 _TIME = re.compile(
     r"(?<![\w'])(?:"
-    r"(?:at\s+|@\s*)?(?P<hour>1[0-2]|0?[1-9]|" + _HOUR_WORD + r")(?::(?P<minute>[0-5]\d))?\s*"
+    r"(?:at\s+|@\s*)?(?P<hour>1[0-2]|0?[1-9]|" + _HOUR_WORD + r")(?:[:.](?P<minute>[0-5]\d))?\s*"
     r"(?P<half>[ap])\.?m\.?"
+    # "half five" (British: half past five), "a quarter past two", "quarter to six"
+    r"|(?:(?:at|by|around|about)\s+)?half\s+(?:past\s+)?(?P<half_past>1[0-2]|0?[1-9]|"
+    + _HOUR_WORD
+    + r")"
+    + _ENDS
+    + r"|(?:(?:at|by|around|about)\s+)?(?:a\s+)?quarter\s+(?P<quarter>past|after|to|til|till)\s+"
+    r"(?P<quarter_hour>1[0-2]|0?[1-9]|"
+    + _HOUR_WORD
+    + r")"
+    + _ENDS
+    + r"|(?P<first_thing>first\s+thing)"
+    r"(?:\s+in\s+the\s+morning)?"
     r"|(?:(?:at|by|before|until|around|about)\s+|@\s*)(?P<bare>[01]?\d|2[0-3]|" + _HOUR_WORD + r")"
     r"(?::(?P<bare_minute>[0-5]\d))?"
     + _ENDS
@@ -235,8 +252,11 @@ def _read_day(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
             return today, time(_PART_TIMES["tonight"]) if word == "tonight" else None
         return today + timedelta(days=1), None
     named = found["weekday"] or found["bare_weekday"] or found["short"]
+    named = named or found["short_part"] or found["short_end"]
     if named:
         return _next_weekday(named, today), None
+    if found["week_after"]:
+        return _next_weekday(found["week_after"], today) + timedelta(days=7), None
     if found["month_day"]:
         return _month_day(found["month_day"], today), None
     if found["ordinal"] or found["ordinal_only"]:
@@ -276,6 +296,7 @@ def _in_amount(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
     steps = {
         "d": relativedelta(days=amount),
         "w": relativedelta(weeks=amount),
+        "f": relativedelta(weeks=2 * amount),  # "in a fortnight"
         "m": relativedelta(months=amount),  # "in a month" from the 31st: the month's last day
         "y": relativedelta(years=amount),
     }
@@ -284,6 +305,11 @@ def _in_amount(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
 
 def _hour(text: str) -> int:
     return _WORD_COUNTS[text.lower()] if text.isalpha() else int(text)
+
+
+def _by_day(hour: int) -> int:
+    """A bare hour as people mean it by day: 1-6 the afternoon, the rest as said."""
+    return hour + 12 if 1 <= hour <= 6 else hour
 
 
 def _read_time(found: re.Match[str]) -> time:
@@ -296,9 +322,16 @@ def _read_time(found: re.Match[str]) -> time:
         hour_text, _, minute_text = (found["clock"] or "").partition(":")
         hour = _hour(found["bare"] if found["bare"] is not None else hour_text)
         minute = int(found["bare_minute"] or minute_text or 0)
-        if 1 <= hour <= 6:
-            hour += 12
-        return time(hour, minute)
+        return time(_by_day(hour), minute)
+    if found["half_past"]:
+        return time(_by_day(_hour(found["half_past"])), 30)
+    if found["quarter"]:
+        hour = _by_day(_hour(found["quarter_hour"]))
+        if found["quarter"].lower() in ("past", "after"):
+            return time(hour, 15)
+        return time((hour - 1) % 24, 45)
+    if found["first_thing"]:
+        return time(_PART_TIMES["morning"])
     if found["named"]:
         return time(12) if found["named"].lower() in ("noon", "midday") else time(23, 59)
     return time(_PART_TIMES[found["part"].lower()])

@@ -81,6 +81,20 @@ GOLDEN: list[tuple[str, date, time | None, str]] = [
     ("move the car before 8 tomorrow morning", date(2026, 11, 25), time(8), "move the car"),
     ("report due friday", date(2026, 11, 27), None, "report"),
     ("'call Mark' on Monday", date(2026, 11, 30), None, "'call Mark'"),
+    # Said the way people say them (issue 32)
+    ("call the bank tuesday week", date(2026, 12, 8), None, "call the bank"),
+    ("call the bank monday week", date(2026, 12, 7), None, "call the bank"),
+    ("pick up the kids half five tomorrow", date(2026, 11, 25), time(17, 30), "pick up the kids"),
+    ("meet jo tomorrow at half past 3", date(2026, 11, 25), time(15, 30), "meet jo"),
+    ("dentist friday at a quarter past two", date(2026, 11, 27), time(14, 15), "dentist"),
+    ("dentist friday at quarter to six", date(2026, 11, 27), time(17, 45), "dentist"),
+    ("renew the lease in a fortnight", date(2026, 12, 8), None, "renew the lease"),
+    ("send invoices end of the month", date(2026, 11, 30), None, "send invoices"),
+    ("call the vet first thing tomorrow", date(2026, 11, 25), time(9), "call the vet"),
+    ("call the vet tomorrow at 5.30pm", date(2026, 11, 25), time(17, 30), "call the vet"),
+    ("call the vet thurs", date(2026, 11, 26), None, "call the vet"),
+    ("call the vet sat morning", date(2026, 11, 28), time(9), "call the vet"),
+    ("call the vet 2moro", date(2026, 11, 25), None, "call the vet"),
 ]
 
 
@@ -120,6 +134,9 @@ NOT_DATES = [
     "august rush dvd",
     "roast ingredients for the weekend lunch",
     "wednesday addams costume",
+    "sat in the garden",
+    "half the pizza",
+    "a quarter of the cake",
 ]
 
 
