@@ -6,8 +6,8 @@ at run time, once the list is read:
 - "I paid the rent", "gas bill sorted": a done statement that another assistant's words
   ("pay", "bill") made off topic completes the pending task it names, if exactly one; else
   the off-topic answer stands.
-- "remind me about the library books at 4": with a task about the library books, its
-  reminder is set; without one, the reading stands (an add due then, or another assistant's
+- "remind me about the library books at 4": with a task those words name outright, its
+  reminder is set (never a second task about the library books); without one, the reading stands (an add due then, or another assistant's
   job: "remind me about the meeting at 10").
 - "pay rent every 1st of the month": a thing to do with a date or a repeat is a task, typed
   without "add", never another assistant's job.
@@ -19,7 +19,7 @@ import re
 from datetime import datetime
 
 from backend.agent.rules import steps, task_actions
-from backend.agent.rules.resolve import match_tasks, strip_reference_noise
+from backend.agent.rules.resolve import STRONG, match_tasks, score, strip_reference_noise
 from backend.agent.rules.social import off_topic_reply
 from backend.agent.rules.steps import Step, Task
 from backend.agent.rules.task_fields import take_fields
@@ -134,6 +134,8 @@ def remind_or_else(request: str, now: datetime, otherwise: Step) -> Step:
             return tasks
         pending: list[Task] = [t for t in tasks if not t.get("completed")]
         matches = match_tasks(reference, pending) if reference and due is not None else []
+        # Only a task the words name outright: a likeness is no reason to leave it unadded.
+        matches = [t for t in matches if score(reference, str(t["title"])) >= STRONG]
         if len(matches) != 1 or due is None:
             return otherwise(outcomes[1:])
         remind = task_actions.act_on_task(
