@@ -35,6 +35,9 @@ def choices_for(pending: PendingQuestion | None) -> list[Choice]:
             Choice(label=f"{number}. {display_title(str(name))}", message=f"task {number}")
             for number, name in list(pairs)[:MAX_CHOICES]
         ]
+    renamed = (pending.get("fields") or {}).get("title")
+    if kind is PendingKind.CONFIRM_TASK and renamed:
+        return _yes_no(f"Yes, rename it '{display_title(str(renamed))}'", "No, keep the title")
     if kind is PendingKind.CONFIRM_TASK:
         verb = _VERB.get(str(pending.get("tool", "")), "change")
         said = f"'{title}'" if title else f"task {pending.get('task_id')}"

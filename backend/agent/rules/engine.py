@@ -35,7 +35,7 @@ from backend.agent.rules.grounding import grounded_reading
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.respelling import respelt_title
 from backend.agent.rules.rewrites import rewritten
-from backend.agent.rules.safety import safe_reading
+from backend.agent.rules.safety import renames_confirmed, safe_reading
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import as_typed, core_request, prepare
 from backend.agent.rules.types import (
@@ -304,6 +304,7 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
         step = task_actions.act_on_task(
             "update_task", task_id, {"title": title}, old_title=context.known_title(task_id)
         )
+        step = renames_confirmed(step, said, context.known_title)
         return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
     if puts_back_the_deleted(text, context):
         undo = Plan([steps.undo(context.last_change)], [Intent.UPDATE], ["put back"], ["undo"])
@@ -366,6 +367,8 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
             clause_steps = steps_for(detection, clause, replace(context, completions=done_before))
         if detection.intent is Intent.CREATE:
             clause_steps = [marked_as_add(s) for s in clause_steps]
+        elif detection.action is not Action.UNDO:
+            clause_steps = [renames_confirmed(s, said, context.known_title) for s in clause_steps]
         plan_steps.extend(clause_steps)
         named_its_task = detection.intent is Intent.CREATE or detection.action is Action.FIELDS
         created = clause_steps if named_its_task else []

@@ -7,8 +7,8 @@ at run time, once the list is read:
   ("pay", "bill") made off topic completes the pending task it names, if exactly one; else
   the off-topic answer stands.
 - "remind me about the library books at 4": with a task those words name outright, its
-  reminder is set (never a second task about the library books); without one, the reading stands (an add due then, or another assistant's
-  job: "remind me about the meeting at 10").
+  reminder is set (never a second task about the library books); without one, the reading
+  stands (an add due then, or another assistant's job: "remind me about the meeting at 10").
 - "pay rent every 1st of the month": a thing to do with a date or a repeat is a task, typed
   without "add", never another assistant's job.
 """

@@ -404,6 +404,10 @@ def task_reopened(title: str) -> str:
     return f"I've marked {quoted(title)} as not done yet."
 
 
+def confirm_rename(old: str, new: str) -> str:
+    return f"Do you want me to rename {quoted(old)} to {quoted(new)}?"
+
+
 def confirm_action(action: str, title: str) -> str:
     if action == "complete":
         return f"Do you want me to mark {quoted(title)} as complete?"

@@ -5,6 +5,9 @@ Checks on a clause's reading before it becomes steps (`engine`), whatever rule r
 - **A question never changes data.** A clause that asks by its form (an auxiliary or a
   wh-word first, "or not?" at the end, a trailing "?") is answered, never acted on, unless it
   is a request worded as a question ("can you add milk?", "would you mind ticking it off?").
+- **A rename keeps something of the task, or is asked.** A new title that shares no word with
+  the old one, from a message that does not ask for a rename in so many words ("oh shoot,
+  it's 5:30 actually"), is a guess: "Do you want me to rename 'X' to 'Y'?".
 - **A field is never a task.** "take the home tag off the plumber task", "delete the
   reminder from it": the words name a tag, a reminder, a date, a repeat, a priority or a note,
   so the request is about that field and never deletes the task. A field change the rules
@@ -14,8 +17,25 @@ Checks on a clause's reading before it becomes steps (`engine`), whatever rule r
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import wraps
 
-from backend.agent.rules.types import Action, Detection, Intent
+from rapidfuzz import fuzz
+
+from backend.agent.rules import replies
+from backend.agent.rules.steps import Step
+from backend.agent.rules.types import (
+    Action,
+    Batch,
+    Detection,
+    Intent,
+    PendingKind,
+    PendingQuestion,
+    Say,
+    ToolCall,
+    ToolOutcome,
+)
+from backend.domain.title_words import canonical
 
 _I = re.IGNORECASE
 
@@ -123,3 +143,63 @@ def safe_reading(detection: Detection, clause: str, message: str = "") -> Detect
             Intent.LIST, "safety: a question never changes data", detection.obj, Action.LOOKUP
         )
     return detection
+
+
+# A rename asked for in so many words: "rename", "change X to Y", "call it", "should be",
+# "I meant", "instead", "not X, Y" / "X not Y" (a correction naming what it replaces).
+_RENAME_SAID = re.compile(
+    r"\b(?:rename|renamed|retitle|change|changed|call\s+it|name\s+it|should\s+(?:be|say|read)|"
+    r"meant|mean|instead|make\s+it|correct|fix|spelled|spelt|typo|edit|update)\b",
+    _I,
+)
+_RESPELT = 60.0  # percent alike: the title typed again, not another one
+_TITLE_WORD = re.compile(r"[a-z0-9]+", _I)
+_LITTLE = frozenset("a an the my to of for and or on in at by with it is".split())
+
+
+def _words(title: str) -> set[str]:
+    return {
+        canonical(w.lower())[:4] for w in _TITLE_WORD.findall(title) if w.lower() not in _LITTLE
+    }
+
+
+def is_a_guessed_rename(old: str, new: str, message: str) -> bool:
+    """Whether renaming `old` to `new` would be a guess: nothing of the old title is kept and
+    the message never asks for a rename in words."""
+    if _words(old) & _words(new) or _RENAME_SAID.search(message):
+        return False
+    if fuzz.ratio(old.lower(), new.lower()) >= _RESPELT:
+        return False  # "chiken" to "chicken", "flower" to "flour": the same word respelt
+    # "not the plumber, the landlord": a correction naming the words it replaces
+    replaced = {
+        canonical(w.lower())[:4] for w in re.findall(r"\bnot\s+(?:the\s+)?(\w+)", message, _I)
+    }
+    return not (replaced & _words(old))
+
+
+def renames_confirmed(step: Step, message: str, old_title: Callable[[int], str | None]) -> Step:
+    """The same step, a rename it would make on a guess asked about first."""
+
+    @wraps(step)
+    def confirmed(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+        action = step(outcomes)
+        if not isinstance(action, ToolCall) or action.name != "update_task":
+            return action
+        if set(action.arguments) != {"task_id", "title"}:
+            return action
+        task_id, new = int(action.arguments["task_id"]), str(action.arguments["title"])
+        old = old_title(task_id)
+        if old is None or not is_a_guessed_rename(old, new, message):
+            return action
+        pending = PendingQuestion(
+            kind=PendingKind.CONFIRM_TASK,
+            tool="update_task",
+            task_id=task_id,
+            title=old,
+            fields={"title": new},
+        )
+        return Say(
+            replies.confirm_rename(old, new), {"pending": pending, "focus": task_id}, stop=True
+        )
+
+    return confirmed

@@ -109,3 +109,30 @@ def test_a_delete_named_only_by_part_of_a_sentence_is_confirmed_first() -> None:
 def test_a_delete_whose_sentence_says_the_whole_task_acts() -> None:
     said = "I'm not renewing my passport this year, we're staying home anyway, so delete it"
     assert _changes(_talk(), said) == [("delete_task", {"task_id": 8})]
+
+
+def test_a_rename_that_keeps_nothing_of_the_title_is_asked_first() -> None:
+    talk = _talk()
+    talk.say("add pick up the kids from soccer at 4")
+    exchange = talk.say("oh shoot, it's 5:30 actually, not 4")
+    assert [c for c in exchange.tool_calls if c["name"] in CHANGING] == []
+    assert exchange.reply.startswith("Do you want me to rename 'Pick up the kids from soccer'")
+    assert _changes(talk, "no") == []
+    assert talk.store.tasks[-1]["title"] == "pick up the kids from soccer"
+
+
+@pytest.mark.parametrize(
+    ("first", "correction", "title"),
+    [
+        ("add rice", "not rice, brown rice", "brown rice"),
+        ("add chiken", "chicken*", "chicken"),
+        ("add bred", "no i meant bread", "bread"),
+        ("add call the plumber", "rename it to call the landlord", "call the landlord"),
+    ],
+)
+def test_a_rename_said_in_words_or_keeping_the_title_acts(
+    first: str, correction: str, title: str
+) -> None:
+    talk = _talk()
+    talk.say(first)
+    assert _changes(talk, correction) == [("update_task", {"task_id": 17, "title": title})]
