@@ -72,6 +72,7 @@ class ConversationContext:
         completions = 0
         adds_in_a_row = 0
         last_change: JSON | None = None
+        undoable: list[JSON] = []  # the changes still standing, oldest first
         known: dict[int, tuple[str, bool]] = {}
         last_due: tuple[int, str, str | None] | None = None
         for turn in turns:  # oldest first: later mentions win
@@ -91,9 +92,11 @@ class ConversationContext:
             if "listed" in meta:
                 listed = tuple(int(i) for i in meta["listed"])
             if meta.get("undone"):
-                last_change = None
+                # step after step: what is still standing before the change just undone
+                undoable = undoable[:-1]
             elif meta.get("undo"):
-                last_change = meta["undo"]
+                undoable.append(meta["undo"])
+            last_change = undoable[-1] if undoable else None
             for call in (one for c in turn.tool_calls for one in per_task_calls(c)):
                 if not _succeeded(call):
                     continue

@@ -143,6 +143,15 @@ def _joined(parts: list[Say]) -> Say:
     meta = ReplyMeta()
     for part in parts:
         meta.update(part.meta)
+    undos = [part.meta["undo"] for part in parts if part.meta.get("undo")]
+    if len(undos) > 1:  # "add milk and delete the eggs": undone together, or not at all
+        made: list[dict[str, Any]] = []
+        for undo in undos:
+            made.extend(reversed(undo["steps"]) if undo.get("steps") else [undo])
+        # The last change still describes the turn to follow-ups ("and X too"); "undo"
+        # reverses them all.
+        several = steps.several_undone(made)
+        meta["undo"] = {**undos[-1], "steps": several["steps"]} if several else undos[-1]
     texts = _summed_adds(parts)
     text = texts[0] if texts else ""
     for before, after in zip(texts, texts[1:], strict=False):

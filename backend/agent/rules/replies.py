@@ -502,6 +502,12 @@ CLEAR_CANCELLED = "Okay, I won't delete anything."
 NOTED_NO = "Okay! Let me know if there's anything else I can do."
 
 
+def undone_several(titles: list[str]) -> str:
+    named = ", ".join(quoted(t) for t in titles[:5] if t)
+    more = f" and {len(titles) - 5} more" if len(titles) > 5 else ""
+    return f"Undone: I've reversed those {len(titles)} changes ({named}{more})."
+
+
 def undone(tool: str, arguments: dict[str, Any], data: dict[str, Any]) -> str:
     title = quoted(str(data.get("title", "")))
     if arguments.get("completed") is False:

@@ -400,6 +400,8 @@ def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
 def undo(last_change: dict[str, Any] | None) -> Step:
     if not last_change:
         return say(replies.NOTHING_TO_UNDO)
+    if last_change.get("steps"):
+        return _undo_several(list(last_change["steps"]))
     if last_change.get("bulk"):
         return say(replies.CANNOT_UNDO_BULK)
     if not last_change.get("tool"):
@@ -418,6 +420,30 @@ def undo(last_change: dict[str, Any] | None) -> Step:
         )
 
     return step
+
+
+def _undo_several(changes: list[dict[str, Any]]) -> Step:
+    """Several changes made in one turn, reversed together (the last made first)."""
+    calls = tuple(ToolCall(str(c["tool"]), dict(c["arguments"])) for c in changes)
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return Batch(calls)
+        failed = [o for o in outcomes if not o.ok]
+        if failed:
+            return failure(failed[0])
+        titles = [str(o.data.get("title", "")) for o in outcomes if isinstance(o.data, dict)]
+        return Say(replies.undone_several(titles), {"undone": True})
+
+    return step
+
+
+def several_undone(parts: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The undo of several changes made in one turn: each one's undo, the last made first;
+    None when one of them cannot be undone."""
+    if not parts or any(not part.get("tool") for part in parts):
+        return None
+    return {"tool": None, "bulk": True, "steps": list(reversed(parts))}
 
 
 def with_meta(step: Step, extra: ReplyMeta) -> Step:

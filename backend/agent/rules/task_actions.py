@@ -30,6 +30,7 @@ from backend.agent.rules.steps import (
     every_task,
     failure,
     misspelt_matches,
+    several_undone,
     task_not_found,
     titles_matching,
 )
@@ -50,6 +51,7 @@ _FIELD_ARGUMENTS = frozenset(
     }
 )
 _REMINDER_ARGUMENTS = frozenset({"remind_at", "remind_before"})
+_REOPENED = {"completed": False}
 
 
 def _fields_to_restore(task: Task) -> dict[str, Any]:
@@ -380,8 +382,10 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
             _changed(tool, o, completions=completions + n, before=t)
             for n, (o, t) in enumerate(zip(outcomes[1:], targets, strict=True))
         ]
-        # Several changes in one: not undone as one, but "and X too" repeats them.
-        meta = ReplyMeta(focus=int(targets[-1]["id"]), undo={**BULK_CHANGE["undo"], "did": tool})
+        # Several changes in one: undone together; "and X too" repeats them.
+        undo = {**BULK_CHANGE["undo"], "did": tool}
+        undo |= several_undone([dict(part.meta.get("undo") or {}) for part in said]) or {}
+        meta = ReplyMeta(focus=int(targets[-1]["id"]), undo=undo)
         return Say(" ".join(part.text for part in said), meta)
 
     return step
@@ -475,8 +479,16 @@ def _completed_all(done: list[ToolOutcome], *, these: bool) -> Say:
         return Say(replies.task_list([], "pending"))
     if len(done) == 1:  # one task: said, and undoable, as completing it alone is
         return _changed("complete_task", done[0], completions=0, before=None)
-    meta = ReplyMeta(undo={**BULK_CHANGE["undo"], "did": "complete_task"})
-    return Say(replies.completed_all(len(done), these=these), meta)
+    reopen = [
+        {
+            "tool": "update_task",
+            "arguments": {"task_id": int(o.data["task_id"]), "completed": False},
+        }
+        for o in done
+        if o.ok and isinstance(o.data, dict)
+    ]
+    undo = {**BULK_CHANGE["undo"], "did": "complete_task"} | (several_undone(reopen) or {})
+    return Say(replies.completed_all(len(done), these=these), ReplyMeta(undo=undo))
 
 
 def complete_all_except(kept: tuple[str, ...]) -> Step:
