@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -46,7 +46,8 @@ from backend.core.limits import CountedLimit
 from backend.core.timeutil import utcnow
 from backend.domain.due import DEFAULT_ZONE
 from backend.domain.errors import ServiceError
-from backend.models import MessageRole
+from backend.models import Choice, MessageRole
+from backend.models.conversation import stored_choices
 from backend.services import conversations, tasks
 
 __all__ = [
@@ -110,6 +111,8 @@ class ChatResult:
     conversation_id: int
     response: str
     tool_calls: list[dict[str, Any]]
+    # The readings the reply's question offers (its meta's choices; none for most replies).
+    choices: list[Choice] = field(default_factory=list)
 
 
 class TurnInterruptedError(ServiceError):
@@ -333,7 +336,8 @@ async def finish_turn(
         try:
             async with sessionmaker() as session:
                 await _store_reply(session, opened, reply, lock_wait)
-            return ChatResult(opened.conversation_id, reply.text, reply.tool_calls)
+            choices = stored_choices(dict(reply.meta))
+            return ChatResult(opened.conversation_id, reply.text, reply.tool_calls, choices)
         except (SQLAlchemyError, OSError) as exc:
             backoff = min(STORE_BACKOFF_SECONDS * 2 ** (attempt - 1), MAX_STORE_BACKOFF_SECONDS)
             if until is None:

@@ -2,6 +2,7 @@
 
 from backend.models.calendar_feed import CalendarFeed
 from backend.models.conversation import (
+    Choice,
     Conversation,
     ConversationPublic,
     Message,
@@ -25,6 +26,7 @@ __all__ = [
     "CalendarFeed",
     "STARTING_LISTS",
     "TITLE_MAX_LENGTH",
+    "Choice",
     "Conversation",
     "ConversationPublic",
     "Message",

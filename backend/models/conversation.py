@@ -19,6 +19,8 @@ MESSAGE_MAX_LENGTH = MESSAGE_CHARS_CEILING
 # rules' longest, a list of 50 tasks at their longest titles, is about 13,000 characters, and
 # an LLM's is bounded by its output tokens. An import refuses anything past this.
 REPLY_MAX_LENGTH = 64_000
+# The most choices a reply offers (the rule engine's `meta["choices"]`, shown as buttons).
+CHOICES_MAX = 3
 
 
 def meaningful_message(value: str) -> str:
@@ -74,9 +76,34 @@ class ConversationPublic(SQLModel):
     updated_at: datetime
 
 
+class Choice(SQLModel):
+    """A reading the assistant's question offers: the button's words, and the message that
+    picking it sends as the user's next message."""
+
+    label: str
+    message: str
+
+
+def stored_choices(meta: dict[str, Any] | None) -> list[Choice]:
+    """The choices a stored reply's meta offers, at most CHOICES_MAX: none for a reply that
+    asks nothing, and for one stored before replies had choices."""
+    found = (meta or {}).get("choices")
+    if not isinstance(found, list):
+        return []
+    return [
+        Choice(label=item["label"], message=item["message"])
+        for item in found
+        if isinstance(item, dict)
+        and isinstance(item.get("label"), str)
+        and isinstance(item.get("message"), str)
+    ][:CHOICES_MAX]
+
+
 class MessagePublic(SQLModel):
     id: int
     role: str
     content: str
     tool_calls: list[dict[str, Any]]
+    # An assistant message's choices (each message its own; only the last one's still apply).
+    choices: list[Choice]
     created_at: datetime

@@ -15,8 +15,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
 from backend.domain.errors import AccountGoneError, ConversationNotFoundError
-from backend.models import Conversation, Message, MessageRole, User
-from backend.models.conversation import CONVERSATION_TITLE_MAX_LENGTH
+from backend.models import Choice, Conversation, Message, MessageRole, User
+from backend.models.conversation import CONVERSATION_TITLE_MAX_LENGTH, stored_choices
 
 
 def title_from_message(message: str) -> str:
@@ -173,6 +173,7 @@ _KEYED = select_columns(
     _messages.c.conversation_id,
     _messages.c.content,
     _messages.c.tool_calls,
+    _messages.c.meta,
     _messages.c.created_at,
 ).where(_messages.c.owner_id == bindparam("oid"), _messages.c.client_key == bindparam("key"))
 
@@ -182,8 +183,8 @@ class KeyedTurn:
     """What is stored of the turn a client's Idempotency-Key names."""
 
     conversation_id: int
-    # The reply's content and tool calls; None while the turn has no reply (yet).
-    reply: tuple[str, list[dict[str, Any]]] | None
+    # The reply's content, tool calls and choices; None while the turn has no reply (yet).
+    reply: tuple[str, list[dict[str, Any]], list[Choice]] | None
     # When the user's message was stored (its turn started then).
     asked_at: datetime
 
@@ -191,12 +192,14 @@ class KeyedTurn:
 async def keyed_turn(session: AsyncSession, *, owner_id: int, client_key: str) -> KeyedTurn | None:
     connection = await session.connection()
     rows = (await connection.execute(_KEYED, {"oid": owner_id, "key": client_key})).all()
-    by_role = {role: (cid, content, calls, at) for role, cid, content, calls, at in rows}
+    by_role = {
+        role: (cid, content, calls, meta, at) for role, cid, content, calls, meta, at in rows
+    }
     if MessageRole.USER.value not in by_role:
         return None
-    conversation_id, _, _, asked_at = by_role[MessageRole.USER.value]
+    conversation_id, _, _, _, asked_at = by_role[MessageRole.USER.value]
     answered = by_role.get(MessageRole.ASSISTANT.value)
-    reply = (answered[1], answered[2] or []) if answered else None
+    reply = (answered[1], answered[2] or [], stored_choices(answered[3])) if answered else None
     return KeyedTurn(conversation_id, reply, asked_at)
 
 

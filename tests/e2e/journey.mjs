@@ -237,6 +237,32 @@ try {
     await shot(page, "desktop-long-title");
   });
 
+  await step("a 'which one?' reply offers its readings as buttons; one click deletes that task", page, async () => {
+    await addInPanel(page, "Finish Q4 report");
+    await addInPanel(page, "Review report draft");
+    const asked = await send(page, "delete the report");
+    await assert.doesNotReject(asked.filter({ hasText: "Which task would you like to delete?" }).waitFor());
+    const choices = page.getByRole("group", { name: "Suggested replies" });
+    await choices.waitFor();
+    assert.equal(await choices.getByRole("button").count(), 2);
+    await shot(page, "desktop-chat-choices");
+
+    const replies = page.getByRole("article", { name: "Assistant" });
+    const before = await replies.count();
+    await choices.getByRole("button", { name: /^\d+\. Finish Q4 report$/ }).click();
+    const done = replies.nth(before);
+    await assert.doesNotReject(
+      done.filter({ hasText: "I've deleted 'Finish Q4 report' from your list." }).waitFor(),
+    );
+    await until(() => page.getByLabel("Message").isEnabled(), "the composer is enabled again");
+    await choices.waitFor({ state: "detached" });
+    await until(
+      async () => (await tasks(page).getByRole("checkbox", { name: "Finish Q4 report" }).count()) === 0,
+      "the deleted task is gone from the panel",
+    );
+    await tasks(page).getByRole("checkbox", { name: "Review report draft" }).waitFor();
+  });
+
   await step("log out returns to the login screen", page, async () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByRole("button", { name: "Log in" }).waitFor();

@@ -21,6 +21,7 @@ ARTIFACTS = ROOT / "test-artifacts" / "e2e"
 SCREENSHOTS = (
     "desktop-empty-chat",
     "desktop-chat-with-tasks",
+    "desktop-chat-choices",
     "desktop-login",
     "mobile-chat",
     "mobile-tasks",

@@ -33,7 +33,12 @@ from backend.core.config import MESSAGE_CHARS_CEILING
 from backend.core.json_numbers import WHOLE
 from backend.core.unavailable import RETRY_AFTER_SECONDS
 from backend.domain.errors import ConversationNotFoundError
-from backend.models.conversation import CLIENT_KEY_MAX_LENGTH, meaningful_message
+from backend.models.conversation import (
+    CHOICES_MAX,
+    CLIENT_KEY_MAX_LENGTH,
+    Choice,
+    meaningful_message,
+)
 
 UNANSWERED: dict[int | str, dict[str, Any]] = {
     503: {
@@ -123,6 +128,14 @@ class ChatResponse(BaseModel):
     conversation_id: int
     response: str
     tool_calls: list[ToolCallRecord]
+    choices: list[Choice] = Field(
+        description=(
+            "When the reply asks a question with readings to pick from (which task, yes or "
+            "no), at most three: each `label` to show, and the `message` that picks it when "
+            "sent as the next message. Empty otherwise."
+        ),
+        max_length=CHOICES_MAX,
+    )
 
 
 IdempotencyKey = Annotated[
@@ -201,6 +214,7 @@ def _response(result: ChatResult) -> ChatResponse:
         conversation_id=result.conversation_id,
         response=result.response,
         tool_calls=[ToolCallRecord(**call) for call in result.tool_calls],
+        choices=result.choices,
     )
 
 

@@ -10,6 +10,7 @@ from backend.api.deps import CurrentUserId, SessionDep
 from backend.api.errors import AUTHENTICATED, NOT_FOUND
 from backend.domain.errors import ConversationNotFoundError
 from backend.models import ConversationPublic, MessagePublic
+from backend.models.conversation import stored_choices
 from backend.services import conversations
 
 router = APIRouter(prefix="/api/conversations", tags=["conversations"], responses=AUTHENTICATED)
@@ -53,6 +54,7 @@ async def list_messages(
             role=m.role,
             content=m.content,
             tool_calls=m.tool_calls or [],
+            choices=stored_choices(m.meta),
             created_at=m.created_at,
         )
         for m in messages

@@ -508,12 +508,28 @@ export interface components {
         };
         /** ChatResponse */
         ChatResponse: {
+            /**
+             * Choices
+             * @description When the reply asks a question with readings to pick from (which task, yes or no), at most three: each `label` to show, and the `message` that picks it when sent as the next message. Empty otherwise.
+             */
+            choices: components["schemas"]["Choice"][];
             /** Conversation Id */
             conversation_id: number;
             /** Response */
             response: string;
             /** Tool Calls */
             tool_calls: components["schemas"]["ToolCallRecord"][];
+        };
+        /**
+         * Choice
+         * @description A reading the assistant's question offers: the button's words, and the message that
+         *     picking it sends as the user's next message.
+         */
+        Choice: {
+            /** Label */
+            label: string;
+            /** Message */
+            message: string;
         };
         /** ClientConfig */
         ClientConfig: {
@@ -597,6 +613,8 @@ export interface components {
         };
         /** MessagePublic */
         MessagePublic: {
+            /** Choices */
+            choices: components["schemas"]["Choice"][];
             /** Content */
             content: string;
             /**

@@ -5,6 +5,7 @@ type Schemas = components["schemas"];
 
 export type ChatRequest = Schemas["ChatRequest"];
 export type ChatResponse = Schemas["ChatResponse"];
+export type Choice = Schemas["Choice"];
 export type ToolCallRecord = Schemas["ToolCallRecord"];
 export type Conversation = Schemas["ConversationPublic"];
 export type Message = Schemas["MessagePublic"];

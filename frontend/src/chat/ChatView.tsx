@@ -55,6 +55,8 @@ export function ChatView({ conversationId, title, viewKey, turn, onMissing }: Pr
         failure={failure}
         onRetry={(text) => void turn.send(text)}
         onDismiss={turn.dismissFailure}
+        onChoose={(message) => void turn.send(message)}
+        sending={turn.sending}
       >
         {earlier.hasMore && (
           <div className="thread-note">

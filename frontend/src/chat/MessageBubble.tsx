@@ -1,7 +1,11 @@
-/** One message: "You" on the right, "Assistant" on the left with what its tools did. */
-import type { ToolCallRecord } from "../api/types";
+/**
+ * One message: "You" on the right, "Assistant" on the left with what its tools did and, under
+ * the last reply, the replies its question offers.
+ */
+import type { Choice, ToolCallRecord } from "../api/types";
 import { MessageText } from "./MessageText";
 import type { Role } from "./messages";
+import { ReplyChoices } from "./ReplyChoices";
 import { summarizeToolCall } from "./toolCallSummary";
 
 interface Props {
@@ -9,6 +13,10 @@ interface Props {
   text: string;
   toolCalls?: readonly ToolCallRecord[];
   streaming?: boolean;
+  /** Shown as buttons while they still apply (the thread's last message, no turn in flight). */
+  choices?: readonly Choice[];
+  onChoose?: (message: string) => void;
+  choosingDisabled?: boolean;
 }
 
 function ToolCalls({ calls }: { calls: readonly ToolCallRecord[] }) {
@@ -25,7 +33,15 @@ function ToolCalls({ calls }: { calls: readonly ToolCallRecord[] }) {
   );
 }
 
-export function MessageBubble({ role, text, toolCalls = [], streaming = false }: Props) {
+export function MessageBubble({
+  role,
+  text,
+  toolCalls = [],
+  streaming = false,
+  choices = [],
+  onChoose,
+  choosingDisabled = false,
+}: Props) {
   const name = role === "user" ? "You" : "Assistant";
   return (
     <div className={`msg-row msg-row-${role}`}>
@@ -43,6 +59,9 @@ export function MessageBubble({ role, text, toolCalls = [], streaming = false }:
           {role === "user" ? <p className="msg-paragraph">{text}</p> : <MessageText text={text} />}
         </article>
         {role === "assistant" && <ToolCalls calls={toolCalls} />}
+        {role === "assistant" && onChoose && (
+          <ReplyChoices choices={choices} onChoose={onChoose} disabled={choosingDisabled} />
+        )}
       </div>
     </div>
   );

@@ -12,6 +12,10 @@ interface Props {
   failure: TurnFailure | null;
   onRetry: (text: string) => void;
   onDismiss: () => void;
+  /** Send a reply's choice as the next message (as if typed). */
+  onChoose: (message: string) => void;
+  /** A turn is under way (the choices wait for it). */
+  sending: boolean;
   /** Shown above the (empty) log, e.g. the suggested prompts. */
   children?: ReactNode;
 }
@@ -22,12 +26,15 @@ interface ThreadMessage extends ChatMessage {
 
 function withPending(messages: readonly ChatMessage[], pending: PendingTurn | null): ThreadMessage[] {
   const thread = messages.map((message) => ({ ...message, streaming: false }));
-  if (pending) thread.push({ role: "user", text: pending.userText, toolCalls: [], streaming: false });
+  if (pending) {
+    thread.push({ role: "user", text: pending.userText, toolCalls: [], choices: [], streaming: false });
+  }
   if (pending?.replyText) {
     thread.push({
       role: "assistant",
       text: pending.replyText,
       toolCalls: pending.toolCalls,
+      choices: [],
       streaming: true,
     });
   }
@@ -88,8 +95,18 @@ function Failure({
   );
 }
 
-export function Thread({ messages, pending, failure, onRetry, onDismiss, children }: Props) {
+export function Thread({
+  messages,
+  pending,
+  failure,
+  onRetry,
+  onDismiss,
+  onChoose,
+  sending,
+  children,
+}: Props) {
   const { scroller, onScroll } = useStickToBottom({ messages, pending, failure });
+  const thread = withPending(messages, pending);
 
   return (
     <div className="thread-scroll" ref={scroller} onScroll={onScroll}>
@@ -104,13 +121,17 @@ export function Thread({ messages, pending, failure, onRetry, onDismiss, childre
         >
           {/* One list keyed by position: a conversation only grows, so the turn in flight, the
               cached turn and the server's copy of it reuse the same elements (nothing re-announced). */}
-          {withPending(messages, pending).map((message, index) => (
+          {thread.map((message, index) => (
             <MessageBubble
               key={index}
               role={message.role}
               text={message.text}
               toolCalls={message.toolCalls}
               streaming={message.streaming}
+              // Only the last reply's choices still apply: any later message answers it.
+              choices={index === thread.length - 1 ? message.choices : []}
+              onChoose={onChoose}
+              choosingDisabled={sending}
             />
           ))}
         </div>

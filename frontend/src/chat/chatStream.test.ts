@@ -11,6 +11,7 @@ const DONE = {
   tool_calls: [
     { name: "add_task", arguments: { title: "buy milk" }, result: { task_id: 3, status: "created" } },
   ],
+  choices: [],
 };
 
 function bytesIn(chunks: Uint8Array[]): ReadableStream<Uint8Array> {

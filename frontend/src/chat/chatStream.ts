@@ -5,7 +5,7 @@
  */
 import { api } from "../api/client";
 import { apiErrorFrom, UserFacingError } from "../api/errors";
-import type { ChatRequest, ChatResponse, ToolCallRecord } from "../api/types";
+import type { ChatRequest, ChatResponse, Choice, ToolCallRecord } from "../api/types";
 import { readEventStream, type SseEvent } from "../api/eventStream";
 
 export type ChatStreamEvent =
@@ -29,7 +29,19 @@ export function isToolCall(value: unknown): value is ToolCallRecord {
   return isRecord(value) && typeof value["name"] === "string" && isRecord(value["arguments"]);
 }
 
-function isChatResponse(value: unknown): value is ChatResponse {
+/** The most choices a reply offers (the API's limit). */
+export const MAX_CHOICES = 3;
+
+function isChoice(value: unknown): value is Choice {
+  return isRecord(value) && typeof value["label"] === "string" && typeof value["message"] === "string";
+}
+
+/** A reply's choices as sent: only well-formed ones, at most three; none if there are none. */
+export function toChoices(value: unknown): Choice[] {
+  return Array.isArray(value) ? value.filter(isChoice).slice(0, MAX_CHOICES) : [];
+}
+
+function isChatResponse(value: unknown): value is Omit<ChatResponse, "choices"> & { choices?: unknown } {
   return (
     isRecord(value) &&
     typeof value["conversation_id"] === "number" &&
@@ -55,7 +67,9 @@ export function toChatEvent({ event, data }: SseEvent): ChatStreamEvent | null {
         ? { type: "delta", text: payload["text"] }
         : null;
     case "done":
-      return isChatResponse(payload) ? { type: "done", result: payload } : null;
+      return isChatResponse(payload)
+        ? { type: "done", result: { ...payload, choices: toChoices(payload.choices) } }
+        : null;
     case "error":
       return {
         type: "error",

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
 import { api, unwrap } from "../api/client";
-import type { Message, ToolCallRecord } from "../api/types";
-import { isToolCall } from "./chatStream";
+import type { Choice, Message, ToolCallRecord } from "../api/types";
+import { isToolCall, toChoices } from "./chatStream";
 
 export type Role = "user" | "assistant";
 
@@ -12,6 +12,8 @@ export interface ChatMessage {
   role: Role;
   text: string;
   toolCalls: ToolCallRecord[];
+  /** The replies an assistant's question offers, as buttons (only the last message's apply). */
+  choices: Choice[];
   /** The stored message's id (absent on a turn not yet reloaded from the server). */
   id?: number;
 }
@@ -26,6 +28,7 @@ export function toChatMessage(message: Message): ChatMessage {
     role: message.role === "user" ? "user" : "assistant",
     text: message.content,
     toolCalls: message.tool_calls.filter(isToolCall),
+    choices: toChoices(message.choices),
     id: message.id,
   };
 }

@@ -37,8 +37,8 @@ interface Options {
 
 function turnMessages(turn: PendingTurn, result: ChatResponse): ChatMessage[] {
   return [
-    { role: "user", text: turn.userText, toolCalls: [] },
-    { role: "assistant", text: result.response, toolCalls: result.tool_calls },
+    { role: "user", text: turn.userText, toolCalls: [], choices: [] },
+    { role: "assistant", text: result.response, toolCalls: result.tool_calls, choices: result.choices },
   ];
 }
 

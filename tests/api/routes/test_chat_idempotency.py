@@ -141,6 +141,7 @@ async def test_a_retry_after_its_turn_can_no_longer_be_running_gets_the_interrup
         "conversation_id": conversation_id,
         "response": INTERRUPTED,
         "tool_calls": [],
+        "choices": [],
     }
     streamed = await client.post(
         "/api/chat/stream", json={"message": "add buy milk"}, headers=_keyed(user, "killed")
