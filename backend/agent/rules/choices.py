@@ -69,8 +69,10 @@ _PICK = re.compile(
 def picked_message(said: str, choices: Sequence[Choice]) -> str | None:
     """The message of the choice `said` picks by its place, or None. Only among readings: a
     yes or a no is said, never picked by number ("1" never confirms a deletion)."""
+    if not choices or any(c["message"] in ("yes", "no") for c in choices):
+        return None
     found = _PICK.match(said.strip())
-    if found is None or not choices or any(c["message"] in ("yes", "no") for c in choices):
+    if found is None:
         return None
     index = _ORDINALS[(found["which"] or found["number"]).lower()]
     return choices[index]["message"] if index < len(choices) else None

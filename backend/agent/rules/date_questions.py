@@ -202,9 +202,20 @@ ROWS: tuple[DateQuestionRow, ...] = (
 )
 
 
+# A first look: a message naming no period at all asks about none (most messages).
+_SOME_PERIOD = re.compile(
+    r"\b(?:today|tonight|tomorrow|tmr|2mor|mon|tue|wed|thu|fri|sat|sun|week|month|overdue|"
+    r"late|behind|miss|slip|catch|forg|next|coming|upcoming|ahead)"
+    r"|\d(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
+    _I,
+)
+
+
 def date_filters(clause: str, now: datetime) -> Filters | None:
     """The filters of the period `clause` asks about, or None if it asks about none. The
     question may come wrapped in a request ("can you tell me what's on friday")."""
+    if _SOME_PERIOD.search(clause) is None:
+        return None
     text = clause.strip()
     if _ASKING.match(text) is None:
         text = core_request(text).strip()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import wraps
 from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
@@ -245,50 +244,51 @@ def _as_typed(call: ToolCall, message: str) -> ToolCall:
         else value
         for name, value in call.arguments.items()
     }
-    return replace(call, arguments=typed)
+    return ToolCall(call.name, typed)
 
 
-def _storing_as_typed(step: Step, message: str) -> Step:
-    """The same step (and its markers), its calls carrying the user's words as typed: the
-    engine reads a normalised message, and a task keeps the characters it was given."""
+def _as_sent(step: Step, message: str, fields: Callable[[], dict[str, Any] | None]) -> Step:
+    """The same step (and its markers), its calls carrying the user's words as typed (the
+    engine reads a normalised message, and a task keeps the characters it was given), and a
+    rename it asks for made a change of the fields the message said when it said only those
+    (`field_titles`: "make it an hour" never renames a task "An hour")."""
 
-    @wraps(step)
-    def typed(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+    def sent(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
         action = step(outcomes)
         if isinstance(action, ToolCall):
-            return _as_typed(action, message)
+            return _as_typed(_fields_not_titles(action, fields), message)
         if isinstance(action, Batch):
             return Batch(tuple(_as_typed(call, message) for call in action.calls))
         return action
 
-    return typed
+    sent.__dict__.update(step.__dict__)
+    return sent
+
+
+def _fields_not_titles(call: ToolCall, fields: Callable[[], dict[str, Any] | None]) -> ToolCall:
+    if call.name != "update_task" or "title" not in call.arguments or len(call.arguments) != 2:
+        return call
+    said = fields()
+    return (
+        call
+        if said is None
+        else ToolCall("update_task", {"task_id": call.arguments["task_id"], **said})
+    )
 
 
 def interpret(message: str, context: ConversationContext) -> Plan:
     plan = _interpreted(message, context)
-    fields = fields_said_alone(prepare(message), context.local_now(), context.last_change)
-    return replace(
-        plan,
-        steps=[_storing_as_typed(_fields_not_titles(s, fields), message) for s in plan.steps],
-    )
+    # Read only when a step would rename: most messages never need it.
+    read: list[dict[str, Any] | None] = []
 
+    def fields() -> dict[str, Any] | None:
+        if not read:
+            read.append(
+                fields_said_alone(prepare(message), context.local_now(), context.last_change)
+            )
+        return read[0]
 
-def _fields_not_titles(step: Step, fields: dict[str, Any] | None) -> Step:
-    """The same step, a rename it asks for made a change of `fields` when the message said
-    only those (`field_titles`): "make it an hour" never renames a task "An hour"."""
-    if fields is None:
-        return step
-
-    @wraps(step)
-    def fielded(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
-        action = step(outcomes)
-        if isinstance(action, ToolCall) and action.name == "update_task":
-            arguments = {k: v for k, v in action.arguments.items() if k != "title"}
-            if "title" in action.arguments and set(arguments) == {"task_id"}:
-                return ToolCall("update_task", {**arguments, **fields})
-        return action
-
-    return fielded
+    return replace(plan, steps=[_as_sent(step, message, fields) for step in plan.steps])
 
 
 def _interpreted(message: str, context: ConversationContext) -> Plan:
@@ -373,10 +373,13 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
         else:
             # "dentist done. passport done.": each completion gets its own encouragement
             done_before = context.completions + intents.count(Intent.COMPLETE)
-            clause_steps = steps_for(detection, clause, replace(context, completions=done_before))
+            counted = context
+            if done_before != context.completions:
+                counted = replace(context, completions=done_before)
+            clause_steps = steps_for(detection, clause, counted)
         if detection.intent is Intent.CREATE:
             clause_steps = [marked_as_add(s) for s in clause_steps]
-        elif detection.action is not Action.UNDO:
+        elif detection.action is not Action.UNDO and context.known_tasks:
             clause_steps = [renames_confirmed(s, said, context.known_title) for s in clause_steps]
         plan_steps.extend(clause_steps)
         named_its_task = detection.intent is Intent.CREATE or detection.action is Action.FIELDS

@@ -59,6 +59,8 @@ _REMIND_ABOUT = re.compile(
     r"thursday|friday|saturday|sunday)\b.+)$",
     _I,
 )
+# The readings the user's tasks may change: an add, another assistant's job, nothing clear.
+_GROUNDED = frozenset({Intent.CREATE, Intent.OFF_TOPIC, Intent.UNCLEAR})
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?", _I)
 _LITTLE_WORDS = frozenset(
     "a an the my our to of for and or on in at by with it i we i've we've just finally "
@@ -82,13 +84,11 @@ def names_the_task(statement: str, title: str) -> bool:
 
 def grounded_reading(detection: Detection, clause: str, now: datetime) -> Detection:
     """The reading, or the one the user's own tasks decide (see the module's doc)."""
+    if detection.intent not in _GROUNDED:
+        return detection
     core = core_request(clause).strip()
     found = _REMIND_ABOUT.match(core)
-    if (
-        found is not None
-        and detection.intent in (Intent.CREATE, Intent.OFF_TOPIC, Intent.UNCLEAR)
-        and whole_due(found["when"], now) is not None
-    ):
+    if found is not None and whole_due(found["when"], now) is not None:
         # the reading stands when no task is named ("remind me about the meeting at 10")
         return Detection(detection.intent, "remind about a task", core, Action.REMIND_OR_ADD)
     if detection.intent is not Intent.OFF_TOPIC or _NEVER_A_TASK.search(clause):

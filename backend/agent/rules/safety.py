@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import wraps
 
 from rapidfuzz import fuzz
 
@@ -180,7 +179,6 @@ def is_a_guessed_rename(old: str, new: str, message: str) -> bool:
 def renames_confirmed(step: Step, message: str, old_title: Callable[[int], str | None]) -> Step:
     """The same step, a rename it would make on a guess asked about first."""
 
-    @wraps(step)
     def confirmed(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
         action = step(outcomes)
         if not isinstance(action, ToolCall) or action.name != "update_task":
