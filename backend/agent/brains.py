@@ -75,8 +75,7 @@ class HybridModel(DelegatingModel):
             message, _ = read_turn(input)
             plan = self.rules.plan_for(message)
             unclear = plan.unsure or (
-                all(intent in _FOR_THE_LLM for intent in plan.intents)
-                and not any(rule.startswith("answer") for rule in plan.rules)
+                all(intent in _FOR_THE_LLM for intent in plan.intents) and not plan.answered
             )
             self.chosen = self.llm if unclear else self.rules
         return self.chosen

@@ -18,7 +18,7 @@ from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.targets import position_in
 from backend.agent.rules.text import SENTENCE_END, clean_title, core_request
 from backend.agent.rules.titles import IMPATIENT_END
-from backend.agent.rules.types import Intent, PendingKind, PendingQuestion, pending_kind
+from backend.agent.rules.types import Intent, PendingKind, PendingQuestion, RuleKind, pending_kind
 from backend.agent.rules.update import update_step
 
 _I = re.IGNORECASE
@@ -358,8 +358,9 @@ def _another_request(text: str) -> bool:
     if _ANOTHER_REQUEST.match(text):
         return True
     detection = detect_intent(text)
-    return detection.intent in (Intent.DELETE, Intent.COMPLETE) and detection.rule.startswith(
-        "keyword"
+    return detection.intent in (Intent.DELETE, Intent.COMPLETE) and detection.kind in (
+        RuleKind.KEYWORD,
+        RuleKind.KEYWORD_ADD,
     )
 
 

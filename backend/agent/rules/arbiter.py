@@ -28,32 +28,44 @@ from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import BARE_THING, query_slot
 from backend.agent.rules.social import is_about_the_assistant, names_another_job
 from backend.agent.rules.text import SENTENCE_END, core_request
-from backend.agent.rules.types import ACTIONS_ON_A_TASK, Action, Detection, Intent, act_of
+from backend.agent.rules.types import (
+    ACTIONS_ON_A_TASK,
+    Action,
+    Detection,
+    Intent,
+    RuleKind,
+    act_of,
+)
 from backend.agent.rules.vocabulary import OTHER_APPS_THINGS, is_task_verb
 
 _I = re.IGNORECASE
 
+# A keyword of the spec decided, "add" or another.
+_KEYWORDS = frozenset({RuleKind.KEYWORD, RuleKind.KEYWORD_ADD})
 # Rules whose decision is a guess from a bare phrase or from nothing: the model may decide.
-_GUESSES = (
-    "a task phrase on its own",
-    "no rule matched",
-    "nothing to act on",
-    "I need to X",
-    "question about",
-    "the list itself",
-    "X on my list",
-    *STATEMENTS,
-    "X should be added",
-    "keyword",
-    "greeting",
-    "help question",
+_GUESSES = frozenset(
+    {
+        RuleKind.TASK_PHRASE,
+        RuleKind.NO_RULE,
+        RuleKind.NOTHING_TO_ACT_ON,
+        RuleKind.NEED_TO,
+        RuleKind.GUESS,  # a question about the list or the day, the list itself, hi, help
+        RuleKind.ON_MY_LIST,
+        *STATEMENTS,
+        RuleKind.SHOULD_BE_ADDED,
+        *_KEYWORDS,
+    }
 )
 # Guesses whose sentence names a task or the list: never small talk unless the model is sure.
-_ABOUT_TASKS = ("I need to X", "X on my list", "X should be added", "I don't need X")
+_ABOUT_TASKS = frozenset(
+    {RuleKind.NEED_TO, RuleKind.ON_MY_LIST, RuleKind.SHOULD_BE_ADDED, RuleKind.NOT_NEEDED}
+)
 # Rules that found a leading "add"/"show": weak too ("show me the weather"). On the tuning
 # quarter a higher bar for them (0.75) stored more calendar events as tasks than it saved
 # real adds, so they yield at the same confidence as a guess.
-_COMMAND_WORDS = ("leading verb: show", "leading verb: add")
+_COMMAND_WORDS = frozenset({RuleKind.LEADING_SHOW, RuleKind.LEADING_ADD})
+# An add said with the word itself: a leading "add ..." or the keyword "add".
+_ADD_SAID_OUTRIGHT = frozenset({RuleKind.LEADING_ADD, RuleKind.KEYWORD_ADD})
 # Thresholds, chosen on the tuning quarter (specs/decisions/0010-intent-model.md). The model's
 # confidences are calibrated (a fitted softmax temperature, session 13): below 0.5 the tuning
 # conversations still gained (926 at 0.5, 928 at 0.3 and 0.2), the utterances did not move.
@@ -90,9 +102,9 @@ _REMOVAL = re.compile(
 )
 # "chuck bread on there then": an add onto the list just talked about
 _ON_THERE = re.compile(r"\b(?:on|onto|in)\s+there\b", _I)
-# "I did it", "I didn't actually finish that": about the task just talked about. The model,
-# reading the sentence alone, takes them for small talk.
-_ABOUT_THE_LAST_TASK = ("I did it", "I didn't do it", "cross it off")
+# "I did it", "I didn't actually finish that", "cross it off": about the task just talked
+# about. The model, reading the sentence alone, takes them for small talk.
+_ABOUT_THE_LAST_TASK = frozenset({RuleKind.DID_IT, RuleKind.CROSS_IT_OFF})
 _PRONOUN = re.compile(r"^(?:it|that|this|that one|this one)$", _I)
 _NOT_ABOUT_TASKS = {
     "off_topic": Intent.OFF_TOPIC,
@@ -100,7 +112,7 @@ _NOT_ABOUT_TASKS = {
     "greeting": Intent.GREETING,
     "help": Intent.HELP,
 }
-_DONE_SAID = (*DONE_STATEMENTS, "I already do X")
+_DONE_SAID = DONE_STATEMENTS | {RuleKind.ALREADY_DONE}
 _CHANGES = {"complete", "delete", "update", "clear", "reopen"}
 
 
@@ -125,7 +137,7 @@ def _adds_a_task_outright(clause: str, detection: Detection, prediction: Predict
     and an undated thing that is no other app's. The model hears "play" or "cook" as another
     assistant's job; only a sure model overrules the request (as for several items)."""
     return (
-        detection.rule.startswith(("leading verb: add", "keyword 'add'"))
+        detection.kind in _ADD_SAID_OUTRIGHT
         and prediction.label == "off_topic"
         and _ADD_SAID.search(clause) is not None
         and not _ANOTHER_APPS_ITEM.search(clause)
@@ -176,6 +188,14 @@ def _small_talk(prediction: Prediction) -> bool:
     return prediction.label in ("social", "greeting") and prediction.confidence >= WEAK_OVERRULE
 
 
+def _about_the_last_task(detection: Detection) -> bool:
+    """ "I did it", "cross it off", "that's done now", said as written."""
+    return detection.verbatim and (
+        detection.kind in _ABOUT_THE_LAST_TASK
+        or (detection.kind is RuleKind.X_IS_DONE and _PRONOUN.match(detection.obj) is not None)
+    )
+
+
 def _act(detection: Detection) -> str:
     return act_of(detection.intent, detection.action)
 
@@ -187,19 +207,18 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     core = core_request(clause)
     if names_a_task_number(core) and detection.intent is not Intent.UNCLEAR:
         return detection  # a task number is the strongest signal there is
-    if detection.rule in _ABOUT_THE_LAST_TASK or (
-        detection.rule == "X is done" and _PRONOUN.match(detection.obj)
-    ):
+    if _about_the_last_task(detection):
         return detection  # "that's done now": about the task just talked about
     if detection.intent in ACTIONS_ON_A_TASK and names_a_position(detection.obj):
         return detection  # "first three are done": rows of the list just shown
     if (
-        detection.rule.startswith("keyword")
+        detection.kind in _KEYWORDS
         and detection.intent in (*ACTIONS_ON_A_TASK, Intent.CREATE)
         and is_about_the_assistant(clause)
     ):
         # "do you ever get sick of people asking you to remember milk": talk to the assistant
-        return Detection(Intent.SOCIAL, f"about the assistant over '{detection.rule}'")
+        rule = f"about the assistant over '{detection.rule}'"
+        return Detection(Intent.SOCIAL, rule, kind=RuleKind.ABOUT_THE_ASSISTANT)
     prediction = model.predict(_after_small_talk(clause))
     if (
         detection.intent is Intent.UNCLEAR
@@ -207,7 +226,8 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
         and is_about_the_assistant(clause)
     ):
         # "amazing, honestly you're saving my sibling relationships": talk to the assistant
-        return Detection(Intent.SOCIAL, f"model: {prediction.label}, about the assistant: social")
+        rule = f"model: {prediction.label}, about the assistant: social"
+        return Detection(Intent.SOCIAL, rule, kind=RuleKind.MODEL)
     if prediction.label == _act(detection):
         return detection
     if (
@@ -219,8 +239,8 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     said_outright = _adds_a_task_outright(clause, detection, prediction)
     if said_outright and _starts_with_a_task_verb(detection.obj):
         return detection  # "add buy milk with <a long description>": a thing to do, said so
-    weak = detection.rule.startswith(_GUESSES) or (
-        detection.rule.startswith(_COMMAND_WORDS)
+    weak = detection.kind in _GUESSES or (
+        detection.kind in _COMMAND_WORDS
         and not _NAMES_THE_LIST.search(detection.obj)
         and not (detection.intent is Intent.LIST and _NOTHING_ELSE.match(detection.obj))
         and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
@@ -228,11 +248,11 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     )
     if prediction.label in _NOT_ABOUT_TASKS:
         about_tasks = (
-            detection.rule.startswith(_ABOUT_TASKS)
+            detection.kind in _ABOUT_TASKS
             or (
                 # "please add dates and arabic coffee, guests are coming on friday": several items
                 # to add are a shopping list, not a calendar event
-                detection.rule.startswith(("leading verb: add", "keyword 'add'"))
+                detection.kind in _ADD_SAID_OUTRIGHT
                 and prediction.label == "off_topic"
                 and not names_another_job(clause)
                 and names_several_items(detection.obj)
@@ -241,7 +261,7 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
             or (
                 # "Thank you kindly. Would you also add dish soap?": the thanks is beside it
                 prediction.label in ("social", "greeting")
-                and detection.rule.startswith("leading verb: add")
+                and detection.kind is RuleKind.LEADING_ADD
                 and bool(detection.obj)
                 # "and that's it, bye", "remember who compiled you": the thing is small talk
                 and not _small_talk(model.predict(detection.obj))
@@ -252,8 +272,9 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
             rule = f"model: {prediction.label} ({prediction.confidence:.2f})"
             intent = _NOT_ABOUT_TASKS[prediction.label]
             if intent is Intent.OFF_TOPIC and is_about_the_assistant(clause):
-                return Detection(Intent.SOCIAL, f"{rule}, about the assistant: social")
-            return Detection(intent, rule)
+                social = f"{rule}, about the assistant: social"
+                return Detection(Intent.SOCIAL, social, kind=RuleKind.MODEL)
+            return Detection(intent, rule, kind=RuleKind.MODEL)
         return detection
     if not weak or prediction.confidence < WEAK_OVERRULE:
         return detection
@@ -267,35 +288,40 @@ def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> De
     if label == "list" and detection.intent is Intent.CREATE and _ONTO_A_LIST.search(detection.obj):
         return detection  # "stick bin bags on the list while I remember": onto it, not see it
     if label == "list":
-        return Detection(Intent.LIST, rule)
+        return Detection(Intent.LIST, rule, kind=RuleKind.MODEL)
     if label == "query":
         item, action = query_slot(clause)
         if action is Action.LOOKUP and item:
-            return Detection(Intent.LIST, rule, item, Action.LOOKUP)
+            return Detection(Intent.LIST, rule, item, Action.LOOKUP, kind=RuleKind.MODEL)
         if BARE_THING.match(core_request(clause)):
-            return Detection(Intent.LIST, rule, core_request(clause), Action.LOOKUP)  # "passport?"
-        return Detection(Intent.LIST, rule, "", Action.COUNT)
+            # "passport?"
+            return Detection(
+                Intent.LIST, rule, core_request(clause), Action.LOOKUP, kind=RuleKind.MODEL
+            )
+        return Detection(Intent.LIST, rule, "", Action.COUNT, kind=RuleKind.MODEL)
     if label == "add":
-        if detection.intent is Intent.CREATE or detection.rule.startswith(_DONE_SAID):
+        if detection.intent is Intent.CREATE or detection.kind in _DONE_SAID:
             return detection  # "I buy the eggs already" is done, never a new task
         # A keyword's remainder ("... list for shopping" -> "for shopping") is no title.
-        guessed = detection.rule.startswith(("keyword", "no rule")) or not detection.obj
-        return Detection(Intent.CREATE, rule, core_request(clause) if guessed else detection.obj)
+        guessed = detection.kind in (*_KEYWORDS, RuleKind.NO_RULE) or not detection.obj
+        title = core_request(clause) if guessed else detection.obj
+        return Detection(Intent.CREATE, rule, title, kind=RuleKind.MODEL)
     if label == "clarify":
-        return Detection(Intent.UNCLEAR, rule)
+        return Detection(Intent.UNCLEAR, rule, kind=RuleKind.MODEL)
     if label == "clear" and not _REMOVAL.search(clause):
         return detection  # "todo list": the list named, nothing asked to go
     if label == "clear":
         # Clearing always asks first (with the count), so the model may raise the question.
         status = "completed" if extract_status(clause) == "completed" else "all"
-        return Detection(Intent.DELETE, rule, status, Action.CLEAR)
-    if detection.rule.startswith(_DONE_SAID) and label in _CHANGES:
+        return Detection(Intent.DELETE, rule, status, Action.CLEAR, kind=RuleKind.MODEL)
+    if detection.kind in _DONE_SAID and label in _CHANGES:
         return detection  # "milk and eggs done": said done, never deleted or renamed
     if label in _CONFIRMED:
         # Never a change the rules did not see: name the task found and ask first.
-        return Detection(_CONFIRMED[label], rule, named_thing(clause), Action.CONFIRM)
+        thing = named_thing(clause)
+        return Detection(_CONFIRMED[label], rule, thing, Action.CONFIRM, kind=RuleKind.MODEL)
     if label in _CHANGES:
-        return Detection(Intent.UNCLEAR, rule)  # ask what to do
+        return Detection(Intent.UNCLEAR, rule, kind=RuleKind.MODEL)  # ask what to do
     return detection
 
 

@@ -22,7 +22,7 @@ from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.social import off_topic_reply, social_reply
 from backend.agent.rules.targets import target_step, targets_steps
 from backend.agent.rules.text import clean_title
-from backend.agent.rules.types import Action, Detection, Intent, PendingKind
+from backend.agent.rules.types import Action, Detection, Intent, PendingKind, RuleKind
 from backend.agent.rules.update import update_step
 
 _I = re.IGNORECASE
@@ -121,7 +121,7 @@ def new_request(text: str) -> Detection | None:
     if (
         detection.intent is not Intent.UNCLEAR
         and detection.action is not Action.CONFIRM
-        and not detection.rule.startswith(("a task phrase", "keyword"))
+        and detection.kind not in (RuleKind.TASK_PHRASE, RuleKind.KEYWORD, RuleKind.KEYWORD_ADD)
     ):
         return detection
     return None

@@ -17,7 +17,7 @@ from backend.agent.rules.text import (
     strip_end_punctuation,
 )
 from backend.agent.rules.titles import CHATTER_START
-from backend.agent.rules.types import Detection, Intent
+from backend.agent.rules.types import Detection, Intent, RuleKind
 
 _I = re.IGNORECASE
 
@@ -73,9 +73,11 @@ _LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:add|delete|remove)\s+\w", _I)
 
 # What is said around a request without being one: acknowledgements, small talk, reasons.
 _NOT_A_REQUEST = (Intent.SOCIAL, Intent.UNCLEAR, Intent.GREETING)
+# Readings from a keyword or the model alone.
+_KEYWORD_OR_MODEL = frozenset({RuleKind.KEYWORD, RuleKind.KEYWORD_ADD, RuleKind.MODEL})
 # Statements read as requests only when nothing else in the message is one: in "Could you
 # mark task nine done? The plants got a good long drink" the second sentence is a reason.
-_STATEMENTS = (*STATEMENTS, "a task phrase on its own", "keyword", "model:")
+_STATEMENTS = STATEMENTS | _KEYWORD_OR_MODEL | {RuleKind.TASK_PHRASE}
 
 
 def split_clauses(text: str) -> list[str]:
@@ -158,10 +160,7 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
     that ask for something, once one plainly does (a request out of scope still counts)."""
     detections = [detect_intent(c) for c in clauses]
     # A statement stays ("I called mom, also remind me to call dad"); small talk goes.
-    plain = [
-        d.intent not in _NOT_A_REQUEST and not d.rule.startswith(("keyword", "model:"))
-        for d in detections
-    ]
+    plain = [d.intent not in _NOT_A_REQUEST and d.kind not in _KEYWORD_OR_MODEL for d in detections]
     kept = [
         c
         for c, d, is_plain in zip(clauses, detections, plain, strict=True)
@@ -172,16 +171,14 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
             # what only the model calls off-topic, beside a plain request, is a reason
             and not (
                 any(plain)
-                and d.rule.startswith("model:")
+                and d.kind is RuleKind.MODEL
                 and (not names_another_job(c) or _PAST_STATEMENT.match(c) is not None)
             )
         )
     ]
-    if any(d.intent is Intent.UPDATE and not d.rule.startswith(STATEMENTS) for d in detections):
+    if any(d.intent is Intent.UPDATE and d.kind not in STATEMENTS for d in detections):
         # "I switched to oat milk, can you change the milk to oat milk": the reason for it
-        said = {
-            c for c, d in zip(clauses, detections, strict=True) if d.rule.startswith(STATEMENTS)
-        }
+        said = {c for c, d in zip(clauses, detections, strict=True) if d.kind in STATEMENTS}
         kept = [c for c in kept if c not in said]
     return kept or clauses
 
@@ -193,7 +190,6 @@ _NEXT_I = re.compile(
     _I,
 )
 _SUBJECT_I = re.compile(r"\bi\s", _I)
-_DONE_RULES = ("I did X (past tense)",)
 _ASKED_FOR = re.compile(
     r"\b(?:add|put|delete|remove|mark|tick|cross|check|change|rename|can you|could you|please|"
     r"show|list)\b",
@@ -212,10 +208,10 @@ def _done_statements(text: str) -> list[str] | None:
     done: list[str] = []
     for piece in (_without_chatter(p) for p in pieces):
         detection = detect_intent(piece)
-        if detection.rule.startswith(_DONE_RULES):
+        if detection.kind is RuleKind.DID_X:
             done.append(piece)
         elif (
-            detection.intent not in _NOTHING_TO_DO or not detection.rule.startswith("model:")
+            detection.intent not in _NOTHING_TO_DO or detection.kind is not RuleKind.MODEL
         ) and detection.intent not in _NOT_A_REQUEST:
             return None  # another request, or a statement of another kind ("big day": talk)
     return done if len(done) >= 2 else None
@@ -229,7 +225,7 @@ def _without_chatter(clause: str) -> str:
         if not request.strip():
             continue
         detection = detect_intent(request)
-        if detection.intent in _NOT_A_REQUEST or detection.rule.startswith("model:"):
+        if detection.intent in _NOT_A_REQUEST or detection.kind is RuleKind.MODEL:
             continue  # "Good news, I've emailed Sarah, and she replied": not after "Good news"
         return request
     return clause
@@ -238,7 +234,12 @@ def _without_chatter(clause: str) -> str:
 _NOT_ABOUT_THE_LIST = (Intent.SOCIAL, Intent.OFF_TOPIC, Intent.GREETING, Intent.HELP)
 _NOTHING_TO_DO = (*_NOT_A_REQUEST, Intent.OFF_TOPIC)
 _NOT_ABOUT_TASKS_HERE = (*_NOTHING_TO_DO, Intent.HELP)
-_WEAK = ("model:", "keyword", "no rule", "a task phrase", "nothing to act on", "X on my list")
+_WEAK = _KEYWORD_OR_MODEL | {
+    RuleKind.NO_RULE,
+    RuleKind.TASK_PHRASE,
+    RuleKind.NOTHING_TO_ACT_ON,
+    RuleKind.ON_MY_LIST,
+}
 _COMMA = re.compile(r"\s*,\s*")
 
 
@@ -255,7 +256,7 @@ def _request_inside(clause: str) -> str:
     plain = [p for p in parts if _plainly_a_request(detect_intent(p))]
     if not plain:
         return clause
-    if whole.rule.startswith("model:") and whole.intent in _NOT_ABOUT_THE_LIST:
+    if whole.kind is RuleKind.MODEL and whole.intent in _NOT_ABOUT_THE_LIST:
         # The model read the whole clause as not about the list; only a command about the
         # list with a real object overrules it ("..., so please add rice, chicken and onions").
         if not _COMMAND_ON_THE_LIST.match(core_request(plain[0])):
@@ -274,7 +275,7 @@ _COMMAND_ON_THE_LIST = re.compile(
 
 
 def _plainly_a_request(detection: Detection) -> bool:
-    return detection.intent not in _NOTHING_TO_DO and not detection.rule.startswith(_WEAK)
+    return detection.intent not in _NOTHING_TO_DO and detection.kind not in _WEAK
 
 
 # "milk done. eggs delete. add bread": a terse "X done" is a request of its own
@@ -286,13 +287,14 @@ def _is_chatter(sentence: str) -> bool:
         return True
     detection = detect_intent(sentence)
     if (
-        detection.rule == "X is done"
+        detection.kind is RuleKind.X_IS_DONE
+        and detection.verbatim
         and _TERSE_DONE.match(sentence.strip())
         and not names_a_position(sentence)
         and not is_position(detection.obj)  # "first two done. and the fifth": rows, read below
     ):
         return False
-    return detection.intent in _NOT_A_REQUEST or detection.rule.startswith(_STATEMENTS)
+    return detection.intent in _NOT_A_REQUEST or detection.kind in _STATEMENTS
 
 
 # A sentence that adds to the request before it: "And 'vacuum the car' also."

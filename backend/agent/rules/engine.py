@@ -62,6 +62,8 @@ class Plan:
     # A reading the rules are unsure of (the learned model's alone, a field named in a
     # delete): they ask; the hybrid brain hands such a turn to the LLM instead.
     unsure: bool = False
+    # The message answered the open question (`answers.py`), whatever its intent.
+    answered: bool = False
 
 
 # The readings the rules ask about rather than act on.
@@ -300,7 +302,7 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     answer = answer_to_pending(text, context)
     if answer is not None:
         answer_steps, intent, rule = answer
-        return Plan(answer_steps, [intent], [rule])
+        return Plan(answer_steps, [intent], [rule], answered=True)
     request = core_request(text)
     due_fixed = corrected_due(text, context)
     if due_fixed is not None:

@@ -21,7 +21,7 @@ from backend.agent.rules.extract import extract_status
 from backend.agent.rules.numbers import is_position
 from backend.agent.rules.text import ALSO_TAIL, SENTENCE_END, WAKE_WORD, core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
-from backend.agent.rules.types import Action, Intent
+from backend.agent.rules.types import Action, Intent, RuleKind
 from backend.agent.rules.vocabulary import is_task_verb
 from backend.agent.rules.when import find_due
 
@@ -446,11 +446,11 @@ def _a_request(text: str, *, replaces: bool = False) -> bool:
     from backend.agent.rules.intents import detect_intent  # intents -> ... -> followups
 
     detection = detect_intent(text)
-    if detection.rule.startswith(("leading verb: add", "undo")) or detection.action is Action.UNDO:
+    if detection.kind in (RuleKind.LEADING_ADD, RuleKind.UNDO) or detection.action is Action.UNDO:
         return True
     if replaces and detection.intent is Intent.SOCIAL:
         return False
-    if detection.rule.startswith("model:") and " " not in text.strip():
+    if detection.kind is RuleKind.MODEL and " " not in text.strip():
         return False  # one word the model alone reads as a request ("toothpaste"): a title
     if detection.action is Action.CONFIRM:
         return False  # only the model read a change there: no request of its own

@@ -24,7 +24,7 @@ from backend.agent.rules.social import off_topic_reply
 from backend.agent.rules.steps import Step, Task
 from backend.agent.rules.task_fields import take_fields
 from backend.agent.rules.text import core_request
-from backend.agent.rules.types import Action, Detection, Intent, Say, ToolOutcome
+from backend.agent.rules.types import Action, Detection, Intent, RuleKind, Say, ToolOutcome
 from backend.agent.rules.vocabulary import is_task_verb
 from backend.agent.rules.when import whole_due
 from backend.domain.title_words import canonical
@@ -90,14 +90,17 @@ def grounded_reading(detection: Detection, clause: str, now: datetime) -> Detect
     found = _REMIND_ABOUT.match(core)
     if found is not None and whole_due(found["when"], now) is not None:
         # the reading stands when no task is named ("remind me about the meeting at 10")
-        return Detection(detection.intent, "remind about a task", core, Action.REMIND_OR_ADD)
+        rule = "remind about a task"
+        return Detection(detection.intent, rule, core, Action.REMIND_OR_ADD, kind=RuleKind.GROUNDED)
     if detection.intent is not Intent.OFF_TOPIC or _NEVER_A_TASK.search(clause):
         return detection
     if _DONE_STATEMENT.search(core):
-        return Detection(Intent.OFF_TOPIC, "done: the task it names", core, Action.DONE_IF_NAMED)
+        rule = "done: the task it names"
+        return Detection(Intent.OFF_TOPIC, rule, core, Action.DONE_IF_NAMED, kind=RuleKind.GROUNDED)
     fields, rest = take_fields(core, now)
     if (fields.due is not None or fields.repeat is not None) and _A_BILL_TO_PAY.match(rest):
-        return Detection(Intent.CREATE, "a bill to pay with a date, not banking", core)
+        rule = "a bill to pay with a date, not banking"
+        return Detection(Intent.CREATE, rule, core, kind=RuleKind.GROUNDED)
     return detection
 
 

@@ -12,6 +12,7 @@ as the one exception. Every detection names the rule that fired.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from backend.agent.rules.arbiter import arbitrate
@@ -32,7 +33,14 @@ from backend.agent.rules.text import (
     strip_end_punctuation,
     without_trailing_symbols,
 )
-from backend.agent.rules.types import ACTIONS_ON_A_TASK, SPEC_KEYWORDS, Action, Detection, Intent
+from backend.agent.rules.types import (
+    ACTIONS_ON_A_TASK,
+    SPEC_KEYWORDS,
+    Action,
+    Detection,
+    Intent,
+    RuleKind,
+)
 
 _I = re.IGNORECASE
 
@@ -83,9 +91,11 @@ def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     A change of a due date, priority, list or tags, and a list filtered by them, are read
     first: "remove the date from it" is no delete."""
     if is_field_change(clause):
-        return Detection(Intent.UPDATE, "field change", clause, Action.FIELDS)
+        return Detection(Intent.UPDATE, "field change", clause, Action.FIELDS, kind=RuleKind.FIELDS)
     if asks_for_a_filtered_list(clause) or asks_about_a_period(clause, datetime.now(UTC)):
-        return Detection(Intent.LIST, "filtered list", clause, Action.FILTERED)
+        return Detection(
+            Intent.LIST, "filtered list", clause, Action.FILTERED, kind=RuleKind.FIELDS
+        )
     detection = arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
     return _asks_whether(clause, _question_changes_nothing(clause, detection))
 
@@ -108,15 +118,23 @@ _OR_NOT = re.compile(r"\bor\s+not(?:\s+yet)?\W*$", re.IGNORECASE)
 def _asked(clause: str, detection: Detection) -> Detection:
     """A statement that a task is done, with a question mark, asks whether it is ("called
     mom?", "finished the report?"): a lookup, never a change."""
-    statement = detection.rule.startswith(DONE_STATEMENTS) or (
-        detection.rule == "leading verb: complete" and _PAST_LEAD.match(core_request(clause))
+    statement = detection.kind in DONE_STATEMENTS or (
+        detection.kind is RuleKind.LEADING_COMPLETE
+        and detection.verbatim
+        and _PAST_LEAD.match(core_request(clause))
     )
     asked = clause.rstrip().endswith("?") or _OR_NOT.search(clause) is not None
     if not asked or not statement or _QUESTION_WORD.search(clause):
         return detection
     if not detection.obj or detection.action is not Action.PLAIN:
         return detection
-    return Detection(Intent.LIST, f"asked: {detection.rule}", detection.obj, Action.LOOKUP)
+    return Detection(
+        Intent.LIST,
+        f"asked: {detection.rule}",
+        detection.obj,
+        Action.LOOKUP,
+        kind=RuleKind.QUESTION,
+    )
 
 
 # A question put as a request: "can you add bread?", "would you mind deleting it?", "add
@@ -150,15 +168,17 @@ def _question_changes_nothing(clause: str, detection: Detection) -> Detection:
     rule = f"question: {detection.rule}"
     item, action = query_slot(clause)
     if action is Action.LOOKUP:
-        return Detection(Intent.LIST, rule, item, Action.LOOKUP)
+        return Detection(Intent.LIST, rule, item, Action.LOOKUP, kind=RuleKind.QUESTION)
     if detection.intent is Intent.UNCLEAR and BARE_THING.match(core_request(clause)):
         # "passport?": a thing asked about on its own is looked up
-        return Detection(Intent.LIST, rule, core_request(clause), Action.LOOKUP)
+        return Detection(
+            Intent.LIST, rule, core_request(clause), Action.LOOKUP, kind=RuleKind.QUESTION
+        )
     if detection.intent is Intent.UNCLEAR:
         return detection  # no item to look up: the question stays unclear
     if detection.intent is Intent.CREATE and detection.obj and _COUNT_WORDS.search(clause) is None:
-        return Detection(Intent.LIST, rule, detection.obj, Action.LOOKUP)
-    return Detection(Intent.UNCLEAR, rule)
+        return Detection(Intent.LIST, rule, detection.obj, Action.LOOKUP, kind=RuleKind.QUESTION)
+    return Detection(Intent.UNCLEAR, rule, kind=RuleKind.QUESTION)
 
 
 def _only_asks(clause: str, detection: Detection) -> bool:
@@ -168,12 +188,23 @@ def _only_asks(clause: str, detection: Detection) -> bool:
     return (
         detection.intent in _CHANGES
         and detection.action is Action.PLAIN
-        and not detection.rule.startswith(("leading verb", "cross it off", "the Nth one"))
+        and detection.kind not in _SAID_AS_A_COMMAND
         and without_trailing_symbols(clause.rstrip()).endswith("?")
         and not (_REQUEST_AS_QUESTION.search(clause) and not _ASKS_WHETHER.search(clause))
     )
 
 
+# A command said with a question mark still acts ("add milk?", "cross it off?").
+_SAID_AS_A_COMMAND = frozenset(
+    {
+        RuleKind.LEADING_SHOW,
+        RuleKind.LEADING_ADD,
+        RuleKind.LEADING_COMPLETE,
+        RuleKind.LEADING_VERB,
+        RuleKind.CROSS_IT_OFF,
+        RuleKind.NTH_ONE,
+    }
+)
 _COUNT_WORDS = re.compile(r"\b(?:how many|how much|number of)\b", re.IGNORECASE)
 
 
@@ -188,16 +219,20 @@ def _asks_whether(clause: str, detection: Detection) -> Detection:
     item, action = query_slot(match["asked"])
     if action is Action.LOOKUP and _STILL_OR_ALREADY.search(match["asked"]):
         # "... whether I still need to ring my mother": that task's state
-        return Detection(Intent.LIST, "asks whether: still to do", item, Action.LOOKUP)
+        return Detection(
+            Intent.LIST, "asks whether: still to do", item, Action.LOOKUP, kind=RuleKind.QUESTION
+        )
     if detection.intent is Intent.OFF_TOPIC and names_another_job(clause):
         return detection  # "can you check if my order has been delivered"
     asked = rule_intent(match["asked"])
-    if asked.rule.startswith(DONE_STATEMENTS) and asked.obj:
-        return Detection(Intent.LIST, f"asks whether: {asked.rule}", asked.obj, Action.LOOKUP)
+    if asked.kind in DONE_STATEMENTS and asked.obj:
+        rule = f"asks whether: {asked.rule}"
+        return Detection(Intent.LIST, rule, asked.obj, Action.LOOKUP, kind=RuleKind.QUESTION)
     asked = detect_intent(match["asked"])
     if asked.intent is Intent.LIST and asked.action in (Action.LOOKUP, Action.COUNT):
         # "... whether there's anything on my list about the car": that question's answer
-        return Detection(Intent.LIST, f"asks whether: {asked.rule}", asked.obj, asked.action)
+        rule = f"asks whether: {asked.rule}"
+        return Detection(Intent.LIST, rule, asked.obj, asked.action, kind=RuleKind.QUESTION)
     return detection
 
 
@@ -211,27 +246,27 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     """
     raw = strip_end_punctuation(clause)
     if GREETING_PATTERN.match(raw):
-        return Detection(Intent.GREETING, "greeting")
+        return Detection(Intent.GREETING, "greeting", kind=RuleKind.GUESS)
     if HELP_PATTERN.match(raw):
-        return Detection(Intent.HELP, "help question")
+        return Detection(Intent.HELP, "help question", kind=RuleKind.GUESS)
     if is_only_thanks_or_goodbye(raw):
-        return Detection(Intent.SOCIAL, "thanks or goodbye")  # "That's everything, many thanks"
+        # "That's everything, many thanks"
+        return Detection(Intent.SOCIAL, "thanks or goodbye", kind=RuleKind.SENTENCE)
     if _A_JOKE.search(raw):
-        return Detection(Intent.SOCIAL, "a joke")  # "lol ok tell me a joke": small talk
+        # "lol ok tell me a joke": small talk
+        return Detection(Intent.SOCIAL, "a joke", kind=RuleKind.SENTENCE)
     if _ORDER_THE_LIST.search(raw):
         # "please order everything on my shopping list": a shop's job, never a new task
-        return Detection(Intent.OFF_TOPIC, "order what is on the list")
+        return Detection(Intent.OFF_TOPIC, "order what is on the list", kind=RuleKind.SENTENCE)
     text = _LEADING_TARGET.sub(r"\g<rest> for \g<target>", core_request(clause))
     if not text:
-        return Detection(Intent.UNCLEAR, "nothing to act on")
+        return Detection(Intent.UNCLEAR, "nothing to act on", kind=RuleKind.NOTHING_TO_ACT_ON)
     plain = without_trailing_symbols(text)
     for candidate, note in ((text, ""), (plain, ""), (correct_typos(plain), " (after a typo fix)")):
         detection = _by_sentence(candidate, has_task_id)
         if detection is not None:
             if note:
-                return Detection(
-                    detection.intent, detection.rule + note, detection.obj, detection.action
-                )
+                return replace(detection, rule=detection.rule + note, verbatim=False)
             return detection
     asked = _QUESTION_AFTER_A_STORY.search(plain)
     if asked is not None:
@@ -242,12 +277,7 @@ def rule_intent(clause: str, *, has_task_id: bool = False) -> Detection:
             and detection.intent is Intent.LIST
             and detection.action is Action.PLAIN
         ):
-            return Detection(
-                detection.intent,
-                f"{detection.rule} (after a story)",
-                detection.obj,
-                detection.action,
-            )
+            return replace(detection, rule=f"{detection.rule} (after a story)", verbatim=False)
     return _by_keyword(text, has_task_id)
 
 
@@ -276,29 +306,27 @@ _CLEARED_STATUS = {"done": "completed", "finished": "completed"}
 
 def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
     if HELP_PATTERN.match(text):
-        return Detection(Intent.HELP, "help question")
+        return Detection(Intent.HELP, "help question", kind=RuleKind.GUESS)
     if UNDO_PATTERN.match(text) or _UNDO_AFTER_APOLOGY.search(text):
-        return Detection(Intent.UPDATE, "undo", action=Action.UNDO)
-    for name, intent, action, pattern in _RULES:
+        return Detection(Intent.UPDATE, "undo", action=Action.UNDO, kind=RuleKind.UNDO)
+    for name, kind, intent, action, pattern in _RULES:
         match = pattern.match(text)
         if not match:
             continue
-        detection = Detection(intent, name, _object(match), action)
+        detection = Detection(intent, name, _object(match), action, kind=kind)
         if (
-            name == "I need to X"
+            kind is RuleKind.NEED_TO
             and _COMMAND_START.match(detection.obj)
             and (_TASK_REFERENCE.search(detection.obj) or _ADD_START.match(detection.obj))
         ):
             inner = _by_sentence(detection.obj, has_task_id) or _by_keyword(
                 detection.obj, has_task_id
             )
-            return Detection(
-                inner.intent, f"{inner.rule} (after 'I need to')", inner.obj, inner.action
-            )
+            return replace(inner, rule=f"{inner.rule} (after 'I need to')", verbatim=False)
         if action is Action.CLEAR and match.groupdict().get("status"):
             # "delete the finished tasks": the tools' name for the status
             status = match.group("status").lower()
-            return Detection(intent, name, _CLEARED_STATUS.get(status, status), action)
+            return Detection(intent, name, _CLEARED_STATUS.get(status, status), action, kind=kind)
         return detection
     return None
 
@@ -309,17 +337,22 @@ def _by_keyword(text: str, has_task_id: bool) -> Detection:
         on_task = [(intent, m) for intent, m in found if intent in ACTIONS_ON_A_TASK]
         if on_task:
             intent, match = on_task[0]
-            return Detection(
-                intent,
-                f"keyword '{match.group(0).lower()}' with a task id",
-                text[match.end() :].strip(),
-            )
+            word = match.group(0).lower()
+            rule = f"keyword '{word}' with a task id"
+            return Detection(intent, rule, text[match.end() :].strip(), kind=_keyword_kind(word))
     if found:
         intent, match = found[0]
         word = match.group(0).lower()
         if word in _WEAK_KEYWORDS and not _ABOUT_THE_LIST.search(text):
-            return Detection(Intent.UNCLEAR, f"keyword '{word}' without anything about tasks")
-        return Detection(intent, f"keyword '{word}'", text[match.end() :].strip())
+            rule = f"keyword '{word}' without anything about tasks"
+            return Detection(Intent.UNCLEAR, rule, kind=_keyword_kind(word))
+        rule = f"keyword '{word}'"
+        return Detection(intent, rule, text[match.end() :].strip(), kind=_keyword_kind(word))
     if is_only_thanks_or_goodbye(text):
-        return Detection(Intent.SOCIAL, "thanks or goodbye")
-    return Detection(Intent.UNCLEAR, "no rule matched")
+        return Detection(Intent.SOCIAL, "thanks or goodbye", kind=RuleKind.SENTENCE)
+    return Detection(Intent.UNCLEAR, "no rule matched", kind=RuleKind.NO_RULE)
+
+
+def _keyword_kind(word: str) -> RuleKind:
+    """ "add" is the one keyword weighed apart (the arbiter's "add" said outright)."""
+    return RuleKind.KEYWORD_ADD if word == "add" else RuleKind.KEYWORD

@@ -1,6 +1,6 @@
 """The sentence patterns behind intent detection, most specific first.
 
-Each rule is (name, intent, action, pattern); a pattern matches the whole request (after
+Each rule is (name, kind, intent, action, pattern); a pattern matches the whole request (after
 filler and politeness are set aside) and may capture the words the action applies to as
 `obj` (or `obj2`..`obj4`, `target` + `newtitle`, `desc`).
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from backend.agent.rules.types import Action, Intent
+from backend.agent.rules.types import Action, Intent, RuleKind
 from backend.agent.rules.vocabulary import TASK_VERBS
 
 _I = re.IGNORECASE
@@ -69,10 +69,10 @@ UNDO_PATTERN = re.compile(
 )
 
 
-# Names of the rules that read a statement, not a request. Several modules weigh them (the
+# The kinds of rule that read a statement, not a request. Several modules weigh them (the
 # arbiter, the clause splitter, questions): one list, so a new statement rule is added once.
-DONE_STATEMENTS = ("I did X", "X is done", "X is <done>", "X <done> (terse)")
-STATEMENTS = (*DONE_STATEMENTS, "I already do X", "I don't need X")
+DONE_STATEMENTS = frozenset({RuleKind.DID_X, RuleKind.X_IS_DONE, RuleKind.DONE_STATEMENT})
+STATEMENTS = DONE_STATEMENTS | {RuleKind.ALREADY_DONE, RuleKind.NOT_NEEDED}
 
 
 _STATUS_WORD = (
@@ -91,10 +91,11 @@ _STATUS_CLAUSE = (
 )
 
 
-def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
-    rules: list[tuple[str, Intent, Action, str]] = [
+def sentence_rules() -> list[tuple[str, RuleKind, Intent, Action, re.Pattern[str]]]:
+    rules: list[tuple[str, RuleKind, Intent, Action, str]] = [
         (
             "just the X ones",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.PLAIN,
             # "only the unfinished stuff", "just the done ones", "finished ones", "pending
@@ -110,6 +111,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- bulk delete, asked before anything is removed ------------------------------
         (
             "clear the whole list",
+            RuleKind.SENTENCE,
             Intent.DELETE,
             Action.CLEAR,
             rf"^(?:clear|empty|wipe|reset|delete|remove|erase|trash|drop|nuke)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?"
@@ -129,6 +131,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "I finished everything",
+            RuleKind.SENTENCE,
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:i|we)(?:'m|'ve|\s+am|\s+are|\s+have)?\s+(?:already\s+|just\s+)?(?:finish|finished|"
@@ -137,6 +140,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "items after a colon",
+            RuleKind.SENTENCE,
             Intent.CREATE,
             Action.PLAIN,
             # "we're doing tacos, so I need a few things on the list: tortillas, ground beef and
@@ -150,6 +154,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- lookups: "is milk on my list?" ---------------------------------------------
         (
             "check that X is on the list",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             # "could you simply confirm that paper towels are on my list?", "please check that
@@ -161,6 +166,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "is X on the list",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             rf"^(?:is|are)\s+(?:there\s+)?(?:a\s+task\s+(?:to|for|called)\s+)?(?P<obj>.+?)\s+"
@@ -168,6 +174,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "do I have X",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             rf"^(?:do|did)\s+i\s+(?:already\s+)?(?:have|add|put)\s+(?:a\s+task\s+(?:to|for|called)\s+)?"
@@ -175,6 +182,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "do I need to get X",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             r"^(?:do|did)\s+(?:i|we)\s+(?:still\s+|already\s+)?need\s+to\s+(?:buy|get|pick up|"
@@ -182,6 +190,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "do I have a task to X",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             r"^(?:do|did)\s+i\s+(?:already\s+)?(?:have|add|put|make)\s+(?:a|any)\s+(?:task|todo|to-do|"
@@ -189,6 +198,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "did I already do X (present tense)",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             # "i walk the dog already today or not? i don't remember", "I want know if the
@@ -201,6 +211,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "what does the note on X say",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             # "what does the note on my passport one say again?", "The passport, what is the
@@ -216,6 +227,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "have I done X",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             r"^(?:have|did|had)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?:finish(?:ed)?|"
@@ -226,6 +238,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "what do I have about X",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.LOOKUP,
             # "something" only with a question of having ("something for relax" asks nothing)
@@ -240,6 +253,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- updates phrased as statements ----------------------------------------------
         (
             "X should be called Y",
+            RuleKind.SENTENCE,
             Intent.UPDATE,
             Action.PLAIN,
             r"^(?P<target>.+?)\s+(?:should|needs? to|has to|must)\s+(?:be\s+(?:called|named|renamed"
@@ -247,6 +261,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "make X say Y",
+            RuleKind.SENTENCE,
             Intent.UPDATE,
             Action.PLAIN,
             # "ok google make buy groceries say buy groceries at costco"
@@ -254,6 +269,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "the new name for X is Y",
+            RuleKind.SENTENCE,
             Intent.UPDATE,
             Action.PLAIN,
             r"^(?:[^,]+,\s*)?(?:the\s+)?new\s+(?:name|title)\s+(?:for|of)\s+(?P<target>.+?)\s+"
@@ -264,6 +280,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "add a description",
+            RuleKind.SENTENCE,
             Intent.UPDATE,
             Action.PLAIN,
             r"^(?P<desc>(?:add|set|put|give|attach|write|include)\s+(?:a\s+|the\s+|an?\s+|some\s+|"
@@ -271,6 +288,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "I haven't done X yet",
+            RuleKind.SENTENCE,
             Intent.UPDATE,
             Action.REOPEN,
             r"^(?:oops,?\s*)?(?:i|we)\s+(?:haven't|have not|didn't|did not|never)\s+(?:actually\s+|"
@@ -279,6 +297,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- reopen ----------------------------------------------------------------------
         (
             "set X to done",
+            RuleKind.SENTENCE,
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:set|change|move|switch|put|turn|update)\s+(?P<obj>.+?)\s+(?:to|as|into)\s+"
@@ -286,6 +305,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "mark X as not done",
+            RuleKind.SENTENCE,
             Intent.UPDATE,
             Action.REOPEN,
             r"^(?:mark|set|put)\s+(?P<obj>.+?)\s+(?:as\s+|to\s+)?"
@@ -295,6 +315,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- questions about the list -----------------------------------------------------
         (
             "how many",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.COUNT,
             r"^(?:.*?\b)?(?:how many|how much|number of)\b.*\b(?:tasks?|to-?dos|todos|items?|"
@@ -308,6 +329,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "question about the list",
+            RuleKind.GUESS,
             Intent.LIST,
             Action.PLAIN,
             rf"^(?:what|what's|whats|which|how many|how much|do i have|have i|did i|anything|any|"
@@ -318,6 +340,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "what is on it",
+            RuleKind.SENTENCE,
             Intent.LIST,
             Action.PLAIN,
             # "whats on it", "what's on there now", "what i need buy now?": the list, surely
@@ -330,6 +353,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "question about my day",
+            RuleKind.GUESS,
             Intent.LIST,
             Action.PLAIN,
             r"^(?:what|what's|whats|anything|is there anything)\b(?=.*\b(?:i|my|me)\b).*"
@@ -338,6 +362,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- imperative verbs leading the request ------------------------------------------
         (
             "leading verb: show",
+            RuleKind.LEADING_SHOW,
             Intent.LIST,
             Action.PLAIN,
             r"^(?:show|list|display|view|see|give me|read me|read out|pull up|bring up|"
@@ -354,6 +379,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "leading verb: add",
+            RuleKind.LEADING_ADD,
             Intent.CREATE,
             Action.PLAIN,
             r"^(?:add|create|insert|include|new(?= (?:task|todo|to-do|item|reminder|one)\b)|"
@@ -372,6 +398,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "leading verb: complete",
+            RuleKind.LEADING_COMPLETE,
             Intent.COMPLETE,
             Action.PLAIN,
             # "mark down cleaning the bathroom on my list": written down, not done
@@ -389,6 +416,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "leading verb: delete",
+            RuleKind.LEADING_VERB,
             Intent.DELETE,
             Action.PLAIN,
             rf"^(?:delete|del|rm|remove|cancel|drop|erase|scrap|trash|bin|ditch|kill|discard|"
@@ -400,6 +428,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "leading verb: update",
+            RuleKind.LEADING_VERB,
             Intent.UPDATE,
             Action.PLAIN,
             r"^(?:change|update|edit|rename|modify|revise|reword|amend|adjust|retitle|"
@@ -409,6 +438,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- statements ---------------------------------------------------------------------
         (
             "X should be added",
+            RuleKind.SHOULD_BE_ADDED,
             Intent.CREATE,
             Action.PLAIN,
             rf"^(?P<obj>.+?)\s+(?:should|needs? to|has to|must|could|can|ought to)\s+(?:be|go)\s+"
@@ -416,12 +446,14 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "X on my list",
+            RuleKind.ON_MY_LIST,
             Intent.CREATE,
             Action.PLAIN,
             rf"^(?P<obj>.+?)\s+(?:on|to|onto)\s+(?:{_MY_LIST}|list)$",
         ),
         (
             "X should be removed",
+            RuleKind.SENTENCE,
             Intent.DELETE,
             Action.PLAIN,
             rf"^(?P<obj>.+?)\s+(?:should|needs? to|has to|must|can|could)\s+(?:be\s+)?"
@@ -430,6 +462,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "I don't need X anymore",
+            RuleKind.NOT_NEEDED,
             Intent.DELETE,
             Action.PLAIN,
             r"^(?:i|we)\s+(?:don't|dont|do not|no longer)\s+(?:need|have|want)\s+(?:to\s+)?"
@@ -442,6 +475,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "X not done",
+            RuleKind.SENTENCE,
             Intent.UPDATE,
             Action.REOPEN,
             # "2nd one not done actually", "bananas not done", "I lied about the passport"
@@ -458,6 +492,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "X is not done",
+            RuleKind.SENTENCE,
             Intent.UPDATE,
             Action.REOPEN,
             # "the seventh one shouldn't be marked done", "the mom one isn't actually done"
@@ -468,6 +503,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "X is done",
+            RuleKind.X_IS_DONE,
             Intent.COMPLETE,
             Action.PLAIN,
             rf"^(?P<obj>.+?)\s+(?:is|are|was|were|has been|have been|got|now)\s+"
@@ -478,6 +514,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "X is <done>",
+            RuleKind.DONE_STATEMENT,
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?P<obj>.+?)\s+(?:is|are|was|were|has been|have been|got)\s+"
@@ -489,6 +526,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "I didn't do it",
+            RuleKind.DID_IT,
             Intent.UPDATE,
             Action.REOPEN,
             r"^(?:(?:i|we)\s+(?:didn't|did not|haven't|have not|never)\s+(?:actually\s+|really\s+)?"
@@ -499,6 +537,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "cross it off",
+            RuleKind.CROSS_IT_OFF,
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:cross|tick|check|mark|knock)\s+(?P<obj>it|that|this|that one|this one|them)\s+"
@@ -509,6 +548,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "I did it",
+            RuleKind.DID_IT,
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:(?:i|we)(?:'ve| have)?)\s+(?:just\s+|already\s+|finally\s+|actually\s+)*"
@@ -519,6 +559,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "X <done> (terse)",
+            RuleKind.DONE_STATEMENT,
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?P<obj>(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:all\s+)?"
@@ -527,6 +568,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "the Nth one I did",
+            RuleKind.NTH_ONE,
             Intent.COMPLETE,
             Action.PLAIN,
             # "The second row I do it already."
@@ -535,6 +577,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "I already do X",
+            RuleKind.ALREADY_DONE,
             Intent.COMPLETE,
             Action.PLAIN,
             # Said by people whose first language marks the past with "already", not "-ed".
@@ -551,6 +594,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "X, delete (verb last)",
+            RuleKind.SENTENCE,
             Intent.DELETE,
             Action.PLAIN,
             # "the dentist also delete": the task first, then what to do with it
@@ -560,6 +604,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "I did X (past tense)",
+            RuleKind.DID_X,
             Intent.COMPLETE,
             Action.PLAIN,
             r"^(?:(?:i|we)(?:'ve| have)?)?\s*(?:just\s+|already\s+|finally\s+|also\s+)*"
@@ -575,6 +620,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
         (
             "I need to X",
+            RuleKind.NEED_TO,
             Intent.CREATE,
             Action.PLAIN,
             r"^(?:(?:i|we)\s+(?:really\s+|also\s+|still\s+)?"
@@ -592,6 +638,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- "Buy groceries" is a task in itself (the spec's natural-language flexibility) ---
         (
             "a task phrase on its own",
+            RuleKind.TASK_PHRASE,
             Intent.CREATE,
             Action.PLAIN,
             r"^(?P<obj>(?:buy|call|phone|ring|email|e-mail|text|message|pay|book|pick up|drop off|"
@@ -606,6 +653,7 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         # --- a bare noun phrase asking for the list ------------------------------------------
         (
             "the list itself",
+            RuleKind.GUESS,
             Intent.LIST,
             Action.PLAIN,
             rf"^(?:(?:my|all|all my|the|our)\s+(?:(?:pending|completed|done|open|finished|"
@@ -616,5 +664,6 @@ def sentence_rules() -> list[tuple[str, Intent, Action, re.Pattern[str]]]:
         ),
     ]
     return [
-        (name, intent, action, re.compile(pattern, _I)) for name, intent, action, pattern in rules
+        (name, kind, intent, action, re.compile(pattern, _I))
+        for name, kind, intent, action, pattern in rules
     ]

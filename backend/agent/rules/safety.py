@@ -30,6 +30,7 @@ from backend.agent.rules.types import (
     Intent,
     PendingKind,
     PendingQuestion,
+    RuleKind,
     Say,
     ToolCall,
     ToolOutcome,
@@ -136,10 +137,15 @@ def safe_reading(detection: Detection, clause: str, message: str = "") -> Detect
             "safety: a field named, never a delete",
             detection.obj,
             Action.WHICH_FIELD,
+            kind=RuleKind.SAFETY,
         )
     if asks_without_requesting(clause, message):
         return Detection(
-            Intent.LIST, "safety: a question never changes data", detection.obj, Action.LOOKUP
+            Intent.LIST,
+            "safety: a question never changes data",
+            detection.obj,
+            Action.LOOKUP,
+            kind=RuleKind.SAFETY,
         )
     return detection
 

@@ -218,12 +218,51 @@ _ACTS = {
 }
 
 
+class RuleKind(StrEnum):
+    """What decided a reading, as the code weighs it. `Detection.rule` is the label people
+    read in `meta.rules`; code branches on the kind, never on the label."""
+
+    SENTENCE = "sentence"  # a sentence pattern read plainly ("is X on the list", "thanks")
+    LEADING_SHOW = "leading_show"  # "show ...", "list ..."
+    LEADING_ADD = "leading_add"  # "add ...", "remind me to ..."
+    LEADING_COMPLETE = "leading_complete"  # "mark ... done", "I finished ..."
+    LEADING_VERB = "leading_verb"  # another leading command: "delete ...", "rename ..."
+    CROSS_IT_OFF = "cross_it_off"  # "cross it off": the task just talked about
+    DID_IT = "did_it"  # "I did it", "I didn't do it": the task just talked about
+    NTH_ONE = "nth_one"  # "the second one I did"
+    DID_X = "did_x"  # "I did X (past tense)": "I paid the rent"
+    X_IS_DONE = "x_is_done"  # "X is done"
+    DONE_STATEMENT = "done_statement"  # another done statement: "X is <done>", "milk bought"
+    ALREADY_DONE = "already_done"  # "I already do X": done, said with "already"
+    NOT_NEEDED = "not_needed"  # "I don't need X anymore"
+    NEED_TO = "need_to"  # "I need to X"
+    SHOULD_BE_ADDED = "should_be_added"  # "X should be added"
+    ON_MY_LIST = "on_my_list"  # "X on my list"
+    TASK_PHRASE = "task_phrase"  # "buy milk": a task phrase on its own
+    GUESS = "guess"  # a bare phrase the model may decide: the list, a greeting, help
+    KEYWORD = "keyword"  # one of the spec's keywords, no sentence pattern
+    KEYWORD_ADD = "keyword_add"  # the keyword "add"
+    NO_RULE = "no_rule"  # no rule matched
+    NOTHING_TO_ACT_ON = "nothing_to_act_on"  # nothing left once filler is set aside
+    UNDO = "undo"  # "undo", "put it back"
+    MODEL = "model"  # the learned model decided (`arbiter.py`)
+    ABOUT_THE_ASSISTANT = "about_the_assistant"  # talk to the assistant, over a keyword
+    QUESTION = "question"  # a question read as a look-up (or left unclear), never a change
+    FIELDS = "fields"  # a field change, or a list filtered by fields
+    SAFETY = "safety"  # the reading made safe (`safety.py`)
+    GROUNDED = "grounded"  # the reading the user's own tasks decide (`grounding.py`)
+
+
 @dataclass(frozen=True)
 class Detection:
     intent: Intent
-    rule: str
+    rule: str  # what decided, as people read it (`meta.rules`); never branched on
     obj: str = ""
     action: Action = Action.PLAIN
+    kind: RuleKind = field(kw_only=True)
+    # The rule read the words as written: False once read after a typo fix, inside "I need
+    # to ...", or after a story (the readings of the last task weigh only words as written).
+    verbatim: bool = field(default=True, kw_only=True)
 
 
 # The intents that act on one existing task (and need a target).
