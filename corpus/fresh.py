@@ -26,7 +26,7 @@ from typing import Any
 
 from backend.agent.rules.types import ToolCall
 from backend.domain.repeat_phrases import describe, read_repeat
-from corpus.fake_tools import Conversation, FakeTaskStore
+from corpus.fake_tools import Conversation, Exchange, FakeTaskStore
 from corpus.model import DATED_TASKS
 from corpus.real import Expectation, Observed, _lines, kind_matches, observe
 
@@ -63,6 +63,8 @@ class TurnGrade:
 class FreshResult:
     conversation: FreshConversation
     grades: tuple[TurnGrade, ...]  # up to and including the first wrong turn
+    # The first wrong turn asked, and one of its choices leaves the labelled state.
+    chose: bool = False
 
     @property
     def right(self) -> bool:
@@ -203,19 +205,33 @@ def run_fresh(conversation: FreshConversation) -> FreshResult:
         )
         grades.append(grade)
         if not grade.right:
-            break
+            chose = observed.asked and _a_choice_leaves(talk, exchange, store_state(shadow))
+            return FreshResult(conversation, tuple(grades), chose)
     return FreshResult(conversation, tuple(grades))
 
 
+def _a_choice_leaves(talk: Conversation, exchange: Exchange, wanted: dict[int, TaskState]) -> bool:
+    """Whether picking one of the reply's choices leaves the state the label wanted."""
+    for choice in exchange.meta.get("choices") or ():
+        trial = copy.deepcopy(talk)
+        trial.say(choice["message"])
+        if store_state(trial.store) == wanted:
+            return True
+    return False
+
+
 def _table(title: str, groups: dict[str, list[FreshResult]]) -> list[str]:
-    lines = [f"\n{title:<28}{'items':>7}{'right':>7}{'share':>9}{'unasked':>9}{'turn 1':>9}"]
+    header = f"{'items':>7}{'right':>7}{'share':>9}{'unasked':>9}{'turn 1':>9}{'or chose':>10}"
+    lines = [f"\n{title:<28}{header}"]
     for name, results in sorted(groups.items()):
         right = sum(r.right for r in results)
         harmed = sum(r.unasked for r in results)
         first = sum(r.grades[0].right for r in results)
+        chose = sum(r.right or r.chose for r in results)
         lines.append(
             f"  {name:<26}{len(results):>7}{right:>7}{right / len(results):>9.1%}"
             f"{harmed / len(results):>9.1%}{first / len(results):>9.1%}"
+            f"{chose / len(results):>10.1%}"
         )
     return lines
 
@@ -233,7 +249,8 @@ def report() -> str:
         by_kind[result.conversation.kind].append(result)
     lines = [
         "FRESH BATCHES (data/fresh/; graded by state; never tuned on, misses never shown;"
-        " right = every turn, unasked = a change nobody asked for, turn 1 = first turns right)"
+        " right = every turn, unasked = a change nobody asked for, turn 1 = first turns right,"
+        " or chose = right, or its first wrong turn asked offering the labelled change)"
     ]
     lines += _table("batch", {"all": results, **by_batch})
     lines += _table("by voice", by_voice)
