@@ -22,7 +22,7 @@ import re
 
 from backend.agent.rules.create import names_several_items
 from backend.agent.rules.extract import extract_status, names_a_task_number
-from backend.agent.rules.intent_model import Prediction, intent_model
+from backend.agent.rules.intent_model import CachedModel, Prediction, intent_model
 from backend.agent.rules.numbers import names_a_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import BARE_THING, query_slot
@@ -205,115 +205,191 @@ def arbitrate(clause: str, detection: Detection) -> Detection:
     if model is None or detection.action is Action.UNDO:
         return detection
     core = core_request(clause)
-    if names_a_task_number(core) and detection.intent is not Intent.UNCLEAR:
-        return detection  # a task number is the strongest signal there is
-    if _about_the_last_task(detection):
-        return detection  # "that's done now": about the task just talked about
-    if detection.intent in ACTIONS_ON_A_TASK and names_a_position(detection.obj):
-        return detection  # "first three are done": rows of the list just shown
-    if (
-        detection.kind in _KEYWORDS
-        and detection.intent in (*ACTIONS_ON_A_TASK, Intent.CREATE)
-        and is_about_the_assistant(clause)
-    ):
+    if _rules_decide_alone(core, detection):
+        return detection
+    if _keyword_talks_to_the_assistant(clause, detection):
         # "do you ever get sick of people asking you to remember milk": talk to the assistant
         rule = f"about the assistant over '{detection.rule}'"
         return Detection(Intent.SOCIAL, rule, kind=RuleKind.ABOUT_THE_ASSISTANT)
     prediction = model.predict(_after_small_talk(clause))
-    if (
-        detection.intent is Intent.UNCLEAR
-        and prediction.label in ("social", "off_topic", "greeting")
-        and is_about_the_assistant(clause)
-    ):
+    if _unclear_talk_to_the_assistant(clause, detection, prediction):
         # "amazing, honestly you're saving my sibling relationships": talk to the assistant
         rule = f"model: {prediction.label}, about the assistant: social"
         return Detection(Intent.SOCIAL, rule, kind=RuleKind.MODEL)
     if prediction.label == _act(detection):
         return detection
-    if (
-        detection.action is Action.CLEAR
-        and prediction.label in ("social", "greeting")
-        and _WIPED.match(core)
-    ):
+    if _clear_said_with_its_verb(core, detection, prediction):
         return detection  # "scrap it all": a clear said with its verb only asks, never chats
     said_outright = _adds_a_task_outright(clause, detection, prediction)
     if said_outright and _starts_with_a_task_verb(detection.obj):
         return detection  # "add buy milk with <a long description>": a thing to do, said so
-    weak = detection.kind in _GUESSES or (
+    weak = _is_weak(clause, detection)
+    if prediction.label in _NOT_ABOUT_TASKS:
+        about_tasks = _about_tasks(model, prediction, clause, detection, said_outright)
+        return _not_about_tasks(prediction, clause, detection, weak and not about_tasks)
+    if not weak or prediction.confidence < WEAK_OVERRULE:
+        return detection
+    return _model_kind(prediction, clause, detection)
+
+
+def _rules_decide_alone(core: str, detection: Detection) -> bool:
+    """A decision the model is not asked about."""
+    return (
+        # a task number is the strongest signal there is
+        (names_a_task_number(core) and detection.intent is not Intent.UNCLEAR)
+        # "that's done now": about the task just talked about
+        or _about_the_last_task(detection)
+        # "first three are done": rows of the list just shown
+        or (detection.intent in ACTIONS_ON_A_TASK and names_a_position(detection.obj))
+    )
+
+
+def _keyword_talks_to_the_assistant(clause: str, detection: Detection) -> bool:
+    """A keyword's change or add in a sentence about the assistant itself."""
+    return (
+        detection.kind in _KEYWORDS
+        and detection.intent in (*ACTIONS_ON_A_TASK, Intent.CREATE)
+        and is_about_the_assistant(clause)
+    )
+
+
+def _unclear_talk_to_the_assistant(
+    clause: str, detection: Detection, prediction: Prediction
+) -> bool:
+    """No rule decided, the model hears no request, and the sentence is about the assistant."""
+    return (
+        detection.intent is Intent.UNCLEAR
+        and prediction.label in ("social", "off_topic", "greeting")
+        and is_about_the_assistant(clause)
+    )
+
+
+def _clear_said_with_its_verb(core: str, detection: Detection, prediction: Prediction) -> bool:
+    return (
+        detection.action is Action.CLEAR
+        and prediction.label in ("social", "greeting")
+        and _WIPED.match(core) is not None
+    )
+
+
+def _is_weak(clause: str, detection: Detection) -> bool:
+    """A guess, or a leading command word whose object names neither the list nor a task."""
+    return detection.kind in _GUESSES or (
         detection.kind in _COMMAND_WORDS
         and not _NAMES_THE_LIST.search(detection.obj)
         and not (detection.intent is Intent.LIST and _NOTHING_ELSE.match(detection.obj))
         and not (detection.intent is Intent.CREATE and _ON_THERE.search(detection.obj))
         and not _reminded_to_do(clause, detection)
     )
-    if prediction.label in _NOT_ABOUT_TASKS:
-        about_tasks = (
-            detection.kind in _ABOUT_TASKS
-            or (
-                # "please add dates and arabic coffee, guests are coming on friday": several items
-                # to add are a shopping list, not a calendar event
-                detection.kind in _ADD_SAID_OUTRIGHT
-                and prediction.label == "off_topic"
-                and not names_another_job(clause)
-                and names_several_items(detection.obj)
-            )
-            or said_outright
-            or (
-                # "Thank you kindly. Would you also add dish soap?": the thanks is beside it
-                prediction.label in ("social", "greeting")
-                and detection.kind is RuleKind.LEADING_ADD
-                and bool(detection.obj)
-                # "and that's it, bye", "remember who compiled you": the thing is small talk
-                and not _small_talk(model.predict(detection.obj))
-            )
-        )
-        threshold = WEAK_OVERRULE if weak and not about_tasks else STRONG_OVERRULE
-        if prediction.confidence >= threshold:
-            rule = f"model: {prediction.label} ({prediction.confidence:.2f})"
-            intent = _NOT_ABOUT_TASKS[prediction.label]
-            if intent is Intent.OFF_TOPIC and is_about_the_assistant(clause):
-                social = f"{rule}, about the assistant: social"
-                return Detection(Intent.SOCIAL, social, kind=RuleKind.MODEL)
-            return Detection(intent, rule, kind=RuleKind.MODEL)
-        return detection
-    if not weak or prediction.confidence < WEAK_OVERRULE:
-        return detection
-    return _model_kind(prediction, clause, detection)
+
+
+def _about_tasks(
+    model: CachedModel,
+    prediction: Prediction,
+    clause: str,
+    detection: Detection,
+    said_outright: bool,
+) -> bool:
+    """The rules' reading names a task or the list: only a very sure model says otherwise."""
+    return (
+        detection.kind in _ABOUT_TASKS
+        or _several_items_to_add(prediction, clause, detection)
+        or said_outright
+        or _add_beside_thanks(model, prediction, detection)
+    )
+
+
+def _several_items_to_add(prediction: Prediction, clause: str, detection: Detection) -> bool:
+    """ "please add dates and arabic coffee, guests are coming on friday": several items to
+    add are a shopping list, not a calendar event."""
+    return (
+        detection.kind in _ADD_SAID_OUTRIGHT
+        and prediction.label == "off_topic"
+        and not names_another_job(clause)
+        and names_several_items(detection.obj)
+    )
+
+
+def _add_beside_thanks(model: CachedModel, prediction: Prediction, detection: Detection) -> bool:
+    """ "Thank you kindly. Would you also add dish soap?": the thanks is beside it."""
+    return (
+        prediction.label in ("social", "greeting")
+        and detection.kind is RuleKind.LEADING_ADD
+        and bool(detection.obj)
+        # "and that's it, bye", "remember who compiled you": the thing is small talk
+        and not _small_talk(model.predict(detection.obj))
+    )
+
+
+def _not_about_tasks(
+    prediction: Prediction, clause: str, detection: Detection, overruled_easily: bool
+) -> Detection:
+    """The model hears no request about the list: it decides when confident enough."""
+    threshold = WEAK_OVERRULE if overruled_easily else STRONG_OVERRULE
+    if prediction.confidence >= threshold:
+        rule = f"model: {prediction.label} ({prediction.confidence:.2f})"
+        intent = _NOT_ABOUT_TASKS[prediction.label]
+        if intent is Intent.OFF_TOPIC and is_about_the_assistant(clause):
+            social = f"{rule}, about the assistant: social"
+            return Detection(Intent.SOCIAL, social, kind=RuleKind.MODEL)
+        return Detection(intent, rule, kind=RuleKind.MODEL)
+    return detection
 
 
 def _model_kind(prediction: Prediction, clause: str, detection: Detection) -> Detection:
     """The model's kind of request, with its slots extracted by the rules."""
     label = prediction.label
     rule = f"model: {label} ({prediction.confidence:.2f}) over '{detection.rule}'"
-    if label == "list" and detection.intent is Intent.CREATE and _ONTO_A_LIST.search(detection.obj):
-        return detection  # "stick bin bags on the list while I remember": onto it, not see it
     if label == "list":
-        return Detection(Intent.LIST, rule, kind=RuleKind.MODEL)
+        return _model_list(rule, detection)
     if label == "query":
-        item, action = query_slot(clause)
-        if action is Action.LOOKUP and item:
-            return Detection(Intent.LIST, rule, item, Action.LOOKUP, kind=RuleKind.MODEL)
-        if BARE_THING.match(core_request(clause)):
-            # "passport?"
-            return Detection(
-                Intent.LIST, rule, core_request(clause), Action.LOOKUP, kind=RuleKind.MODEL
-            )
-        return Detection(Intent.LIST, rule, "", Action.COUNT, kind=RuleKind.MODEL)
+        return _model_query(rule, clause)
     if label == "add":
-        if detection.intent is Intent.CREATE or detection.kind in _DONE_SAID:
-            return detection  # "I buy the eggs already" is done, never a new task
-        # A keyword's remainder ("... list for shopping" -> "for shopping") is no title.
-        guessed = detection.kind in (*_KEYWORDS, RuleKind.NO_RULE) or not detection.obj
-        title = core_request(clause) if guessed else detection.obj
-        return Detection(Intent.CREATE, rule, title, kind=RuleKind.MODEL)
+        return _model_add(rule, clause, detection)
     if label == "clarify":
         return Detection(Intent.UNCLEAR, rule, kind=RuleKind.MODEL)
-    if label == "clear" and not _REMOVAL.search(clause):
-        return detection  # "todo list": the list named, nothing asked to go
     if label == "clear":
-        # Clearing always asks first (with the count), so the model may raise the question.
-        status = "completed" if extract_status(clause) == "completed" else "all"
-        return Detection(Intent.DELETE, rule, status, Action.CLEAR, kind=RuleKind.MODEL)
+        return _model_clear(rule, clause, detection)
+    return _model_change(label, rule, clause, detection)
+
+
+def _model_list(rule: str, detection: Detection) -> Detection:
+    if detection.intent is Intent.CREATE and _ONTO_A_LIST.search(detection.obj):
+        return detection  # "stick bin bags on the list while I remember": onto it, not see it
+    return Detection(Intent.LIST, rule, kind=RuleKind.MODEL)
+
+
+def _model_query(rule: str, clause: str) -> Detection:
+    item, action = query_slot(clause)
+    if action is Action.LOOKUP and item:
+        return Detection(Intent.LIST, rule, item, Action.LOOKUP, kind=RuleKind.MODEL)
+    if BARE_THING.match(core_request(clause)):
+        # "passport?"
+        return Detection(
+            Intent.LIST, rule, core_request(clause), Action.LOOKUP, kind=RuleKind.MODEL
+        )
+    return Detection(Intent.LIST, rule, "", Action.COUNT, kind=RuleKind.MODEL)
+
+
+def _model_add(rule: str, clause: str, detection: Detection) -> Detection:
+    if detection.intent is Intent.CREATE or detection.kind in _DONE_SAID:
+        return detection  # "I buy the eggs already" is done, never a new task
+    # A keyword's remainder ("... list for shopping" -> "for shopping") is no title.
+    guessed = detection.kind in (*_KEYWORDS, RuleKind.NO_RULE) or not detection.obj
+    title = core_request(clause) if guessed else detection.obj
+    return Detection(Intent.CREATE, rule, title, kind=RuleKind.MODEL)
+
+
+def _model_clear(rule: str, clause: str, detection: Detection) -> Detection:
+    if not _REMOVAL.search(clause):
+        return detection  # "todo list": the list named, nothing asked to go
+    # Clearing always asks first (with the count), so the model may raise the question.
+    status = "completed" if extract_status(clause) == "completed" else "all"
+    return Detection(Intent.DELETE, rule, status, Action.CLEAR, kind=RuleKind.MODEL)
+
+
+def _model_change(label: str, rule: str, clause: str, detection: Detection) -> Detection:
+    """A change (complete, delete, update, reopen) the rules did not see, or another kind."""
     if detection.kind in _DONE_SAID and label in _CHANGES:
         return detection  # "milk and eggs done": said done, never deleted or renamed
     if label in _CONFIRMED:

@@ -91,9 +91,7 @@ def split_clauses(text: str) -> list[str]:
         _without_chatter(part.strip())
         for clause in _CLAUSE_SPLIT.split(text)
         if clause and clause.strip()
-        for part in (
-            _NEXT_CHANGE.split(clause) if _LEADING_CHANGE.match(core_request(clause)) else [clause]
-        )
+        for part in _changes_apart(clause)
     ]
     requests = [_request_inside(c) for c in clauses if core_request(c) and not _is_greeting(c)]
     requests = _positions_continued(requests)
@@ -103,6 +101,14 @@ def split_clauses(text: str) -> list[str]:
         return requests  # "Hi! Delete task 1": the greeting template would ask what to do
     meaningful = [c for c in clauses if core_request(c) or _GREETING_ONLY.match(c)]
     return meaningful or clauses
+
+
+def _changes_apart(clause: str) -> list[str]:
+    """ "alexa add shampoo add razors": a clause led by an add or a delete, cut before each
+    further one."""
+    if _LEADING_CHANGE.match(core_request(clause)):
+        return _NEXT_CHANGE.split(clause)
+    return [clause]
 
 
 # The verb that says a change again: "first two done. and the fifth", "add X, mark it done".
@@ -130,6 +136,12 @@ def _requested_sentences(text: str) -> str:
     if len(parts) < 2:
         return text
     sentences = [s for s in parts if core_request(s)]
+    kept = _asking_sentences(sentences) or _beside_small_talk(sentences)
+    return " ".join(kept) if kept else text
+
+
+def _asking_sentences(sentences: list[str]) -> list[str]:
+    """The sentences that plainly ask, each with what continues or narrows it."""
     kept: list[str] = []
     for sentence in sentences:
         if kept and _CONTINUING.match(sentence):
@@ -139,14 +151,18 @@ def _requested_sentences(text: str) -> str:
             kept.append(sentence)
         elif kept and _NARROWING.match(sentence):
             kept[-1] = f"{kept[-1]} {sentence}"  # "Read me my list. Just the pending ones."
-    if not kept:
-        # "amazing. so what do I still need to buy now?": no sentence plainly asks, but the
-        # small talk still goes, so it does not blur the one that may.
-        read = [(s, detect_intent(s)) for s in sentences]
-        rest = [(s, d) for s, d in read if not (_is_greeting(s) or d.intent is Intent.SOCIAL)]
-        if len(rest) < len(read) and any(d.intent not in _NOT_ABOUT_TASKS_HERE for _, d in rest):
-            kept = [s for s, _ in rest]
-    return " ".join(kept) if kept else text
+    return kept
+
+
+def _beside_small_talk(sentences: list[str]) -> list[str]:
+    """ "amazing. so what do I still need to buy now?": no sentence plainly asks, but the
+    small talk still goes, so it does not blur the one that may ([] when nothing goes or
+    nothing is left about tasks)."""
+    read = [(s, detect_intent(s)) for s in sentences]
+    rest = [(s, d) for s, d in read if not (_is_greeting(s) or d.intent is Intent.SOCIAL)]
+    if len(rest) < len(read) and any(d.intent not in _NOT_ABOUT_TASKS_HERE for _, d in rest):
+        return [s for s, _ in rest]
+    return []
 
 
 # "hey so I finally looked at my calendar and ...": what happened, not a request
@@ -164,23 +180,31 @@ def _requested_clauses(clauses: list[str]) -> list[str]:
     kept = [
         c
         for c, d, is_plain in zip(clauses, detections, plain, strict=True)
-        if is_plain
-        or (
-            d.intent is Intent.OFF_TOPIC
-            # "turns out my insurance only covers the clinic downtown, so can you change ...":
-            # what only the model calls off-topic, beside a plain request, is a reason
-            and not (
-                any(plain)
-                and d.kind is RuleKind.MODEL
-                and (not names_another_job(c) or _PAST_STATEMENT.match(c) is not None)
-            )
-        )
+        if is_plain or _out_of_scope_request(c, d, plain)
     ]
-    if any(d.intent is Intent.UPDATE and d.kind not in STATEMENTS for d in detections):
-        # "I switched to oat milk, can you change the milk to oat milk": the reason for it
-        said = {c for c, d in zip(clauses, detections, strict=True) if d.kind in STATEMENTS}
-        kept = [c for c in kept if c not in said]
-    return kept or clauses
+    return _without_reasons_for_an_update(kept, clauses, detections) or clauses
+
+
+def _out_of_scope_request(clause: str, detection: Detection, plain: list[bool]) -> bool:
+    """An off-topic request, which counts as one; but "turns out my insurance only covers the
+    clinic downtown, so can you change ...": what only the model calls off-topic, beside a
+    plain request, is a reason."""
+    return detection.intent is Intent.OFF_TOPIC and not (
+        any(plain)
+        and detection.kind is RuleKind.MODEL
+        and (not names_another_job(clause) or _PAST_STATEMENT.match(clause) is not None)
+    )
+
+
+def _without_reasons_for_an_update(
+    kept: list[str], clauses: list[str], detections: list[Detection]
+) -> list[str]:
+    """ "I switched to oat milk, can you change the milk to oat milk": the statement is the
+    reason for the change, not a request of its own."""
+    if not any(d.intent is Intent.UPDATE and d.kind not in STATEMENTS for d in detections):
+        return kept
+    said = {c for c, d in zip(clauses, detections, strict=True) if d.kind in STATEMENTS}
+    return [c for c in kept if c not in said]
 
 
 # Where a statement by "I" starts: "I booked the dentist AND I called my mom", "... . I paid it"
@@ -367,15 +391,33 @@ def merge_pronoun_tail(text: str) -> str:
     match = _PRONOUN_TAIL.match(text)
     if match is None:
         return text
-    statement, verb = _without_greeting(match.group("statement")), match.group("verb")
-    verb = GERUNDS.get(verb.lower(), verb)  # "would you mind reopening it"
-    tail = match.group("tail") if match.group("tail") is not None else match.group("bare") or ""
-    if verb.lower() == "done":
-        if match.group("tail") is not None:
-            return text  # "..., done it": said, not asked
-        verb, tail = "mark", " as done"  # "packed it. done"
+    statement = _without_greeting(match.group("statement"))
+    asked = _verb_and_tail(match)
+    if asked is None:
+        return text  # "..., done it": said, not asked
+    verb, tail = asked
     if not core_request(statement):
         return text  # "Actually, mark it as done": nothing before the comma names a task
+    pointed = _pointed_back_to(statement, verb, tail)
+    if pointed is not None:
+        return pointed
+    return _read_together(statement, verb, tail)
+
+
+def _verb_and_tail(match: re.Match[str]) -> tuple[str, str] | None:
+    """The verb asked for and what follows its pronoun; None for a "done" that is said."""
+    verb = GERUNDS.get(match["verb"].lower(), match["verb"])  # "would you mind reopening it"
+    tail = match.group("tail") if match.group("tail") is not None else match.group("bare") or ""
+    if verb.lower() != "done":
+        return verb, tail
+    if match.group("tail") is not None:
+        return None  # "..., done it": said, not asked
+    return "mark", " as done"  # "packed it. done"
+
+
+def _pointed_back_to(statement: str, verb: str, tail: str) -> str | None:
+    """The request when the statement plainly says what the pronoun means: "all", its
+    positions, a task named first, or a pronoun of its own; None when it does not."""
     if re.match(r"\s+all\b", tail, _I):
         return f"{verb} it{tail}"  # "everything on there is done. mark it all complete."
     positions = position_phrases(statement)
@@ -392,6 +434,12 @@ def merge_pronoun_tail(text: str) -> str:
         # "I just sent her the email, so mark it done": "her" and "it" are what was just
         # talked about, not a title to search for.
         return f"{verb} it{tail}"
+    return None
+
+
+def _read_together(statement: str, verb: str, tail: str) -> str:
+    """The statement and the verb after it read as requests: the statement (or its first
+    sentence) when it already asks the same, an add then the change, or the change on it."""
     said = detect_intent(statement)
     asked = detect_intent(f"{verb} it{tail}")
     if said.intent is asked.intent and said.action is asked.action:

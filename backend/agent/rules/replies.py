@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
@@ -192,29 +192,57 @@ def task_fields_changed(result: dict[str, Any], asked: Sequence[str] = ("due",))
     due said only when `asked` changed it: a repeat's echo carries it too)."""
     now: list[str] = []
     gone: list[str] = []
-    if "due_date" in result and "due" in asked:
-        (now if result.get("due_date") else gone).append(
-            f"due {result.get('due_label')}" if result.get("due_date") else "a due date"
-        )
-    if "priority" in result:
-        level = result["priority"]
-        (gone if level == "none" else now).append(
-            "a priority" if level == "none" else f"{level} priority"
-        )
-    if "list" in result:
-        now.append(f"on your {result['list']} list")
-    if "tags" in result:
-        tags = " ".join(f"#{tag}" for tag in result["tags"])
-        (now if tags else gone).append(f"tagged {tags}" if tags else "tags")
-    if "repeat" in result:
-        said = result.get("repeat_text")
-        (now if said else gone).append(f"repeating {said}" if said else "a repeat")
+    for field, change in _FIELD_CHANGES:
+        if field in result and (field != "due_date" or "due" in asked):
+            kept, phrase = change(result)
+            (now if kept else gone).append(phrase)
     said = []
     if now:
         said.append("is now " + " and ".join(now))
     if gone:
         said.append("no longer has " + " or ".join(gone))
     return f"Done: {quoted(str(result['title']))} {' and '.join(said) or 'is updated'}."
+
+
+# A field update_task echoes, as (whether the task has it now, how it is said).
+_FieldChange = tuple[bool, str]
+
+
+def _due_change(result: dict[str, Any]) -> _FieldChange:
+    if result.get("due_date"):
+        return True, f"due {result.get('due_label')}"
+    return False, "a due date"
+
+
+def _priority_change(result: dict[str, Any]) -> _FieldChange:
+    level = result["priority"]
+    if level == "none":
+        return False, "a priority"
+    return True, f"{level} priority"
+
+
+def _list_change(result: dict[str, Any]) -> _FieldChange:
+    return True, f"on your {result['list']} list"
+
+
+def _tags_change(result: dict[str, Any]) -> _FieldChange:
+    tags = " ".join(f"#{tag}" for tag in result["tags"])
+    return (True, f"tagged {tags}") if tags else (False, "tags")
+
+
+def _repeat_change(result: dict[str, Any]) -> _FieldChange:
+    said = result.get("repeat_text")
+    return (True, f"repeating {said}") if said else (False, "a repeat")
+
+
+# In the order they are said.
+_FIELD_CHANGES: tuple[tuple[str, Callable[[dict[str, Any]], _FieldChange]], ...] = (
+    ("due_date", _due_change),
+    ("priority", _priority_change),
+    ("list", _list_change),
+    ("tags", _tags_change),
+    ("repeat", _repeat_change),
+)
 
 
 def task_not_found(task_id: int) -> str:

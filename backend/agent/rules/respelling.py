@@ -56,10 +56,29 @@ def respelt_title(text: str, context: ConversationContext) -> tuple[int, str] | 
         return None
     title_words = _WORD.findall(title)
     lowered = {w.lower() for w in title_words}
+    if not _about_spelling(text, lowered):
+        return None
+    slip = _typing_slip(words, title_words, lowered)
+    if slip is None:
+        return None
+    old, new = slip
+    if _said_besides(words, lowered, new) - _ABOUT_SPELLING:
+        return None  # "I meant iced tea, not ice cream": another thing named, not a respelling
+    return task_id, re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, title, count=1)
+
+
+def _about_spelling(text: str, lowered: set[str]) -> bool:
+    """Whether the message says it is about spelling, or names a word of the title beside."""
     # "is shoes not shoos": the old spelling named beside the new one is cue enough
     names_old = re.search(rf"\bnot\s+(?:{'|'.join(map(re.escape, lowered))})\b", text, _I)
-    if not (_RESPELLING_CUE.search(text) or names_old):
-        return None
+    return bool(_RESPELLING_CUE.search(text) or names_old)
+
+
+def _typing_slip(
+    words: list[str], title_words: list[str], lowered: set[str]
+) -> tuple[str, str] | None:
+    """(old word, new word): the title's word a said word is fewest edits from; None when
+    none is, or when two words of the title are equally near."""
     best: tuple[int, str, str] | None = None  # (edits, old word, new word)
     for said in words:
         if said.lower() in lowered or len(said) < _SHORTEST or said.lower() in _NOT_RESPELT:
@@ -73,16 +92,17 @@ def respelt_title(text: str, context: ConversationContext) -> tuple[int, str] | 
                     return None  # two words of the title could be meant: not a guess to make
     if best is None:
         return None
-    _, old, new = best
-    said_besides = {
+    return best[1], best[2]
+
+
+def _said_besides(words: list[str], lowered: set[str], new: str) -> set[str]:
+    """The words said that are neither the title's nor the new spelling."""
+    return {
         w.lower()
         for w in words
         # "flour f l o u r": the word spelt out, a letter at a time
         if w.lower() not in lowered and w.lower() != new.lower() and len(w) > 1
     }
-    if said_besides - _ABOUT_SPELLING:
-        return None  # "I meant iced tea, not ice cream": another thing named, not a respelling
-    return task_id, re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, title, count=1)
 
 
 def _task_just_named(context: ConversationContext) -> int | None:

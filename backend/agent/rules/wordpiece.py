@@ -46,6 +46,13 @@ def _words(text: str) -> list[str]:
     """BERT's basic tokenizer: cleaned, lower-cased, accents stripped, punctuation apart."""
     if text.isascii():
         return _ASCII_WORDS.findall(text.lower().replace("\x00", ""))
+    lowered = unicodedata.normalize("NFD", _cleaned(text).lower())
+    plain = "".join(c for c in lowered if unicodedata.category(c) != "Mn")
+    return [word for chunk in plain.split() for word in _punctuation_apart(chunk)]
+
+
+def _cleaned(text: str) -> str:
+    """Control characters dropped, whitespace made a space, CJK characters spaced apart."""
     kept: list[str] = []
     for char in text:
         code, category = ord(char), unicodedata.category(char)
@@ -57,21 +64,23 @@ def _words(text: str) -> list[str]:
             kept.append(f" {char} ")
         else:
             kept.append(char)
-    lowered = unicodedata.normalize("NFD", "".join(kept).lower())
-    plain = "".join(c for c in lowered if unicodedata.category(c) != "Mn")
+    return "".join(kept)
+
+
+def _punctuation_apart(chunk: str) -> list[str]:
+    """A chunk without spaces as words, each punctuation mark a word of its own."""
     words: list[str] = []
-    for chunk in plain.split():
-        current = ""
-        for char in chunk:
-            if _is_punctuation(char):
-                if current:
-                    words.append(current)
-                    current = ""
-                words.append(char)
-            else:
-                current += char
-        if current:
-            words.append(current)
+    current = ""
+    for char in chunk:
+        if _is_punctuation(char):
+            if current:
+                words.append(current)
+                current = ""
+            words.append(char)
+        else:
+            current += char
+    if current:
+        words.append(current)
     return words
 
 
