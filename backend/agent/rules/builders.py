@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from backend.agent.rules import replies, steps, task_actions
@@ -39,80 +40,161 @@ TOOL_OF = {
 }
 
 
+# A builder gives the steps for a clause its reading decides, or None when the reading is
+# not enough (a field change that names no fields) and the next one decides.
+_Builder = Callable[[Detection, str, ConversationContext], list[steps.Step] | None]
+
+
 def steps_for(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
-    intent, action = detection.intent, detection.action
-    if intent is Intent.GREETING:
-        return [steps.say(replies.GREETING)]
-    if intent is Intent.HELP:
-        return [steps.say(replies.HELP)]
-    if intent is Intent.SOCIAL:
-        return [steps.say(social_reply(clause))]
-    if action is Action.REMIND_OR_ADD:
-        plain = steps_for(replace(detection, action=Action.PLAIN), clause, context)
-        if len(plain) != 1:
-            return plain
-        return [remind_or_else(detection.obj, context.local_now(), plain[0])]
-    if intent is Intent.OFF_TOPIC and action is Action.DONE_IF_NAMED:
+    """The steps for one clause: the first reading in `_READINGS` that its intent or action
+    names decides, else the clause acts on the tasks it names."""
+    for key, build in _READINGS:
+        if key is detection.intent or key is detection.action:
+            built = build(detection, clause, context)
+            if built is not None:
+                return built
+    return _on_named_tasks(detection, clause, context)
+
+
+def _greeting(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return [steps.say(replies.GREETING)]
+
+
+def _help(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return [steps.say(replies.HELP)]
+
+
+def _social(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return [steps.say(social_reply(clause))]
+
+
+def _remind_or_add(
+    detection: Detection, clause: str, context: ConversationContext
+) -> list[steps.Step]:
+    plain = steps_for(replace(detection, action=Action.PLAIN), clause, context)
+    if len(plain) != 1:
+        return plain
+    return [remind_or_else(detection.obj, context.local_now(), plain[0])]
+
+
+def _off_topic(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    if detection.action is Action.DONE_IF_NAMED:
         return [complete_if_named(detection.obj)]
-    if intent is Intent.OFF_TOPIC:
-        return [steps.say(off_topic_reply(clause))]
-    if intent is Intent.UNCLEAR:
-        text = replies.WHICH_FIELD if action is Action.WHICH_FIELD else replies.UNCLEAR
-        return [steps.say(text, pending={"kind": PendingKind.REPHRASE})]
-    if action is Action.UNDO:
-        return [steps.undo(context.last_change)]
-    if intent is Intent.CREATE:
-        return create_steps(detection.obj, clause, context)
-    if action is Action.FIELDS:
-        change = field_change(clause, context.local_now())
-        if change is not None:
-            return [target_step("update_task", change.target, change.rest, context, change.fields)]
-    if intent is Intent.LIST and action is Action.FILTERED:
-        if asks_for_the_lists(clause):
-            return [steps.list_lists()]
-        dates = date_filters(clause, context.local_now())
-        if dates is None:
-            return [steps.list_tasks(extract_status(clause), list_filters(clause))]
-        # A question about when is about what is still to do, unless it says otherwise.
-        status = extract_status(clause)
-        status = "pending" if status == "all" and not _ALL.search(clause) else status
-        others = {name: value for name, value in list_filters(clause).items() if name != "due"}
-        return [steps.list_tasks(status, {**others, **dates})]
-    if intent is Intent.LIST:
-        if action is Action.COUNT:
-            return [steps.count(extract_status(clause))]
-        if action is Action.LOOKUP:
-            # The question's own slot when it has one: "did I already put bread on there?"
-            item, asked = query_slot(clause)
-            looked_up = item if asked is Action.LOOKUP else detection.obj
-            looked_up = STILL_YET.sub("", clean_title(looked_up))  # "rung my mother yet"
-            if _POINTS_BACK.match(looked_up) and context.focus_task_id is not None:
-                # "what does the note on it say": the task talked about
-                looked_up = context.known_title(context.focus_task_id) or looked_up
-            return [steps.lookup(strip_reference_noise(looked_up))]
-        status = extract_status(clause)
-        if status == "all" and context.counted and _THEM.search(clause) and not _ALL.search(clause):
-            status = context.counted  # "How many have I completed?" ... "show them to me"
-        return [steps.list_tasks(status)]
-    if action is Action.CLEAR:
-        return [steps.confirm_clear(detection.obj or "all")]
-    if action is Action.REOPEN:
-        return [target_step("update_task", detection.obj, clause, context, {"completed": False})]
-    if intent is Intent.UPDATE:
-        return [update_step(detection.obj, clause, context)]
-    if action is Action.CONFIRM:
-        return [task_actions.confirm_on_title(TOOL_OF[intent], detection.obj)]
+    return [steps.say(off_topic_reply(clause))]
+
+
+def _unclear(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    text = replies.WHICH_FIELD if detection.action is Action.WHICH_FIELD else replies.UNCLEAR
+    return [steps.say(text, pending={"kind": PendingKind.REPHRASE})]
+
+
+def _undo(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return [steps.undo(context.last_change)]
+
+
+def _create(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return create_steps(detection.obj, clause, context)
+
+
+def _field_change(
+    detection: Detection, clause: str, context: ConversationContext
+) -> list[steps.Step] | None:
+    change = field_change(clause, context.local_now())
+    if change is None:
+        return None
+    return [target_step("update_task", change.target, change.rest, context, change.fields)]
+
+
+def _list(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    if detection.action is Action.FILTERED:
+        return [_filtered_list(clause, context)]
+    if detection.action is Action.COUNT:
+        return [steps.count(extract_status(clause))]
+    if detection.action is Action.LOOKUP:
+        return [_lookup(detection, clause, context)]
+    status = extract_status(clause)
+    if status == "all" and context.counted and _THEM.search(clause) and not _ALL.search(clause):
+        status = context.counted  # "How many have I completed?" ... "show them to me"
+    return [steps.list_tasks(status)]
+
+
+def _filtered_list(clause: str, context: ConversationContext) -> steps.Step:
+    if asks_for_the_lists(clause):
+        return steps.list_lists()
+    dates = date_filters(clause, context.local_now())
+    if dates is None:
+        return steps.list_tasks(extract_status(clause), list_filters(clause))
+    # A question about when is about what is still to do, unless it says otherwise.
+    status = extract_status(clause)
+    status = "pending" if status == "all" and not _ALL.search(clause) else status
+    others = {name: value for name, value in list_filters(clause).items() if name != "due"}
+    return steps.list_tasks(status, {**others, **dates})
+
+
+def _lookup(detection: Detection, clause: str, context: ConversationContext) -> steps.Step:
+    # The question's own slot when it has one: "did I already put bread on there?"
+    item, asked = query_slot(clause)
+    looked_up = item if asked is Action.LOOKUP else detection.obj
+    looked_up = STILL_YET.sub("", clean_title(looked_up))  # "rung my mother yet"
+    if _POINTS_BACK.match(looked_up) and context.focus_task_id is not None:
+        # "what does the note on it say": the task talked about
+        looked_up = context.known_title(context.focus_task_id) or looked_up
+    return steps.lookup(strip_reference_noise(looked_up))
+
+
+def _clear(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return [steps.confirm_clear(detection.obj or "all")]
+
+
+def _reopen(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return [target_step("update_task", detection.obj, clause, context, {"completed": False})]
+
+
+def _update(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return [update_step(detection.obj, clause, context)]
+
+
+def _confirm(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    return [task_actions.confirm_on_title(TOOL_OF[detection.intent], detection.obj)]
+
+
+def _on_named_tasks(
+    detection: Detection, clause: str, context: ConversationContext
+) -> list[steps.Step]:
+    """A completion or deletion: of every task (or every one listed), or of the ones named."""
+    intent = detection.intent
     bulk = bulk_scope(detection.obj, listed=len(context.listed_task_ids))
-    if bulk is not None:
-        if bulk.exceptions and intent is Intent.COMPLETE:
-            return [task_actions.complete_all_except(bulk.exceptions)]
-        if bulk.exceptions:
-            return [steps.say(replies.BULK_EXCEPTIONS)]
-        only = list(context.listed_task_ids) if bulk.listed else None
-        if intent is Intent.DELETE:
-            return [steps.confirm_clear(bulk.status, only)]
-        return [task_actions.complete_all(only)]
-    return targets_steps(TOOL_OF[intent], detection.obj, clause, context)
+    if bulk is None:
+        return targets_steps(TOOL_OF[intent], detection.obj, clause, context)
+    if bulk.exceptions and intent is Intent.COMPLETE:
+        return [task_actions.complete_all_except(bulk.exceptions)]
+    if bulk.exceptions:
+        return [steps.say(replies.BULK_EXCEPTIONS)]
+    only = list(context.listed_task_ids) if bulk.listed else None
+    if intent is Intent.DELETE:
+        return [steps.confirm_clear(bulk.status, only)]
+    return [task_actions.complete_all(only)]
+
+
+# The order readings win in: a chat intent whatever its action, a reminder before what it
+# falls back to, an undo before the intent it reverses, and so on down to the actions that
+# only some intents have.
+_READINGS: tuple[tuple[Intent | Action, _Builder], ...] = (
+    (Intent.GREETING, _greeting),
+    (Intent.HELP, _help),
+    (Intent.SOCIAL, _social),
+    (Action.REMIND_OR_ADD, _remind_or_add),
+    (Intent.OFF_TOPIC, _off_topic),
+    (Intent.UNCLEAR, _unclear),
+    (Action.UNDO, _undo),
+    (Intent.CREATE, _create),
+    (Action.FIELDS, _field_change),
+    (Intent.LIST, _list),
+    (Action.CLEAR, _clear),
+    (Action.REOPEN, _reopen),
+    (Intent.UPDATE, _update),
+    (Action.CONFIRM, _confirm),
+)
 
 
 def new_request(text: str) -> Detection | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import date
 
 from backend.agent.rules import replies, steps
 from backend.agent.rules.context import ConversationContext
@@ -167,16 +168,21 @@ def _noun_items(title: str) -> list[str]:
     masked = _ONE_THING.sub(lambda m: f"\x00{kept.index(m.group(0))}\x00", title)
     if not _NOUN_SEPARATOR.search(masked):
         return ([] if kept else items_in_a_run(title)) or [title]
-    parts = [
-        re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], clean_title(p))
-        for p in _NOUN_SEPARATOR.split(masked)
-        if clean_title(p) and not _INTERJECTION.match(clean_title(p))
-    ]
+    parts = _noun_parts(masked, kept)
     # A part of up to three words is an item; a longer one only as a run of things bought.
     runs = [items_in_a_run(p) or ([p] if len(p.split()) <= _ITEM_WORDS else []) for p in parts]
     if len(parts) < 2 or not all(runs) or is_task_verb(parts[0].split()[0]):
         return [title]
     return [item for run in runs for item in run]
+
+
+def _noun_parts(masked: str, kept: list[str]) -> list[str]:
+    """The parts between separators, each pair kept whole put back, with no "oh" on its own."""
+    return [
+        re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], clean_title(p))
+        for p in _NOUN_SEPARATOR.split(masked)
+        if clean_title(p) and not _INTERJECTION.match(clean_title(p))
+    ]
 
 
 def names_several_items(obj: str) -> bool:
@@ -278,19 +284,9 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
     if _PRONOUN_TITLE.match(slot.title):
         named = _talked_about(context)
         if named is None:
-            return [steps.say(replies.ask_title_to_add(), pending={"kind": PendingKind.ASK_TITLE})]
+            return [_ask_title()]
         slot = TitleSlot(named, slot.if_missing)
-    items = _several_items(obj)
-    if len(items) <= 1 and _after_a_colon(obj, clause):
-        # "I want to add three things: buy shoes for school, fix the bicycle, call the bank":
-        # after a colon, each comma part is an item, however long
-        items = _introduced_items(f"things: {obj.strip()}") or items
-    if len(items) <= 1:
-        items = _noun_items(slot.title)
-    if len(items) > 1:
-        items = _without_chatter(items)
-        if len(items) == 1:  # "she's vegan now, so oat milk too": the one item said
-            slot = TitleSlot(items[0], slot.if_missing)
+    items, slot = _items_and_slot(obj, clause, slot)
     if len(items) > 1:
         each = _fields_of_each(said, items, fields, context)
         return [
@@ -304,9 +300,42 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
             )
             for n, (item, item_fields) in enumerate(zip(items, each, strict=True))
         ]
+    return [_add_one(slot, obj, fields, context, casual=casual, today=today)]
+
+
+def _ask_title() -> steps.Step:
+    return steps.say(replies.ask_title_to_add(), pending={"kind": PendingKind.ASK_TITLE})
+
+
+def _items_and_slot(obj: str, clause: str, slot: TitleSlot) -> tuple[list[str], TitleSlot]:
+    """The separate tasks an add names, and its title when the chatter around one item goes."""
+    items = _several_items(obj)
+    if len(items) <= 1 and _after_a_colon(obj, clause):
+        # "I want to add three things: buy shoes for school, fix the bicycle, call the bank":
+        # after a colon, each comma part is an item, however long
+        items = _introduced_items(f"things: {obj.strip()}") or items
+    if len(items) <= 1:
+        items = _noun_items(slot.title)
+    if len(items) > 1:
+        items = _without_chatter(items)
+        if len(items) == 1:  # "she's vegan now, so oat milk too": the one item said
+            slot = TitleSlot(items[0], slot.if_missing)
+    return items, slot
+
+
+def _add_one(
+    slot: TitleSlot,
+    obj: str,
+    fields: TaskFields,
+    context: ConversationContext,
+    *,
+    casual: bool,
+    today: date,
+) -> steps.Step:
+    """The one task an add names, or a question when its title names nothing or a story."""
     title, description = split_title_description(slot.title)
     if not title or _NO_TITLE.match(title):
-        return [steps.say(replies.ask_title_to_add(), pending={"kind": PendingKind.ASK_TITLE})]
+        return _ask_title()
     if (
         reads_as_a_story(title)
         and len(title) <= TITLE_MAX_LENGTH  # a longer one gets the length's own reply
@@ -314,12 +343,10 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
     ):
         # Safety over guessing: a title that is still a story about the request would be a
         # task nobody asked for. Asked first; a yes adds it as it is.
-        return [
-            steps.say(
-                replies.confirm_sentence_title(title),
-                pending={"kind": PendingKind.OFFER_ADD, "title": title},
-            )
-        ]
+        return steps.say(
+            replies.confirm_sentence_title(title),
+            pending={"kind": PendingKind.OFFER_ADD, "title": title},
+        )
     add = steps.add_task(
         title,
         description,
@@ -329,4 +356,4 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
         fields=fields,
         today=today,
     )
-    return [steps.add_if_missing(title, add) if slot.if_missing else add]
+    return steps.add_if_missing(title, add) if slot.if_missing else add

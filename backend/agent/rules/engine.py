@@ -303,91 +303,186 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     if answer is not None:
         answer_steps, intent, rule = answer
         return Plan(answer_steps, [intent], [rule], answered=True)
-    request = core_request(text)
-    due_fixed = corrected_due(text, context)
-    if due_fixed is not None:
-        task_id, due = due_fixed
-        step = task_actions.act_on_task("update_task", task_id, {"due": due})
-        return Plan([step], [Intent.UPDATE], ["correction of the due just set"], ["update"])
-    correction = corrected_title(text, context) or respelt_title(text, context)
-    if correction is not None:
-        task_id, title = correction
-        step = task_actions.act_on_task(
-            "update_task", task_id, {"title": title}, old_title=context.known_title(task_id)
-        )
-        step = renames_confirmed(step, said, context.known_title)
-        return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
-    if puts_back_the_deleted(text, context):
-        undo = Plan([steps.undo(context.last_change)], [Intent.UPDATE], ["put back"], ["undo"])
-        return undo
-    left_out = left_out_of_completion(text, context)
-    if left_out is not None:
-        reopen = task_actions.act_on_title("update_task", left_out, {"completed": False})
-        return Plan([reopen], [Intent.UPDATE], ["left out of the completion"], ["reopen"])
-    swapped = swapped_completion(text, context)
-    if swapped is not None:
-        # "sorry, not the milk, the eggs I buy", "no wait put eggs back, I meant milk": the
-        # completion or deletion moves to the other task
-        tool, instead = swapped
-        swap = [steps.undo(context.last_change), task_actions.act_on_title(tool, instead)]
-        intent = _TOOL_INTENT[tool]
-        act = act_of(intent, Action.PLAIN)
-        return Plan(swap, [intent], ["the wrong task was changed"], [act])
-    other = the_other_one(request, context)
-    if other is not None:
-        tool, task_id = other
-        swap = [steps.undo(context.last_change), task_actions.act_on_task(tool, task_id)]
-        return Plan(swap, [_TOOL_INTENT[tool]], ["the other one of the last choice"])
+    for follow_up in _FOLLOW_UPS:
+        plan = follow_up(text, said, context)
+        if plan is not None:
+            return plan
     continued = continue_last_action(text, context)
-    if continued is not None:
-        text = continued
-    plan_steps: list[Step] = []
-    intents: list[Intent] = []
-    rules: list[str] = []
-    acts: list[str] = []
-    unsure = False
-    created: list[Step] = []  # the steps of the clause before, when it added tasks
+    return _clauses_plan(text if continued is None else continued, said, context)
+
+
+# A follow-up that fixes the turn before ("no, Friday", "not the milk, the eggs") plans the
+# fix; None when the message is no such follow-up.
+_FollowUp = Callable[[str, str, ConversationContext], Plan | None]
+
+
+def _due_corrected(text: str, said: str, context: ConversationContext) -> Plan | None:
+    due_fixed = corrected_due(text, context)
+    if due_fixed is None:
+        return None
+    task_id, due = due_fixed
+    step = task_actions.act_on_task("update_task", task_id, {"due": due})
+    return Plan([step], [Intent.UPDATE], ["correction of the due just set"], ["update"])
+
+
+def _title_corrected(text: str, said: str, context: ConversationContext) -> Plan | None:
+    correction = corrected_title(text, context) or respelt_title(text, context)
+    if correction is None:
+        return None
+    task_id, title = correction
+    step = task_actions.act_on_task(
+        "update_task", task_id, {"title": title}, old_title=context.known_title(task_id)
+    )
+    step = renames_confirmed(step, said, context.known_title)
+    return Plan([step], [Intent.UPDATE], ["correction of the task just added"], ["update"])
+
+
+def _put_back(text: str, said: str, context: ConversationContext) -> Plan | None:
+    if not puts_back_the_deleted(text, context):
+        return None
+    return Plan([steps.undo(context.last_change)], [Intent.UPDATE], ["put back"], ["undo"])
+
+
+def _reopened_left_out(text: str, said: str, context: ConversationContext) -> Plan | None:
+    left_out = left_out_of_completion(text, context)
+    if left_out is None:
+        return None
+    reopen = task_actions.act_on_title("update_task", left_out, {"completed": False})
+    return Plan([reopen], [Intent.UPDATE], ["left out of the completion"], ["reopen"])
+
+
+def _swapped(text: str, said: str, context: ConversationContext) -> Plan | None:
+    swapped = swapped_completion(text, context)
+    if swapped is None:
+        return None
+    # "sorry, not the milk, the eggs I buy", "no wait put eggs back, I meant milk": the
+    # completion or deletion moves to the other task
+    tool, instead = swapped
+    swap = [steps.undo(context.last_change), task_actions.act_on_title(tool, instead)]
+    intent = _TOOL_INTENT[tool]
+    act = act_of(intent, Action.PLAIN)
+    return Plan(swap, [intent], ["the wrong task was changed"], [act])
+
+
+def _the_other_one(text: str, said: str, context: ConversationContext) -> Plan | None:
+    other = the_other_one(core_request(text), context)
+    if other is None:
+        return None
+    tool, task_id = other
+    swap = [steps.undo(context.last_change), task_actions.act_on_task(tool, task_id)]
+    return Plan(swap, [_TOOL_INTENT[tool]], ["the other one of the last choice"])
+
+
+# In the order they are tried: the first that reads the message as its follow-up plans it.
+_FOLLOW_UPS: tuple[_FollowUp, ...] = (
+    _due_corrected,
+    _title_corrected,
+    _put_back,
+    _reopened_left_out,
+    _swapped,
+    _the_other_one,
+)
+
+
+@dataclass
+class _Clauses:
+    """A message's plan as its clauses are read, one after another."""
+
+    steps: list[Step] = field(default_factory=list)
+    intents: list[Intent] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    acts: list[str] = field(default_factory=list)
+    unsure: bool = False
+    # The steps of the clause before, when it added tasks (or named one by its fields).
+    created: list[Step] = field(default_factory=list)
     shown: str | None = None  # the status of a list this message already shows
+
+    def shows_again(self, detection: Detection, clause: str) -> bool:
+        """ "go through my list and tell me what's on it": one list, not two."""
+        if not _shows_the_list(detection):
+            return False
+        status = extract_status(clause)
+        if self.shown is not None and status in (self.shown, "all"):
+            return True
+        self.shown = status
+        return False
+
+    def add(
+        self, detection: Detection, clause_steps: list[Step], context: ConversationContext
+    ) -> None:
+        self.steps.extend(clause_steps)
+        named_its_task = detection.intent is Intent.CREATE or detection.action is Action.FIELDS
+        self.created = clause_steps if named_its_task else []
+        self.unsure = self.unsure or detection.action in UNSURE_ACTIONS
+        self.intents.append(_intent_of(detection, context))
+        self.acts.append(act_of(detection.intent, detection.action))
+        self.rules.append(detection.rule)
+
+    def plan(self) -> Plan:
+        return Plan(self.steps, self.intents, self.rules, self.acts, self.unsure)
+
+
+def _clauses_plan(text: str, said: str, context: ConversationContext) -> Plan:
+    """One or more steps for each clause of the message, in order."""
+    planned = _Clauses()
     clauses = split_clauses(text) or [text]
     # One request in the message: the rest of it is what was said about that request.
     context = replace(context, message=said if len(clauses) == 1 else "")
     for clause in clauses:
-        detection = detect_intent(clause, has_task_id=names_a_task_number(core_request(clause)))
-        detection = safe_reading(detection, clause, said)
-        if len(clauses) == 1:  # the reading a whole message's tasks decide
-            detection = grounded_reading(detection, clause, context.local_now())
-        if _shows_the_list(detection):
-            status = extract_status(clause)
-            if shown is not None and status in (shown, "all"):
-                continue  # "go through my list and tell me what's on it": one list
-            shown = status
-        if created and _about_the_new_task(detection, clause):
-
-            def follow(task_id: int, d: Detection = detection, c: str = clause) -> list[Step]:
-                return steps_for(d, c, replace(context, focus_task_id=task_id))
-
-            del plan_steps[-len(created) :]
-            clause_steps = [after_new_task(created, follow)]
-        elif detection.intent is Intent.CREATE and any(i in ACTIONS_ON_A_TASK for i in intents):
-            # The "you also have" note reads the conversation as it was before this message,
-            # whose earlier clauses may just have deleted or completed the task it would name.
-            clause_steps = steps_for(detection, clause, replace(context, known_tasks=()))
+        detection = _reading(clause, said, context, whole_message=len(clauses) == 1)
+        if planned.shows_again(detection, clause):
+            continue
+        if planned.created and _about_the_new_task(detection, clause):
+            del planned.steps[-len(planned.created) :]
+            clause_steps = [_on_the_new_task(planned.created, detection, clause, context)]
         else:
-            # "dentist done. passport done.": each completion gets its own encouragement
-            done_before = context.completions + intents.count(Intent.COMPLETE)
-            counted = context
-            if done_before != context.completions:
-                counted = replace(context, completions=done_before)
-            clause_steps = steps_for(detection, clause, counted)
-        if detection.intent is Intent.CREATE:
-            clause_steps = [marked_as_add(s) for s in clause_steps]
-        elif detection.action is not Action.UNDO and context.known_tasks:
-            clause_steps = [renames_confirmed(s, said, context.known_title) for s in clause_steps]
-        plan_steps.extend(clause_steps)
-        named_its_task = detection.intent is Intent.CREATE or detection.action is Action.FIELDS
-        created = clause_steps if named_its_task else []
-        unsure = unsure or detection.action in UNSURE_ACTIONS
-        intents.append(_intent_of(detection, context))
-        acts.append(act_of(detection.intent, detection.action))
-        rules.append(detection.rule)
-    return Plan(plan_steps, intents, rules, acts, unsure)
+            clause_steps = _clause_steps(detection, clause, context, planned.intents)
+        planned.add(detection, _marked(clause_steps, detection, said, context), context)
+    return planned.plan()
+
+
+def _reading(
+    clause: str, said: str, context: ConversationContext, *, whole_message: bool
+) -> Detection:
+    detection = detect_intent(clause, has_task_id=names_a_task_number(core_request(clause)))
+    detection = safe_reading(detection, clause, said)
+    if whole_message:  # the reading a whole message's tasks decide
+        detection = grounded_reading(detection, clause, context.local_now())
+    return detection
+
+
+def _on_the_new_task(
+    created: list[Step], detection: Detection, clause: str, context: ConversationContext
+) -> Step:
+    """ "add pay rent and mark it done": the clause's steps, on the task just added."""
+
+    def follow(task_id: int) -> list[Step]:
+        return steps_for(detection, clause, replace(context, focus_task_id=task_id))
+
+    return after_new_task(created, follow)
+
+
+def _clause_steps(
+    detection: Detection, clause: str, context: ConversationContext, intents: list[Intent]
+) -> list[Step]:
+    if detection.intent is Intent.CREATE and any(i in ACTIONS_ON_A_TASK for i in intents):
+        # The "you also have" note reads the conversation as it was before this message,
+        # whose earlier clauses may just have deleted or completed the task it would name.
+        return steps_for(detection, clause, replace(context, known_tasks=()))
+    # "dentist done. passport done.": each completion gets its own encouragement
+    done_before = context.completions + intents.count(Intent.COMPLETE)
+    counted = context
+    if done_before != context.completions:
+        counted = replace(context, completions=done_before)
+    return steps_for(detection, clause, counted)
+
+
+def _marked(
+    clause_steps: list[Step], detection: Detection, said: str, context: ConversationContext
+) -> list[Step]:
+    """An add's steps marked as one; a rename's confirmed when it may be a mistake."""
+    if detection.intent is Intent.CREATE:
+        return [marked_as_add(s) for s in clause_steps]
+    if detection.action is not Action.UNDO and context.known_tasks:
+        return [renames_confirmed(s, said, context.known_title) for s in clause_steps]
+    return clause_steps

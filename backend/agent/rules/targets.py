@@ -100,33 +100,36 @@ def targets_steps(
     if unclear_task_number(core_request(clause)) is not None:
         # "task 4 hundred and two" is no list of titles: which task is asked (`target_step`)
         return [target_step(tool, obj, clause, context)]
+    rows = _several_numbered(obj, clause, context)
+    if rows:
+        return _each(tool, rows, context)
+    return _several_titled(tool, obj, clause, context)
+
+
+def _several_numbered(obj: str, clause: str, context: ConversationContext) -> list[int]:
+    """The tasks named by number or list position, when there are several; else none."""
     ids = extract_task_ids(core_request(clause))
     if len(ids) > 1:
-        return _each(tool, _rows_or_ids(ids, clause, context.listed_task_ids), context)
+        return _rows_or_ids(ids, clause, context.listed_task_ids)
     positioned = positions_in(clean_title(obj).strip(" :,-"), context.listed_task_ids)
     if positioned and len(positioned) > 1:
-        return _each(tool, positioned, context)
+        return positioned
     if _SEVERAL_POINTED.match(obj.strip(" .!?")) and context.listed_task_ids:
         # "the second and the fourth, I finish both": the rows said before the pronoun
         said_first = core_request(clause).split(",")[0]
         rows = positions_in(clean_title(said_first), context.listed_task_ids)
         if rows and len(rows) > 1:
-            return _each(tool, rows, context)
-    inside = positions_inside(obj, context.listed_task_ids)
-    if inside:
-        # "hold on, the last one on there, I never picked that up": a position said in passing
-        return _each(tool, inside, context)
+            return rows
+    # "hold on, the last one on there, I never picked that up": a position said in passing
+    return positions_inside(obj, context.listed_task_ids)
+
+
+def _several_titled(
+    tool: str, obj: str, clause: str, context: ConversationContext
+) -> list[steps.Step]:
+    """The tasks several titles name, or the one task a reference names."""
     reference = strip_reference_noise(clean_title(obj))
-    said = [
-        item
-        for p in LIST_SEPARATOR.split(reference)
-        if p.strip()
-        # "milk eggs paper towels all bought": things bought, named without commas
-        for item in (
-            items_in_a_run(_DONE_LEAD.sub("", _DONE_TAIL.sub("", strip_reference_noise(p))))
-            or [strip_reference_noise(p)]
-        )
-    ]
+    said = _said_items(reference)
     parts = _items(said)
     if len(parts) == 1 and len(said) > 1:
         obj = parts[0]
@@ -141,6 +144,19 @@ def targets_steps(
     ):
         return [task_actions.act_on_titles(tool, parts, reference, completions=context.completions)]
     return [target_step(tool, obj, clause, context)]
+
+
+def _said_items(reference: str) -> list[str]:
+    return [
+        item
+        for p in LIST_SEPARATOR.split(reference)
+        if p.strip()
+        # "milk eggs paper towels all bought": things bought, named without commas
+        for item in (
+            items_in_a_run(_DONE_LEAD.sub("", _DONE_TAIL.sub("", strip_reference_noise(p))))
+            or [strip_reference_noise(p)]
+        )
+    ]
 
 
 def _each(tool: str, task_ids: list[int], context: ConversationContext) -> list[steps.Step]:
@@ -210,38 +226,62 @@ def target_step(
             old_title=context.known_title(task_id),
         )
     reference = clean_title(obj)
+    listed = _listed_number(reference, context.listed_task_ids)
+    if listed is not None:
+        return task_actions.act_on_task(tool, listed, fields, completions=context.completions)
+    pronoun = PRONOUN.match(reference) is not None or is_pronoun_reference(reference)
+    if pronoun or is_position(reference.strip(" :,-")):
+        return _pointed_at(tool, reference, obj, clause, context, fields, pronoun=pronoun)
+    return _titled(tool, reference, obj, clause, context, fields)
+
+
+def _listed_number(reference: str, listed: tuple[int, ...]) -> int | None:
+    """The task a bare number or a list position names."""
     bare_number = _BARE_NUMBER.match(reference)
     if bare_number:  # "14 done": the number the list shows beside the task
-        return task_actions.act_on_task(
-            tool, int(bare_number.group(1)), fields, completions=context.completions
-        )
-    positioned = position_in(reference, context.listed_task_ids)
+        return int(bare_number.group(1))
+    positioned = position_in(reference, listed)
     if positioned is None:
-        inside = positions_inside(reference, context.listed_task_ids)
+        inside = positions_inside(reference, listed)
         positioned = inside[0] if len(inside) == 1 else None
-    if positioned is not None:
-        return task_actions.act_on_task(tool, positioned, fields, completions=context.completions)
-    pronoun = PRONOUN.match(reference) is not None or is_pronoun_reference(reference)
+    return positioned
+
+
+def _pointed_at(
+    tool: str,
+    reference: str,
+    obj: str,
+    clause: str,
+    context: ConversationContext,
+    fields: dict[str, object] | None,
+    *,
+    pronoun: bool,
+) -> steps.Step:
+    """The task a pronoun points at, or a position no list shows: asked when unknown."""
     if pronoun and re.match(r"^both\b", reference, _I):
         # "both" with no two tasks just shown or named: never the one task talked about
-        return steps.say(
-            replies.ask_which_task(verb),
-            pending={"kind": PendingKind.ASK_TASK, "tool": tool, "fields": fields or {}},
+        return _ask_which_task(tool, fields)
+    if context.focus_task_id is not None and pronoun:
+        return task_actions.act_on_task(
+            tool, context.focus_task_id, fields, completions=context.completions
         )
-    if pronoun or is_position(reference.strip(" :,-")):
-        if context.focus_task_id is not None and pronoun:
-            return task_actions.act_on_task(
-                tool, context.focus_task_id, fields, completions=context.completions
-            )
-        found = clues(clause, obj, context) if pronoun and context.message else None
-        if found is not None and any(len(part.split()) > 1 for part in found.parts):
-            # "my sister reckons I can do the whole passport thing online, can you put a note
-            # on that one": the task the message names elsewhere, or the question stays
-            return task_actions.act_on_clues(tool, found, fields, completions=context.completions)
-        return steps.say(
-            replies.ask_which_task(verb),
-            pending={"kind": PendingKind.ASK_TASK, "tool": tool, "fields": fields or {}},
-        )
+    found = clues(clause, obj, context) if pronoun and context.message else None
+    if found is not None and any(len(part.split()) > 1 for part in found.parts):
+        # "my sister reckons I can do the whole passport thing online, can you put a note
+        # on that one": the task the message names elsewhere, or the question stays
+        return task_actions.act_on_clues(tool, found, fields, completions=context.completions)
+    return _ask_which_task(tool, fields)
+
+
+def _titled(
+    tool: str,
+    reference: str,
+    obj: str,
+    clause: str,
+    context: ConversationContext,
+    fields: dict[str, object] | None,
+) -> steps.Step:
+    """The task a title names; with no title left, the task just talked about or a question."""
     query = strip_reference_noise(reference)
     if not query and context.focus_task_id is not None and context.last_act in _TALKED_ABOUT:
         # "passport on list?", "rename it renew passport online", "done now": that task
@@ -249,12 +289,16 @@ def target_step(
             tool, context.focus_task_id, fields, completions=context.completions
         )
     if not query:
-        return steps.say(
-            replies.ask_which_task(verb),
-            pending={"kind": PendingKind.ASK_TASK, "tool": tool, "fields": fields or {}},
-        )
+        return _ask_which_task(tool, fields)
     return task_actions.act_on_title_or_clues(
         tool, query, lambda: clues(clause, obj, context), fields, completions=context.completions
+    )
+
+
+def _ask_which_task(tool: str, fields: dict[str, object] | None) -> steps.Step:
+    return steps.say(
+        replies.ask_which_task(steps.ACTION_VERB[tool]),
+        pending={"kind": PendingKind.ASK_TASK, "tool": tool, "fields": fields or {}},
     )
 
 

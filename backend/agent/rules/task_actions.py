@@ -70,65 +70,76 @@ def _fields_to_restore(task: Task) -> dict[str, Any]:
     return restore
 
 
+# What a change says, and how an undo reverses it (the meta's "undo").
+_Changed = tuple[str, dict[str, Any]]
+
+
 def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task | None) -> Say:
     data, arguments = outcome.data, outcome.call.arguments
     task_id = int(data["task_id"])
     meta = ReplyMeta(focus=task_id)
-    if tool == "complete_task" and data.get("repeat_text"):
-        # A repeating task moved to its next date; undo gives it its old date back.
-        text = replies.repeating_task_completed(data, encouragement_index=completions)
-        previous = data.get("before")
-        meta["undo"] = (
-            {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
-            if isinstance(previous, dict) and previous
-            else {"tool": None, "did": "complete"}
-        )
-    elif tool == "complete_task" and data.get("repeat_ended"):
-        # Completed on its last date: it stopped repeating, and undo reopens it.
-        text = replies.repeat_ended(data, encouragement_index=completions)
-        meta["undo"] = {
-            "tool": "update_task",
-            "arguments": {"task_id": task_id, "completed": False},
-        }
-    elif tool == "complete_task":
-        text = replies.task_completed(data["title"], encouragement_index=completions)
-        meta["undo"] = {
-            "tool": "update_task",
-            "arguments": {"task_id": task_id, "completed": False},
-        }
+    if tool == "complete_task":
+        text, meta["undo"] = _completed(data, task_id, completions)
     elif tool == "delete_task":
-        text = replies.task_deleted(data["title"])
-        restore = {"title": data["title"], **_fields_to_restore(before or {})}
-        if before and before.get("description"):
-            restore["description"] = before["description"]
-        meta["undo"] = {"tool": "add_task", "arguments": restore}
+        text, meta["undo"] = _deleted(data, before)
     elif set(arguments) & _FIELD_ARGUMENTS:
-        skipped = arguments.get("skip") is True
-        if skipped:
-            text = replies.occurrence_skipped(data)
-        elif set(arguments) & _REMINDER_ARGUMENTS:
-            text = replies.reminder_changed(data)
-        else:
-            text = replies.task_fields_changed(data, list(arguments))
-        previous = data.get("before")
-        meta["undo"] = (
-            {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
-            if isinstance(previous, dict) and previous
-            else {"tool": None, "did": "update"}
-        )
+        text, meta["undo"] = _fields_changed(data, arguments, task_id)
     elif arguments.get("completed") is False:
         text = replies.task_reopened(data["title"])
         meta["undo"] = {"tool": "complete_task", "arguments": {"task_id": task_id}}
     else:
-        fields = [f for f in ("title", "description") if f in arguments]
-        text = replies.task_updated(task_id, data["title"], fields)
-        if before is not None:
-            previous = {f: before.get(f) or "" for f in fields}
-            meta["undo"] = {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
-        else:
-            # The old values were never seen: not undoable, but a correction may follow.
-            meta["undo"] = {"tool": None, "did": "rename" if "title" in fields else "update"}
+        text, meta["undo"] = _renamed(data, arguments, task_id, before)
     return Say(text, meta)
+
+
+def _completed(data: dict[str, Any], task_id: int, completions: int) -> _Changed:
+    reopen = {"tool": "update_task", "arguments": {"task_id": task_id, "completed": False}}
+    if data.get("repeat_text"):
+        # A repeating task moved to its next date; undo gives it its old date back.
+        text = replies.repeating_task_completed(data, encouragement_index=completions)
+        return text, _back_to_before(data, task_id, did="complete")
+    if data.get("repeat_ended"):
+        # Completed on its last date: it stopped repeating, and undo reopens it.
+        return replies.repeat_ended(data, encouragement_index=completions), reopen
+    return replies.task_completed(data["title"], encouragement_index=completions), reopen
+
+
+def _deleted(data: dict[str, Any], before: Task | None) -> _Changed:
+    text = replies.task_deleted(data["title"])
+    restore = {"title": data["title"], **_fields_to_restore(before or {})}
+    if before and before.get("description"):
+        restore["description"] = before["description"]
+    return text, {"tool": "add_task", "arguments": restore}
+
+
+def _fields_changed(data: dict[str, Any], arguments: dict[str, Any], task_id: int) -> _Changed:
+    if arguments.get("skip") is True:
+        text = replies.occurrence_skipped(data)
+    elif set(arguments) & _REMINDER_ARGUMENTS:
+        text = replies.reminder_changed(data)
+    else:
+        text = replies.task_fields_changed(data, list(arguments))
+    return text, _back_to_before(data, task_id, did="update")
+
+
+def _renamed(
+    data: dict[str, Any], arguments: dict[str, Any], task_id: int, before: Task | None
+) -> _Changed:
+    fields = [f for f in ("title", "description") if f in arguments]
+    text = replies.task_updated(task_id, data["title"], fields)
+    if before is not None:
+        previous = {f: before.get(f) or "" for f in fields}
+        return text, {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
+    # The old values were never seen: not undoable, but a correction may follow.
+    return text, {"tool": None, "did": "rename" if "title" in fields else "update"}
+
+
+def _back_to_before(data: dict[str, Any], task_id: int, *, did: str) -> dict[str, Any]:
+    """The undo that puts back what the tool says the task was before, if it says."""
+    previous = data.get("before")
+    if isinstance(previous, dict) and previous:
+        return {"tool": "update_task", "arguments": {"task_id": task_id, **previous}}
+    return {"tool": None, "did": did}
 
 
 def ask_fields(task_id: int) -> Say:

@@ -98,53 +98,63 @@ def update_step(obj: str, clause: str, context: ConversationContext) -> steps.St
     description, rest = _split_description(obj.strip())
     if description:
         fields["description"] = description
-    make_it = (
-        _MAKE_IT.match(rest)
-        if re.match(r"^\W*(?:make|call|rename|name)\b", core_request(clause), _I)
-        else None
-    )
-    quoted = _QUOTED_NEW_TITLE.search(rest)
-    title = None if quoted else make_it or _NEW_TITLE.search(rest) or _SWAPPED_FOR.search(rest)
-    if quoted:
-        # "the task for email to Sarah, please change it to 'email Sarah and Tom'": the quotes
-        fields["title"] = clean_title(quoted["title"])
-        rest = rest[: quoted.start()]
-    if title:
-        new_title = (
-            (make_it.group("title") or make_it.group("title2"))
-            if make_it
-            else (title.groupdict().get("t1") or title.group("t2") or title.group("t3"))
-        )
-        fields["title"] = clean_title(new_title)
-        rest = (
-            (make_it.group("target") or make_it.group("target2"))
-            if make_it
-            else rest[: title.start()]
-        )
-    vague = _SOMETHING_LIKE.match(str(fields.get("title", "")))
-    if vague:
-        fields["title"] = clean_title(vague["title"])
+    title, rest = _split_title(rest, clause)
+    if title is not None:
+        fields["title"] = title
     fields = {name: value for name, value in fields.items() if value}
     target = clean_title(_TARGET_NOISE.sub(" ", rest))
     if not fields:
-        if unclear_task_number(core_request(clause)) is not None:
-            return target_step("update_task", target, clause, context)  # which task: asked
-        task_id = extract_task_id(core_request(clause))
-        if task_id is None and PRONOUN.match(target or "it"):
-            task_id = context.focus_task_id
-        elif task_id is None and (query := strip_reference_noise(target)):
-            # "Rename buy milk": find the task, then ask what should change.
-            return task_actions.act_on_title("update_task", query, {})
-        if task_id is None:
-            return steps.say(
-                replies.ask_which_task("update"),
-                pending={"kind": PendingKind.ASK_TASK, "tool": "update_task"},
-            )
-        asked_about = task_id
-        return lambda _outcomes: task_actions.ask_fields(asked_about)
+        return _no_change_said(target, clause, context)
     if description:
         # "put a note on it: ticket number 4471": numbers in the note name no task
         clause = clause.replace(description, " ")
     if not target and extract_task_id(core_request(clause)) is None:
         target = "it"
     return target_step("update_task", target, clause, context, fields)
+
+
+def _split_title(rest: str, clause: str) -> tuple[str | None, str]:
+    """The new title, and what is left of the request (with any target it named)."""
+    quoted = _QUOTED_NEW_TITLE.search(rest)
+    if quoted:
+        # "the task for email to Sarah, please change it to 'email Sarah and Tom'": the quotes
+        return _specific(clean_title(quoted["title"])), rest[: quoted.start()]
+    make_it = (
+        _MAKE_IT.match(rest)
+        if re.match(r"^\W*(?:make|call|rename|name)\b", core_request(clause), _I)
+        else None
+    )
+    if make_it:
+        new_title = make_it.group("title") or make_it.group("title2")
+        target = make_it.group("target") or make_it.group("target2")
+        return _specific(clean_title(new_title)), target
+    title = _NEW_TITLE.search(rest) or _SWAPPED_FOR.search(rest)
+    if title:
+        new_title = title.groupdict().get("t1") or title.group("t2") or title.group("t3")
+        return _specific(clean_title(new_title)), rest[: title.start()]
+    return None, rest
+
+
+def _specific(title: str) -> str:
+    """ "something more specific, like groceries for the bbq": the title it is like."""
+    vague = _SOMETHING_LIKE.match(title)
+    return clean_title(vague["title"]) if vague else title
+
+
+def _no_change_said(target: str, clause: str, context: ConversationContext) -> steps.Step:
+    """An update that names no change: its task is found, then what should change is asked."""
+    if unclear_task_number(core_request(clause)) is not None:
+        return target_step("update_task", target, clause, context)  # which task: asked
+    task_id = extract_task_id(core_request(clause))
+    if task_id is None and PRONOUN.match(target or "it"):
+        task_id = context.focus_task_id
+    elif task_id is None and (query := strip_reference_noise(target)):
+        # "Rename buy milk": find the task, then ask what should change.
+        return task_actions.act_on_title("update_task", query, {})
+    if task_id is None:
+        return steps.say(
+            replies.ask_which_task("update"),
+            pending={"kind": PendingKind.ASK_TASK, "tool": "update_task"},
+        )
+    asked_about = task_id
+    return lambda _outcomes: task_actions.ask_fields(asked_about)
