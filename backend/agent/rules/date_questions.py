@@ -216,6 +216,22 @@ def date_filters(clause: str, now: datetime) -> Filters | None:
     question may come wrapped in a request ("can you tell me what's on friday")."""
     if _SOME_PERIOD.search(clause) is None:
         return None
+    asked = _date_question(clause)
+    if asked is None:
+        return None
+    text, asking = asked
+    for row in ROWS:
+        found = row.pattern.search(text)
+        if found is None or (row.name == "a day" and _LIST_TODAY.search(text)):
+            continue
+        if _only_task_words_around(text, asking, found, asks_alone=row.asks_alone):
+            return row.filters(found, now)
+    return None
+
+
+def _date_question(clause: str) -> tuple[str, re.Match[str]] | None:
+    """(the question, how it starts) when `clause` asks about tasks, not for a change, a
+    finished task or another assistant's job; None otherwise."""
     text = clause.strip()
     if _ASKING.match(text) is None:
         text = core_request(text).strip()
@@ -224,17 +240,19 @@ def date_filters(clause: str, now: datetime) -> Filters | None:
         return None
     if _ANOTHER_JOB.search(clause) or names_another_job(clause) or _NOT_TASKS.search(text):
         return None
-    for row in ROWS:
-        found = row.pattern.search(text)
-        if found is None or (row.name == "a day" and _LIST_TODAY.search(text)):
-            continue
-        between = re.findall(r"\w[\w'-]*", text[asking.end() : found.start()].lower())
-        after = re.findall(r"\w[\w'-]*", text[found.end() :].lower())
-        if all(word in _TASK_WORDS for word in after) and (
-            row.asks_alone or all(word in _TASK_WORDS for word in between)
-        ):
-            return row.filters(found, now)
-    return None
+    return text, asking
+
+
+def _only_task_words_around(
+    text: str, asking: re.Match[str], found: re.Match[str], *, asks_alone: bool
+) -> bool:
+    """Whether only words about tasks follow the period found and, unless its row asks
+    alone, lie between the way of asking and the period."""
+    between = re.findall(r"\w[\w'-]*", text[asking.end() : found.start()].lower())
+    after = re.findall(r"\w[\w'-]*", text[found.end() :].lower())
+    return all(word in _TASK_WORDS for word in after) and (
+        asks_alone or all(word in _TASK_WORDS for word in between)
+    )
 
 
 def asks_about_a_period(clause: str, now: datetime) -> bool:

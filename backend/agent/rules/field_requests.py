@@ -126,52 +126,85 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
     text = core_request(clause).strip()
     if _NOT_A_TASK.search(text):
         return None
+    # In this order: the first that reads the clause says what it asks for.
+    return (
+        _reminder_field_change(text, now)
+        or _due_cleared(text)
+        or _rescheduled(text, now)
+        or _repeat_change(text)
+        or _priority_said(text)
+        or _tags_said(text)
+        or _list_move(text, now)
+    )
+
+
+def _reminder_field_change(text: str, now: datetime) -> FieldChange | None:
+    """ "remind me an hour before", "turn off the reminder for the dentist"."""
     reminded = reminder_change(text, now)
-    if reminded is not None:
-        target, fields = reminded
-        return FieldChange(target, fields, target)
+    if reminded is None:
+        return None
+    target, fields = reminded
+    return FieldChange(target, fields, target)
+
+
+def _due_cleared(text: str) -> FieldChange | None:
+    """ "remove the date from it"."""
     cleared = _CLEAR_DUE.match(text)
-    if cleared:
-        target = cleared["target"] or cleared["target2"]
-        return FieldChange(target, {"due": "none"}, target)
+    if not cleared:
+        return None
+    target = cleared["target"] or cleared["target2"]
+    return FieldChange(target, {"due": "none"}, target)
+
+
+def _rescheduled(text: str, now: datetime) -> FieldChange | None:
+    """ "push the dentist to thursday", "the report is due friday"."""
     moved = _RESCHEDULE.match(text)
-    if moved:
-        when = moved["when"] or moved["when2"]
-        due = whole_due(when, now)
-        if due is not None:
-            target = moved["target"] or moved["target2"]
-            return FieldChange(target, {"due": due.argument}, target)
-    repeat_change = _repeat_change(text)
-    if repeat_change is not None:
-        return repeat_change
+    if not moved:
+        return None
+    when = moved["when"] or moved["when2"]
+    due = whole_due(when, now)
+    if due is None:
+        return None
+    target = moved["target"] or moved["target2"]
+    return FieldChange(target, {"due": due.argument}, target)
+
+
+def _priority_said(text: str) -> FieldChange | None:
     priority = _PRIORITY_CHANGE.match(text)
-    if priority:
-        return _priority_change(priority)
+    return _priority_change(priority) if priority else None
+
+
+def _tags_said(text: str) -> FieldChange | None:
+    """ "remove #work from it", "remove all tags from it", "tag it #work"."""
     untagged = _TAG_REMOVAL.match(text)
     if untagged:
         return _tag_removal(untagged)
     tagged = _TAG_CHANGE.match(text)
-    if tagged:
-        if tagged["target3"]:
-            return FieldChange(tagged["target3"], {"tags": []}, tagged["target3"])
-        target = tagged["target"] or tagged["target2"]
-        return FieldChange(
-            target, {"add_tags": [(tagged["tag"] or tagged["tag2"]).lower()]}, target
-        )
+    if not tagged:
+        return None
+    if tagged["target3"]:
+        return FieldChange(tagged["target3"], {"tags": []}, tagged["target3"])
+    target = tagged["target"] or tagged["target2"]
+    return FieldChange(target, {"add_tags": [(tagged["tag"] or tagged["tag2"]).lower()]}, target)
+
+
+def _list_move(text: str, now: datetime) -> FieldChange | None:
+    """ "move it to my work list", "move the milk to my shopping list"."""
     listed = _LIST_MOVE.match(text)
-    if listed:
-        said, named_a_list = listed["name"], listed["list"] is not None
-        if said.lower().endswith(" list"):  # "to my shopping list"
-            said, named_a_list = said[: -len(" list")], True
-        # "put bread on my shopping list" is an add; "put it on my work list" a move
-        short = _SHORT_TARGET.match(listed["target"]) is not None
-        if listed["verb"].lower() == "put" and not short:
-            return None
-        if _GENERIC_LIST.match(said) or not (named_a_list or short):
-            return None
-        name, _ = list_named(f"to my {said} list")
-        if name is not None and whole_due(said, now) is None:
-            return FieldChange(listed["target"], {"list": name}, listed["target"])
+    if not listed:
+        return None
+    said, named_a_list = listed["name"], listed["list"] is not None
+    if said.lower().endswith(" list"):  # "to my shopping list"
+        said, named_a_list = said[: -len(" list")], True
+    # "put bread on my shopping list" is an add; "put it on my work list" a move
+    short = _SHORT_TARGET.match(listed["target"]) is not None
+    if listed["verb"].lower() == "put" and not short:
+        return None
+    if _GENERIC_LIST.match(said) or not (named_a_list or short):
+        return None
+    name, _ = list_named(f"to my {said} list")
+    if name is not None and whole_due(said, now) is None:
+        return FieldChange(listed["target"], {"list": name}, listed["target"])
     return None
 
 

@@ -89,14 +89,41 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     "is eggs on my list"; None when the message is not such a tail. `text` is the message
     as said (its leading "and" is what makes it a tail)."""
     text = _IMPATIENT_TAIL.sub("", text)  # "bathroom one too. fast"
+    said = _another_rename(text, context) or _narrowed_list(text, context)
+    if said:
+        return said
+    text = _as_one_more(_WAKE_LEAD.sub("", text))  # "hey google the beach towels too"
+    match = _AND_MORE.match(text) or _TOO_TAIL.match(text)
+    if not match:
+        return _bare_tail(text, context)
+    rest = core_request(match["rest"]) + (match.groupdict().get("condition") or "")
+    if not _one_more_item(rest, match["rest"], context):
+        return None
+    said_done = _SAID_DONE.match(rest) if _OWN_CHANGE.search(rest) else None
+    if said_done:
+        return f"complete {said_done['obj']}"  # "and the report is also finish"
+    return _the_same_again(rest, context)
+
+
+def _another_rename(text: str, context: ConversationContext) -> str | None:
+    """ "rename eggs -> X" ... "milk -> Y": one more rename."""
     renamed = _ANOTHER_RENAME.match(text) if renamed_last(context) else None
     if renamed and not is_task_verb(renamed["old"].split()[0]):
-        return f"rename {renamed['old']} to {renamed['new']}"  # "rename eggs -> X" ... "milk -> Y"
+        return f"rename {renamed['old']} to {renamed['new']}"
+    return None
+
+
+def _narrowed_list(text: str, context: ConversationContext) -> str | None:
+    """ "list. now." ... "no just the stuff i havent done": the list just shown, narrowed."""
     if context.last_act == "list" and (_ONLY_THE.match(text) or _AND_THE_ONES.match(text)):
-        status = extract_status(text)  # "list. now." ... "no just the stuff i havent done"
+        status = extract_status(text)
         if status != "all":
             return f"show my {status} tasks"
-    text = _WAKE_LEAD.sub("", text)  # "hey google the beach towels too"
+    return None
+
+
+def _as_one_more(text: str) -> str:
+    """The tail said as "and X" or "X too" when it is said another way."""
     same = (_SAME_FOR.match(text) or _SAME_AFTER.match(text)) if "same" in text.lower() else None
     if same:
         text = f"and {same['rest']}"  # "same for the bathroom", "and email to Sarah, same"
@@ -104,30 +131,37 @@ def continue_last_action(text: str, context: ConversationContext) -> str | None:
     if len(items) > 1 and _TOO_TAIL.match(items[-1]) and all(_BARE_ITEM.match(i) for i in items):
         # "groceries done", "milk. eggs too": one more item a sentence
         text = " and ".join(ALSO_TAIL.sub("", i) for i in items) + " too"
-    match = _AND_MORE.match(text) or _TOO_TAIL.match(text)
-    if not match:
-        bare = core_request(text)
-        if context.last_act == "query" and context.last_lookup and _BARE_ITEM_ASKED.match(text):
-            return f"is {bare} on my list"  # "eggs on my list?" ... "bread?"
-        if context.last_act in _CHANGE_ACTS and is_position(ALSO_TAIL.sub("", bare)):
-            action = last_action(context)  # "delete the last one" ... "the first two too"
-            return f"{action} {bare}" if action else None
-        return None
-    rest = core_request(match["rest"]) + (match.groupdict().get("condition") or "")
-    if not rest or _ASKS_THE_ASSISTANT.match(match["rest"]) or _A_COMMAND.match(rest):
-        return None
+    return text
+
+
+def _bare_tail(text: str, context: ConversationContext) -> str | None:
+    """A tail without "and" or "too": an item asked about, or a row of the last change."""
+    bare = core_request(text)
+    if context.last_act == "query" and context.last_lookup and _BARE_ITEM_ASKED.match(text):
+        return f"is {bare} on my list"  # "eggs on my list?" ... "bread?"
+    if context.last_act in _CHANGE_ACTS and is_position(ALSO_TAIL.sub("", bare)):
+        action = last_action(context)  # "delete the last one" ... "the first two too"
+        return f"{action} {bare}" if action else None
+    return None
+
+
+def _one_more_item(rest: str, said: str, context: ConversationContext) -> bool:
+    """Whether the tail's words `rest` (`said` as said) name one more item rather than a
+    request of their own."""
+    if not rest or _ASKS_THE_ASSISTANT.match(said) or _A_COMMAND.match(rest):
+        return False
     if _DONE_TO_IT.match(rest):
-        return None  # "add pizza" ... "and order it": something to do to it, not one more item
+        return False  # "add pizza" ... "and order it": something to do to it, not one more item
     if _A_STATEMENT.match(rest):
-        return None  # "and I already did the grocery run, so check that off": its own request
+        return False  # "and I already did the grocery run, so check that off": its own request
     if _REMOVED.search(rest) and last_action(context) != "delete":
-        return None  # "and the sixth one can go, I'm not renewing it": its own request
-    if _OWN_CHANGE.search(rest):
-        if last_action(context) != "complete":
-            return None  # "and the tenth one is done now, tick it off" after a delete
-        said = _SAID_DONE.match(rest)
-        if said:
-            return f"complete {said['obj']}"  # "and the report is also finish"
+        return False  # "and the sixth one can go, I'm not renewing it": its own request
+    # "and the tenth one is done now, tick it off" after a delete
+    return not (_OWN_CHANGE.search(rest) and last_action(context) != "complete")
+
+
+def _the_same_again(rest: str, context: ConversationContext) -> str | None:
+    """The last question or change, asked or made again of `rest`."""
     if context.last_act == "query" and context.last_lookup:
         return f"is {rest} on my list"
     # "add eggs if they're missing" found the eggs there: nothing changed, yet "and bread"
@@ -342,39 +376,55 @@ def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] 
     if parts is None:
         return None
     new, old = parts
-    titles = {number: title for number, title, _ in context.known_tasks}
-    task_id = context.focus_task_id
-    named = [n for n, title in titles.items() if old and title.lower() == old.lower()]
-    if named:  # "I meant self-raising flour, not just flour" after adding four items
-        task_id = named[-1]
-    current = titles.get(task_id)
+    task_id, current = _task_corrected(old, context.focus_task_id, context)
     restates = bool(current) and _restates(new, str(current))
-    # "no i said call the vet not the bank": a whole title replacing a word of the old one
-    # "I meant iced tea, not ice cream": the thing meant, whatever a model makes of it alone
-    meant = bool(old) and _I_MEANT.search(text) is not None and not _COMMAND_LEAD.match(new)
-    if _NOT_A_TITLE.match(new) or (
-        _a_request(new, replaces=bool(old)) and not (old and restates) and not meant
-    ):
+    if _a_request_instead(text, new, old, restates=restates):
         return None  # "no, delete it", "sorry, thanks", "on second thought, undo that"
     if restates:
         return task_id, new  # "I mean call the landlord about the washing machine, not heater"
-    fixed = _one_word_fixed(new, str(current)) if current and not old else None
+    return task_id, (_corrected(text, new, old, current) if current else new)
+
+
+def _task_corrected(old: str, task_id: int, context: ConversationContext) -> tuple[int, str | None]:
+    """(number, title) of the task the correction is about: the one just changed
+    (`task_id`), unless the words it replaces (`old`) are another task's whole title."""
+    titles = {number: title for number, title, _ in context.known_tasks}
+    named = [n for n, title in titles.items() if old and title.lower() == old.lower()]
+    if named:  # "I meant self-raising flour, not just flour" after adding four items
+        task_id = named[-1]
+    return task_id, titles.get(task_id)
+
+
+def _a_request_instead(text: str, new: str, old: str, *, restates: bool) -> bool:
+    """Whether the corrected words `new` are no title but a request of their own."""
+    # "no i said call the vet not the bank": a whole title replacing a word of the old one
+    # "I meant iced tea, not ice cream": the thing meant, whatever a model makes of it alone
+    meant = bool(old) and _I_MEANT.search(text) is not None and not _COMMAND_LEAD.match(new)
+    return bool(
+        _NOT_A_TITLE.match(new)
+        or (_a_request(new, replaces=bool(old)) and not (old and restates) and not meant)
+    )
+
+
+def _corrected(text: str, new: str, old: str, current: str) -> str:
+    """The title `current` as the correction `new` (of its words `old`, if said) makes it."""
+    fixed = _one_word_fixed(new, str(current)) if not old else None
     if fixed is not None:
-        return task_id, fixed  # "add chiken breast" ... "ugh chicken*": that word only
-    restatement = _restated_later(text, current) if current else None
+        return fixed  # "add chiken breast" ... "ugh chicken*": that word only
+    restatement = _restated_later(text, current)
     if restatement is not None:
-        return task_id, restatement  # "Sorry, is not shoes, is tie. Buy a tie for the wedding"
-    if current and old and old.lower() in current.lower() and old.lower() != current.lower():
+        return restatement  # "Sorry, is not shoes, is tie. Buy a tie for the wedding"
+    if old and old.lower() in current.lower() and old.lower() != current.lower():
         start = current.lower().index(old.lower())
         head = current[:start]
         if _ARTICLE_END.search(head):
             new = _ARTICLE_START.sub("", new)  # "not the 5k, the 10k": one "the"
-        return task_id, head + new + current[start + len(old) :]
-    if current and _QUANTITY.match(new) and not _QUANTITY.match(current) and len(new.split()) <= 3:
-        return task_id, f"{new} of {current}"  # "make it two bottles"
-    if current and old:  # "is brown rice I want, not the white": the thing, said exactly
+        return head + new + current[start + len(old) :]
+    if _QUANTITY.match(new) and not _QUANTITY.match(current) and len(new.split()) <= 3:
+        return f"{new} of {current}"  # "make it two bottles"
+    if old:  # "is brown rice I want, not the white": the thing, said exactly
         new = _with_the_titles_verb(new, str(current))
-    return task_id, new
+    return new
 
 
 def _with_the_titles_verb(new: str, current: str) -> str:
@@ -543,6 +593,22 @@ def puts_back_the_deleted(text: str, context: ConversationContext) -> bool:
 def swapped_completion(text: str, context: ConversationContext) -> tuple[str, str] | None:
     """(the change's tool, what was meant instead) for a correction right after a
     completion or a deletion of one task: that change is undone and made to the other."""
+    changed = _one_task_changed(context)
+    if changed is None:
+        return None
+    tool, title = changed
+    if tool == "complete_task":
+        for pattern in _WRONG_THEN_RIGHT:
+            found = pattern.search(text)
+            if found and _names(found["old"], title) and not _names(found["new"], title):
+                return tool, found["new"].strip()
+    meant = _meant_instead(text, title)
+    return (tool, meant) if meant is not None else None
+
+
+def _one_task_changed(context: ConversationContext) -> tuple[str, str] | None:
+    """(the tool that redoes it, the task's title) when the last change completed or deleted
+    one task; None otherwise."""
     change = context.last_change or {}
     arguments = change.get("arguments") or {}
     if change.get("tool") == "update_task" and arguments.get("completed") is False:
@@ -551,13 +617,11 @@ def swapped_completion(text: str, context: ConversationContext) -> tuple[str, st
         tool, title = "delete_task", str(arguments["title"])
     else:
         return None
-    if title is None:
-        return None
-    if tool == "complete_task":
-        for pattern in _WRONG_THEN_RIGHT:
-            found = pattern.search(text)
-            if found and _names(found["old"], title) and not _names(found["new"], title):
-                return tool, found["new"].strip()
+    return None if title is None else (tool, title)
+
+
+def _meant_instead(text: str, title: str) -> str | None:
+    """The task "no, I meant milk" names instead of the one titled `title`."""
     for pattern in _MEANT_INSTEAD:
         found = pattern.match(text.strip())
         if found is None or _names(found["new"], title):
@@ -565,7 +629,7 @@ def swapped_completion(text: str, context: ConversationContext) -> tuple[str, st
         named = found.groupdict().get("old") or found.groupdict().get("back")
         if named and not _names(named, title):
             continue  # "put bread back" after the eggs went: not about that change
-        return tool, found["new"].strip()
+        return found["new"].strip()
     return None
 
 

@@ -96,15 +96,30 @@ def _minutes(found: re.Match[str]) -> int | None:
 def reminder_change(text: str, now: datetime) -> tuple[str, dict[str, object]] | None:
     """(the task as said, the update_task arguments) of a reminder request in `text` (the
     clause's core request), or None."""
+    return _reminder_off(text) or _reminder_offset(text) or _reminder_time(text, now)
+
+
+def _reminder_off(text: str) -> tuple[str, dict[str, object]] | None:
+    """ "don't remind me about it", "turn off the reminder for the dentist"."""
     off = _OFF_REQUEST.match(text)
     if off:
         target = off["target"] or off["target2"] or off["target3"] or off["target4"] or "it"
         return target, {"remind_at": "none"}
+    return None
+
+
+def _reminder_offset(text: str) -> tuple[str, dict[str, object]] | None:
+    """ "remind me 30 minutes before", "remind me the day before"."""
     for pattern in _OFFSET_REQUESTS:
         offset = pattern.match(text)
         minutes = _minutes(offset) if offset else None
         if offset and minutes is not None:
             return offset["target"] or offset["after"] or "it", {"remind_before": minutes}
+    return None
+
+
+def _reminder_time(text: str, now: datetime) -> tuple[str, dict[str, object]] | None:
+    """ "remind me at 8", "remind me about it tomorrow at 9"."""
     for pattern in _TIME_REQUESTS:
         timed = pattern.match(text)
         # A day alone reminds at the day's usual hour (09:00: the tools' reading of a date).

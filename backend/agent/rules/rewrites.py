@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from backend.agent.rules.intents import rule_intent
 from backend.agent.rules.numbers import is_position, position_phrases
@@ -100,12 +101,36 @@ _NOT_A_TOPIC = re.compile(
 
 def _done_about_topic(sentence: str) -> str | None:
     """ "mark <topic> as done" (or "as not done") for a topic-first done statement."""
+    said = _topic_is_done(sentence)
+    if said is not None:
+        return said
+    match = _topic_then_done(sentence)
+    if match is None or not _says_done(match):
+        return None
+    rest = (match["rest"] or "").strip(" ,.;!?:")
+    if _OR_NOT.search(sentence) or (sentence.rstrip().endswith("?") and not rest):
+        # "the electricity bill, I paid it already or not?": asked, never a change
+        return f"is {match['topic']} done?"
+    state = "not done" if match["neg"] else "done"
+    said = f"mark {match['topic']} as {state}"
+    if rest and rule_intent(rest).intent not in _SAID_ALREADY:
+        said += f", {rest}"  # "..., and delete the milk": another request
+    return said
+
+
+def _topic_is_done(sentence: str) -> str | None:
+    """ "The second one, this is done since ...", or asked: "..., it is finish or not yet?"."""
     said_done = _TOPIC_IS_DONE.match(strip_end_punctuation(sentence))
     asked = sentence.rstrip().endswith("?") or re.search(r"\bor\b", sentence, _I)
     if said_done and asked and _OR_NOT.search(sentence):
         return f"is {said_done['topic']} done?"  # "the report for Q4, it is finish or not yet?"
     if said_done and not asked and not _NOT_A_TOPIC.search(said_done["topic"]):
         return f"mark {said_done['topic']} as done"  # "The second one, this is done since ..."
+    return None
+
+
+def _topic_then_done(sentence: str) -> re.Match[str] | None:
+    """A task named first, then a statement about it with the subject "I" or "we"."""
     if _SUBJECT.search(sentence) is None:
         return None  # most messages: no "I"/"we" after a topic, nothing to read
     # "The seventh one, I did it": the plain request would drop "I did it" as an aside
@@ -117,6 +142,11 @@ def _done_about_topic(sentence: str) -> str | None:
     topic_words = match["topic"].lower().split()
     if is_task_verb(topic_words[0]) or _NOT_A_TOPIC.search(match["topic"]):
         return None  # "mark it done, i cleaned it", "let me know every meeting i have"
+    return match
+
+
+def _says_done(match: re.Match[str]) -> bool:
+    """Whether the statement about the topic says it is done (or not done)."""
     verb = match["verb"].lower()
     timed = bool(match["when"].strip())
     if not (
@@ -125,18 +155,9 @@ def _done_about_topic(sentence: str) -> str | None:
         or (verb.endswith("ed") and len(verb) > 4 and match["pronoun"])
         or (is_task_verb(verb) and (timed or match["pronoun"]))
     ):
-        return None
-    if verb in _DONE_VERBS and not (timed or match["pronoun"] or match["neg"]):
-        return None  # "the report I finish" is not yet a statement that it is done
-    rest = (match["rest"] or "").strip(" ,.;!?:")
-    if _OR_NOT.search(sentence) or (sentence.rstrip().endswith("?") and not rest):
-        # "the electricity bill, I paid it already or not?": asked, never a change
-        return f"is {match['topic']} done?"
-    state = "not done" if match["neg"] else "done"
-    said = f"mark {match['topic']} as {state}"
-    if rest and rule_intent(rest).intent not in _SAID_ALREADY:
-        said += f", {rest}"  # "..., and delete the milk": another request
-    return said
+        return False
+    # "the report I finish" is not yet a statement that it is done
+    return not (verb in _DONE_VERBS and not (timed or match["pronoun"] or match["neg"]))
 
 
 _SAID_ALREADY = (Intent.COMPLETE, Intent.UPDATE, Intent.SOCIAL, Intent.UNCLEAR, Intent.LIST)
@@ -526,44 +547,93 @@ _ITEM_THEN_HAVE_IT = re.compile(
 )
 
 
-def rewritten(text: str) -> str:
-    """The message as the plain request it amounts to, or unchanged."""
-    told = text
-    lowered = text.lower()
+def _items_then_put_them(text: str, lowered: str) -> str | None:
     put_them = _ITEMS_THEN_PUT_THEM.match(text) if " list" in lowered else None
-    if put_them:
-        return f"add {put_them['items']}"
+    return f"add {put_them['items']}" if put_them else None
+
+
+def _so_it_is_done(text: str, lowered: str) -> str | None:
     if " so " in lowered and _SO_IT_IS_DONE.match(text) and not position_phrases(text):
         return "mark it as done"
+    return None
+
+
+def _task_then_add_it(text: str, lowered: str) -> str | None:
     add_it = _TASK_THEN_ADD_IT.match(text) if _ADD_IT_WORD.search(lowered) else None
-    if add_it:
-        items = add_it["task"]
-        if add_it["shopping"] and not re.search(r"\b(?:and|,)\b", items):
-            items = f"{add_it['shopping']} {items}"  # "buy a present": the errand, whole
-        return f"add {items}"
+    if not add_it:
+        return None
+    items = add_it["task"]
+    if add_it["shopping"] and not re.search(r"\b(?:and|,)\b", items):
+        items = f"{add_it['shopping']} {items}"  # "buy a present": the errand, whole
+    return f"add {items}"
+
+
+def _topic_then_make_it(text: str, lowered: str) -> str | None:
     made = _TOPIC_THEN_MAKE_IT.match(text) if " it " in lowered else None
-    if made:
-        return f"rename {made['topic']} to {made['title']}"
+    return f"rename {made['topic']} to {made['title']}" if made else None
+
+
+def _position_put_back(text: str, lowered: str) -> str | None:
     for sentence in SENTENCE_END.split(text) if " back" in lowered else ():
         back = _POSITION_BACK.match(core_request(sentence))
         if back and is_position(back["rows"]):
             return f"mark {back['rows']} as not done"
+    return None
+
+
+def _title_for_topic(text: str, lowered: str) -> str | None:
     titled = _TITLE_FOR_TOPIC.match(text)
-    if titled:
-        return f"rename {titled['topic']} to {titled['title']}"
+    return f"rename {titled['topic']} to {titled['title']}" if titled else None
+
+
+def _item_then_have_it(text: str, lowered: str) -> str | None:
     have_it = _ITEM_THEN_HAVE_IT.match(text) if " list" in lowered else None
-    if have_it:
-        return f"is {have_it['item']} on my list?"
-    text = _I_FINISH.sub(lambda m: f"{m['lead']}{m['who']} {m['verb']}ed ", text)
+    return f"is {have_it['item']} on my list?" if have_it else None
+
+
+# Readings of the whole message as said (and its lowercase), tried in this order: the first
+# that reads it says the request.
+_WHOLE_MESSAGE_READINGS: tuple[Callable[[str, str], str | None], ...] = (
+    _items_then_put_them,
+    _so_it_is_done,
+    _task_then_add_it,
+    _topic_then_make_it,
+    _position_put_back,
+    _title_for_topic,
+    _item_then_have_it,
+)
+
+
+def rewritten(text: str) -> str:
+    """The message as the plain request it amounts to, or unchanged."""
+    lowered = text.lower()
+    for reading in _WHOLE_MESSAGE_READINGS:
+        said = reading(text, lowered)
+        if said is not None:
+            return said
+    finished = _I_FINISH.sub(lambda m: f"{m['lead']}{m['who']} {m['verb']}ed ", text)
+    noted = _note_or_rename(finished)
+    if noted:
+        return noted
+    plain = _said_plainly(finished)
+    added = _conditional_add(plain) or _ran_out_add(plain)
+    if added:
+        return added
+    if plain == text:  # no other reading: a position said with what happened to it
+        return _position_statement(plain) or _clear_in_passing(plain) or plain
+    return plain
+
+
+def _note_or_rename(text: str) -> str | None:
     note = _NOTE_FOR_TOPIC.match(text)
     if note:
         return f"add a note to the {note['topic'] or note['named']} task: {note['note']}"
-    said_note = _a_note(text)
-    if said_note:
-        return said_note
-    renamed = _renamed(text)
-    if renamed:
-        return renamed
+    return _a_note(text) or _renamed(text)
+
+
+def _said_plainly(text: str) -> str:
+    """The message without a "tell me," frame of a question, its topic-first sentences said
+    as plain requests."""
     framed = _TELL_ME_FIRST.match(text)
     if framed and (text.rstrip().endswith("?") or _OR_NOT.search(text)):
         text = text[framed.end() :]
@@ -571,20 +641,28 @@ def rewritten(text: str) -> str:
     plain = [_plain_sentence(s) for s in sentences]
     if any(plain):
         text = " ".join(p or s for p, s in zip(plain, sentences, strict=True))
-    question = _QUESTION_THEN_ADD.match(text)
-    if question:
-        item, action = query_slot(question["question"])
-        if action is not Action.LOOKUP or not item:
-            asked = rule_intent(question["question"])
-            item, action = asked.obj, asked.action
-        if action is Action.LOOKUP and item:
-            return f"add {item} if it's not already there"
-    ran_out = _THEN_ADD_IT.search(text)
-    if ran_out:
-        said = _RAN_OUT.match(text[: ran_out.start()].strip())
-        if said:
-            item = (said["item"] or said["item2"] or "").strip(" ,;")
-            return f"add {item}" if item else text
-    if text == told:  # no other reading: a position said with what happened to it
-        return _position_statement(text) or _clear_in_passing(text) or text
     return text
+
+
+def _conditional_add(text: str) -> str | None:
+    """ "do i have cheese on my shopping list, if not please add it"."""
+    question = _QUESTION_THEN_ADD.match(text)
+    if not question:
+        return None
+    item, action = query_slot(question["question"])
+    if action is not Action.LOOKUP or not item:
+        asked = rule_intent(question["question"])
+        item, action = asked.obj, asked.action
+    if action is Action.LOOKUP and item:
+        return f"add {item} if it's not already there"
+    return None
+
+
+def _ran_out_add(text: str) -> str | None:
+    """ "i'm out of apples, add that to my list"; the message itself when it names nothing."""
+    ran_out = _THEN_ADD_IT.search(text)
+    said = _RAN_OUT.match(text[: ran_out.start()].strip()) if ran_out else None
+    if not said:
+        return None
+    item = (said["item"] or said["item2"] or "").strip(" ,;")
+    return f"add {item}" if item else text
