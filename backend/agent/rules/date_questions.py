@@ -81,6 +81,8 @@ class DateQuestionRow:
     not_examples: tuple[str, ...] = ()
     # Its own words ask about tasks ("have I fallen behind"): any words may come before them.
     asks_alone: bool = False
+    # "today" may mean now when it is said of the list itself ("my to-do list today").
+    today_may_mean_now: bool = False
 
 
 def _day_range(first: date, last: date) -> Filters:
@@ -198,6 +200,7 @@ ROWS: tuple[DateQuestionRow, ...] = (
             "what do I have on the 3rd",
         ),
         ("what did I finish today",),
+        today_may_mean_now=True,
     ),
 )
 
@@ -222,7 +225,7 @@ def date_filters(clause: str, now: datetime) -> Filters | None:
     text, asking = asked
     for row in ROWS:
         found = row.pattern.search(text)
-        if found is None or (row.name == "a day" and _LIST_TODAY.search(text)):
+        if found is None or (row.today_may_mean_now and _LIST_TODAY.search(text)):
             continue
         if _only_task_words_around(text, asking, found, asks_alone=row.asks_alone):
             return row.filters(found, now)
