@@ -159,29 +159,39 @@ def yes_or_no(text: str, *, strict: bool = False) -> bool | None:
         return False
     if _YES.match(text):
         return True
-    words = re.findall(r"[a-z']+", text.lower())
-    while words and words[0] in _INTERJECTIONS and words[0] not in _YES_WORDS:
-        words = words[1:]
+    words = _past_interjections(re.findall(r"[a-z']+", text.lower()))
     if not words:
         return None
     if words[0] in _NO_WORDS:
         return False
     if words[0] in _YES_WORDS:
-        affirmed = _AFFIRMING.sub(" ", " ".join(words[1:])).split()
-        rest = [w for w in affirmed if w not in _AROUND_A_YES]
-        if "not" in rest[:3] or "don't" in rest[:3] or "whatever" in rest[:1]:
-            return False if rest[:1] != ["whatever"] else None
-        said = " ".join(rest)
-        if (
-            strict
-            and rest
-            and not _DO_IT.match(said)
-            and not _SEE_THEM.search(said)
-            and is_command(said)
-        ):
-            return None  # "ok, show my tasks": a new request, not a yes
-        return True
+        return _yes_unless_taken_back(words[1:], strict=strict)
     return True if _DO_IT.match(" ".join(words)) else None
+
+
+def _past_interjections(words: list[str]) -> list[str]:
+    """The words from the first one that is not an interjection ("ah okay" keeps "okay")."""
+    while words and words[0] in _INTERJECTIONS and words[0] not in _YES_WORDS:
+        words = words[1:]
+    return words
+
+
+def _yes_unless_taken_back(after_yes: list[str], *, strict: bool) -> bool | None:
+    """What the words after a yes make of it: still a yes, a no ("yes, not that"), or
+    something else ("yes whatever", and when `strict` a new request)."""
+    affirmed = _AFFIRMING.sub(" ", " ".join(after_yes)).split()
+    rest = [w for w in affirmed if w not in _AROUND_A_YES]
+    if "not" in rest[:3] or "don't" in rest[:3] or "whatever" in rest[:1]:
+        return False if rest[:1] != ["whatever"] else None
+    said = " ".join(rest)
+    if strict and rest and _a_new_request(said):
+        return None  # "ok, show my tasks": a new request, not a yes
+    return True
+
+
+def _a_new_request(said: str) -> bool:
+    """Whether what follows a yes asks for something else, not for what the yes agrees to."""
+    return not _DO_IT.match(said) and not _SEE_THEM.search(said) and is_command(said)
 
 
 _ADD_IT = re.compile(r"\b(?:add|put)\s+(?:it|that|them|that one)\b", _I)
@@ -201,44 +211,72 @@ def _yes_no(kind: str, text: str, pending: PendingQuestion) -> Answer | None:
     if missing and _ADD_IT.search(text):
         # "remove buy stamps" - not there - "could you please add it then?"
         return [steps.add_task(str(missing), None)], Intent.CREATE, "answer: add what was missing"
+    said = _yes_or_no_to(kind, text)
+    if said is False:
+        return _no_to(kind, text)
+    if said is None:
+        return None
+    if kind == PendingKind.OFFER_LIST:
+        return _yes_show_list(text)
+    if kind == PendingKind.OFFER_ADD:
+        return _yes_add(text, pending)
+    return _yes_clear(pending)
+
+
+def _yes_or_no_to(kind: str, text: str) -> bool | None:
+    """`yes_or_no`, and to a clear also a no that only narrows it ("no, just the milk one")."""
     said = yes_or_no(text, strict=True)
     lead = _NO_LEAD.match(text) if said is None and kind == PendingKind.CONFIRM_CLEAR else None
     if lead and _A_NO.search(lead.group()):
         # "actually no, sorry, just the paper towels one": a no that narrows the clear
         said = False if _ONLY.match(text[lead.end() :].strip(" .!?")) else None
-    if said is False:
-        instead = _NO_LEAD.sub("", text).strip(" .!?")
-        narrowed = _ONLY.match(instead)
-        if kind == PendingKind.CONFIRM_CLEAR and narrowed and _DONE_ONES.match(narrowed["what"]):
-            # "clear my list" ... "no, just the finished ones": a narrower clear, asked again
-            return [steps.confirm_clear("completed")], Intent.DELETE, "answer: no, only the done"
-        if kind == PendingKind.CONFIRM_CLEAR and narrowed:
-            # "clear the whole list", "wait no. just the dry cleaning one": that one only
-            named = strip_reference_noise(clean_title(narrowed["what"]))
-            step = task_actions.act_on_title("delete_task", named, {})
-            return [step], Intent.DELETE, "answer: no, only this one"
-        request = new_request(instead) if instead else None
-        if request is not None and request.intent in _INSTEAD:
-            return None  # "Alexa, no, stop, read me the list instead": that request
-        if kind == PendingKind.CONFIRM_CLEAR:
-            return [steps.say(replies.CLEAR_CANCELLED)], Intent.DELETE, "answer: no to clear"
-        # "no thanks" to "shall I add it?": nothing asked for, a reply in kind
-        return [steps.say(replies.NOTED_NO)], Intent.SOCIAL, f"answer: no to {kind}"
-    if said is None:
-        return None
-    if kind == PendingKind.OFFER_LIST:
-        # "ok then show me full list": the yes says which list
-        status = "all" if _WHOLE_LIST.search(text) else "pending"
-        if not _SAYS_YES.search(text) or _THE_LIST.search(text):
-            # "then show me the list", "yeah show me the list": that request, as said
-            status = extract_status(text)
-        return [steps.list_tasks(status)], Intent.LIST, "answer: yes, show the list"
-    if kind == PendingKind.OFFER_ADD:
-        adds = [steps.add_task(str(pending["title"]), None)]
-        more = _AND_ONE_MORE.search(text)
-        if more:  # "ok add it, and bred too": one more thing with the yes
-            adds.append(steps.add_task(clean_title(more["item"]), None))
-        return adds, Intent.CREATE, "answer: yes, add it"
+    return said
+
+
+def _no_to(kind: str, text: str) -> Answer | None:
+    """A no to an offer or a clear: dropped, narrowed, or what is asked for instead."""
+    instead = _NO_LEAD.sub("", text).strip(" .!?")
+    narrowed = _ONLY.match(instead)
+    if kind == PendingKind.CONFIRM_CLEAR and narrowed:
+        return _narrower_clear(narrowed["what"])
+    request = new_request(instead) if instead else None
+    if request is not None and request.intent in _INSTEAD:
+        return None  # "Alexa, no, stop, read me the list instead": that request
+    if kind == PendingKind.CONFIRM_CLEAR:
+        return [steps.say(replies.CLEAR_CANCELLED)], Intent.DELETE, "answer: no to clear"
+    # "no thanks" to "shall I add it?": nothing asked for, a reply in kind
+    return [steps.say(replies.NOTED_NO)], Intent.SOCIAL, f"answer: no to {kind}"
+
+
+def _narrower_clear(what: str) -> Answer:
+    """ "No, just ..." to a clear: the done ones only, asked again, or the one named."""
+    if _DONE_ONES.match(what):
+        # "clear my list" ... "no, just the finished ones": a narrower clear, asked again
+        return [steps.confirm_clear("completed")], Intent.DELETE, "answer: no, only the done"
+    # "clear the whole list", "wait no. just the dry cleaning one": that one only
+    named = strip_reference_noise(clean_title(what))
+    step = task_actions.act_on_title("delete_task", named, {})
+    return [step], Intent.DELETE, "answer: no, only this one"
+
+
+def _yes_show_list(text: str) -> Answer:
+    # "ok then show me full list": the yes says which list
+    status = "all" if _WHOLE_LIST.search(text) else "pending"
+    if not _SAYS_YES.search(text) or _THE_LIST.search(text):
+        # "then show me the list", "yeah show me the list": that request, as said
+        status = extract_status(text)
+    return [steps.list_tasks(status)], Intent.LIST, "answer: yes, show the list"
+
+
+def _yes_add(text: str, pending: PendingQuestion) -> Answer:
+    adds = [steps.add_task(str(pending["title"]), None)]
+    more = _AND_ONE_MORE.search(text)
+    if more:  # "ok add it, and bred too": one more thing with the yes
+        adds.append(steps.add_task(clean_title(more["item"]), None))
+    return adds, Intent.CREATE, "answer: yes, add it"
+
+
+def _yes_clear(pending: PendingQuestion) -> Answer:
     status = str(pending.get("status", "all"))
     confirmed = pending.get("task_ids")
     task_ids = [int(i) for i in confirmed] if isinstance(confirmed, list) else None
@@ -284,40 +322,55 @@ def _choice(text: str, pending: PendingQuestion, context: ConversationContext) -
         n = int(bare.group("n"))
         at_position = candidates[n - 1] if 1 <= n <= len(candidates) else None
         if at_position is not None and n in candidates and at_position != n:
-            # The list shows positions and task numbers: "2" could be either, and guessing
-            # could delete the wrong task. Ask, keeping the question open.
-            titles = pending.get("titles") or []
-            title_of = dict(zip(candidates, titles, strict=False))
-            question = replies.position_or_number(
-                n, str(title_of.get(at_position, "")), str(title_of.get(n, ""))
-            )
-            return (
-                [steps.say(question, pending=pending, listed=list(candidates))],
-                _TOOL_INTENT[tool],
-                "answer: a number that is both a position and a task number",
-            )
+            return _ask_position_or_number(n, at_position, pending, candidates)
         chosen = at_position if at_position is not None else (n if n in candidates else None)
     if chosen is not None:
         return _act(tool, chosen, pending, context, "answer: position in the list")
+    return _chosen_by_title(text, pending, context, candidates)
+
+
+def _ask_position_or_number(
+    n: int, at_position: int, pending: PendingQuestion, candidates: tuple[int, ...]
+) -> Answer:
+    """The list shows positions and task numbers: "2" could be either, and guessing could
+    delete the wrong task. Ask, keeping the question open."""
+    titles = pending.get("titles") or []
+    title_of = dict(zip(candidates, titles, strict=False))
+    question = replies.position_or_number(
+        n, str(title_of.get(at_position, "")), str(title_of.get(n, ""))
+    )
+    return (
+        [steps.say(question, pending=pending, listed=list(candidates))],
+        _TOOL_INTENT[str(pending["tool"])],
+        "answer: a number that is both a position and a task number",
+    )
+
+
+def _chosen_by_title(
+    text: str, pending: PendingQuestion, context: ConversationContext, candidates: tuple[int, ...]
+) -> Answer | None:
+    """The choice named by its title; asked again if that still fits more than one."""
+    tool = str(pending["tool"])
     titled = pending.get("titles")
-    if isinstance(titled, list) and text and not is_command(text):
-        options = [{"id": c, "title": t} for c, t in zip(candidates, titled, strict=False)]
-        # "the Q4 one, the draft review is tomorrow's problem": the first part chooses; the
-        # rest may name the other one to set it aside.
-        first_part = text.split(",")[0]
-        matches = match_tasks(strip_reference_noise(first_part), options)
-        if len(matches) != 1:
-            matches = match_tasks(strip_reference_noise(text), options)
-        if len(matches) == 1:
-            return _act(tool, int(matches[0]["id"]), pending, context, "answer: title of one")
-        if len(matches) > 1:
-            # Still more than one: ask again with the same numbered list (Rule 2).
-            ask = steps.say(
-                replies.multiple_matches(text, options, steps.ACTION_VERB[tool]),
-                pending=pending,
-                listed=list(candidates),
-            )
-            return [ask], _TOOL_INTENT[tool], "answer: still ambiguous"
+    if not (isinstance(titled, list) and text and not is_command(text)):
+        return None
+    options = [{"id": c, "title": t} for c, t in zip(candidates, titled, strict=False)]
+    # "the Q4 one, the draft review is tomorrow's problem": the first part chooses; the
+    # rest may name the other one to set it aside.
+    first_part = text.split(",")[0]
+    matches = match_tasks(strip_reference_noise(first_part), options)
+    if len(matches) != 1:
+        matches = match_tasks(strip_reference_noise(text), options)
+    if len(matches) == 1:
+        return _act(tool, int(matches[0]["id"]), pending, context, "answer: title of one")
+    if len(matches) > 1:
+        # Still more than one: ask again with the same numbered list (Rule 2).
+        ask = steps.say(
+            replies.multiple_matches(text, options, steps.ACTION_VERB[tool]),
+            pending=pending,
+            listed=list(candidates),
+        )
+        return [ask], _TOOL_INTENT[tool], "answer: still ambiguous"
     return None
 
 

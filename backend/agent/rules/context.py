@@ -8,7 +8,7 @@ assistant left open, the last change (for "undo") and the run of adds (for the n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -67,65 +67,89 @@ class ConversationContext:
 
     @classmethod
     def from_turns(cls, turns: Sequence[Turn]) -> ConversationContext:
-        focus: int | None = None
-        listed: tuple[int, ...] = ()
-        completions = 0
-        adds_in_a_row = 0
-        last_change: JSON | None = None
-        undoable: list[JSON] = []  # the changes still standing, oldest first
-        known: dict[int, tuple[str, bool]] = {}
-        last_due: tuple[int, str, str | None] | None = None
+        window = _Window()
         for turn in turns:  # oldest first: later mentions win
-            if turn.role == "user":
-                mentioned = _task_mentioned(turn.content)
-                if mentioned is not None:
-                    focus = mentioned
-                continue
-            meta = turn.meta
-            if "focus" in meta:
-                # None: the turn talked about no task ("is bread on there?" - no)
-                focus = int(meta["focus"]) if meta["focus"] is not None else None
-            elif "acts" not in meta and (from_tools := _focus_from_tools(turn.tool_calls)):
-                # A turn of the LLM brain leaves no meta: use its tools. A turn of the rules
-                # says its focus itself; its look-ups ("how many tasks?") name no task.
-                focus = from_tools
-            if "listed" in meta:
-                listed = tuple(int(i) for i in meta["listed"])
-            if meta.get("undone"):
-                # step after step: what is still standing before the change just undone
-                undoable = undoable[:-1]
-            elif meta.get("undo"):
-                undoable.append(meta["undo"])
-            last_change = undoable[-1] if undoable else None
-            for call in (one for c in turn.tool_calls for one in per_task_calls(c)):
-                if not _succeeded(call):
-                    continue
-                _learn(known, call)
-                last_due = _due_set(call) or last_due
-                if call.get("name") == "complete_task":
-                    completions += 1
-                    adds_in_a_row = 0
-                elif call.get("name") == "add_task":
-                    adds_in_a_row += 1
+            window.read(turn)
         # What the assistant's last reply left open or recorded (nothing after a user turn).
         last = turns[-1].meta if turns and turns[-1].role != "user" else ReplyMeta()
         acts = last.get("acts")
-        known_tasks = tuple((n, title, done) for n, (title, done) in sorted(known.items()))
         return cls(
-            focus,
-            listed,
+            window.focus,
+            window.listed,
             last.get("pending"),
-            completions,
-            adds_in_a_row,
-            last_change,
-            known_tasks,
+            window.completions,
+            window.adds_in_a_row,
+            window.last_change,
+            window.known_tasks(),
             str(acts[-1]) if acts else None,
             str(last["lookup"]) if last.get("lookup") else None,
             tuple(int(i) for i in last.get("alternatives") or ()),
             str(last["counted"]) if last.get("counted") else None,
-            last_due=last_due,
+            last_due=window.last_due,
             choices=tuple(last.get("choices") or ()),
         )
+
+
+@dataclass
+class _Window:
+    """What the turns of the window read so far say, folded in one turn at a time."""
+
+    focus: int | None = None
+    listed: tuple[int, ...] = ()
+    completions: int = 0
+    adds_in_a_row: int = 0
+    last_change: JSON | None = None
+    undoable: list[JSON] = field(default_factory=list)  # the changes still standing, oldest first
+    known: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    last_due: tuple[int, str, str | None] | None = None
+
+    def known_tasks(self) -> tuple[tuple[int, str, bool], ...]:
+        return tuple((n, title, done) for n, (title, done) in sorted(self.known.items()))
+
+    def read(self, turn: Turn) -> None:
+        if turn.role == "user":
+            mentioned = _task_mentioned(turn.content)
+            if mentioned is not None:
+                self.focus = mentioned
+            return
+        meta = turn.meta
+        self.focus = _reply_focus(meta, turn.tool_calls, self.focus)
+        if "listed" in meta:
+            self.listed = tuple(int(i) for i in meta["listed"])
+        self._follow_undo(meta)
+        for call in (one for c in turn.tool_calls for one in per_task_calls(c)):
+            if _succeeded(call):
+                self._read_call(call)
+
+    def _follow_undo(self, meta: ReplyMeta) -> None:
+        if meta.get("undone"):
+            # step after step: what is still standing before the change just undone
+            self.undoable = self.undoable[:-1]
+        elif meta.get("undo"):
+            self.undoable.append(meta["undo"])
+        self.last_change = self.undoable[-1] if self.undoable else None
+
+    def _read_call(self, call: dict[str, Any]) -> None:
+        """Folds one successful tool call in."""
+        _learn(self.known, call)
+        self.last_due = _due_set(call) or self.last_due
+        if call.get("name") == "complete_task":
+            self.completions += 1
+            self.adds_in_a_row = 0
+        elif call.get("name") == "add_task":
+            self.adds_in_a_row += 1
+
+
+def _reply_focus(meta: ReplyMeta, tool_calls: list[JSON], focus: int | None) -> int | None:
+    """The task an assistant turn talked about; `focus` if it says nothing of one."""
+    if "focus" in meta:
+        # None: the turn talked about no task ("is bread on there?" - no)
+        return int(meta["focus"]) if meta["focus"] is not None else None
+    if "acts" not in meta and (from_tools := _focus_from_tools(tool_calls)):
+        # A turn of the LLM brain leaves no meta: use its tools. A turn of the rules
+        # says its focus itself; its look-ups ("how many tasks?") name no task.
+        return from_tools
+    return focus
 
 
 # Every turn re-reads the same window of messages; a user message is parsed once per worker.

@@ -16,6 +16,7 @@ Everything is on the user's clock (`now` is their local time): "today" is their 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -238,42 +239,65 @@ def _period(phrase: str, today: date) -> date:
 
 def _read_day(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
     """The day a `_DAY` match names (and the time "in 2 hours" or "tonight" gives)."""
+    for group, reader in _DAY_READERS.items():
+        if found[group]:
+            return reader(found, now)
+    return _slashed(found["slashed"], now.date()), None
+
+
+def _day_after_tomorrow(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    return now.date() + timedelta(days=2), None
+
+
+def _days_from(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    """ "3 days from now", "two weeks from tomorrow"."""
+    start = now.date() + timedelta(days=1 if found["from"].lower() == "tomorrow" else 0)
+    amount = _WORD_COUNTS.get(found["from_amount"].lower()) or int(found["from_amount"])
+    weeks = found["from_unit"].lower().startswith("w")
+    return start + timedelta(days=amount * (7 if weeks else 1)), None
+
+
+def _relative_day(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    """ "today", "tonight" (evening's time), "tomorrow" however it is spelled."""
     today = now.date()
-    if found["after"]:
-        return today + timedelta(days=2), None
-    if found["from_amount"]:
-        start = today + timedelta(days=1 if found["from"].lower() == "tomorrow" else 0)
-        amount = _WORD_COUNTS.get(found["from_amount"].lower()) or int(found["from_amount"])
-        weeks = found["from_unit"].lower().startswith("w")
-        return start + timedelta(days=amount * (7 if weeks else 1)), None
-    if found["relative"]:
-        word = found["relative"].lower()
-        if word in ("today", "tonight"):
-            return today, time(_PART_TIMES["tonight"]) if word == "tonight" else None
-        return today + timedelta(days=1), None
+    word = found["relative"].lower()
+    if word in ("today", "tonight"):
+        return today, time(_PART_TIMES["tonight"]) if word == "tonight" else None
+    return today + timedelta(days=1), None
+
+
+def _weekday(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
     named = found["weekday"] or found["bare_weekday"] or found["short"]
     named = named or found["short_part"] or found["short_end"]
-    if named:
-        return _next_weekday(named, today), None
-    if found["week_after"]:
-        return _next_weekday(found["week_after"], today) + timedelta(days=7), None
-    if found["month_day"]:
-        return _month_day(found["month_day"], today), None
-    if found["ordinal"] or found["ordinal_only"]:
-        ordinal = found["ordinal"] or found["ordinal_only"]
-        return _day_of_month(int(re.sub(r"\D", "", ordinal)), today), None
-    if found["amount"] or found["half"]:
-        return _in_amount(found, now)
-    if found["end"] or found["eod"]:
-        return _end_of((found["end"] or found["eod"]).lower(), today), None
-    if found["period"]:
-        return _period(found["period"], today), None
-    if found["iso"]:
-        try:
-            return date.fromisoformat(found["iso"]), None
-        except ValueError:
-            raise _Unclear(found["iso"]) from None
-    return _slashed(found["slashed"], today), None
+    return _next_weekday(named, now.date()), None
+
+
+def _weekday_week(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    return _next_weekday(found["week_after"], now.date()) + timedelta(days=7), None
+
+
+def _on_month_day(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    return _month_day(found["month_day"], now.date()), None
+
+
+def _ordinal_day(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    ordinal = found["ordinal"] or found["ordinal_only"]
+    return _day_of_month(int(re.sub(r"\D", "", ordinal)), now.date()), None
+
+
+def _end_of_said(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    return _end_of((found["end"] or found["eod"]).lower(), now.date()), None
+
+
+def _period_said(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    return _period(found["period"], now.date()), None
+
+
+def _iso_day(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
+    try:
+        return date.fromisoformat(found["iso"]), None
+    except ValueError:
+        raise _Unclear(found["iso"]) from None
 
 
 def _clock_after(now: datetime, delta: timedelta) -> tuple[date, time]:
@@ -303,6 +327,27 @@ def _in_amount(found: re.Match[str], now: datetime) -> tuple[date, time | None]:
     return now.date() + steps[unit[0]], None
 
 
+_DayReader = Callable[[re.Match[str], datetime], tuple[date, time | None]]
+# Which reader reads a `_DAY` match, by the named group that matched (one alternative
+# matches, so one of these or `slashed`).
+_DAY_READERS: dict[str, _DayReader] = {
+    "after": _day_after_tomorrow,
+    "from_amount": _days_from,
+    "relative": _relative_day,
+    **dict.fromkeys(("weekday", "bare_weekday", "short", "short_part", "short_end"), _weekday),
+    "week_after": _weekday_week,
+    "month_day": _on_month_day,
+    "ordinal": _ordinal_day,
+    "ordinal_only": _ordinal_day,
+    "amount": _in_amount,
+    "half": _in_amount,
+    "end": _end_of_said,
+    "eod": _end_of_said,
+    "period": _period_said,
+    "iso": _iso_day,
+}
+
+
 def _hour(text: str) -> int:
     return _WORD_COUNTS[text.lower()] if text.isalpha() else int(text)
 
@@ -319,22 +364,32 @@ def _read_time(found: re.Match[str]) -> time:
         hour = _hour(found["hour"]) % 12 + (12 if found["half"].lower() == "p" else 0)
         return time(hour, int(found["minute"] or 0))
     if found["bare"] is not None or found["clock"]:
-        hour_text, _, minute_text = (found["clock"] or "").partition(":")
-        hour = _hour(found["bare"] if found["bare"] is not None else hour_text)
-        minute = int(found["bare_minute"] or minute_text or 0)
-        return time(_by_day(hour), minute)
+        return _bare_or_clock(found)
     if found["half_past"]:
         return time(_by_day(_hour(found["half_past"])), 30)
     if found["quarter"]:
-        hour = _by_day(_hour(found["quarter_hour"]))
-        if found["quarter"].lower() in ("past", "after"):
-            return time(hour, 15)
-        return time((hour - 1) % 24, 45)
+        return _quarter_time(found)
     if found["first_thing"]:
         return time(_PART_TIMES["morning"])
     if found["named"]:
         return time(12) if found["named"].lower() in ("noon", "midday") else time(23, 59)
     return time(_PART_TIMES[found["part"].lower()])
+
+
+def _bare_or_clock(found: re.Match[str]) -> time:
+    """ "at 9", "by 5:30", "14:00": a bare hour by day, a clock time as said."""
+    hour_text, _, minute_text = (found["clock"] or "").partition(":")
+    hour = _hour(found["bare"] if found["bare"] is not None else hour_text)
+    minute = int(found["bare_minute"] or minute_text or 0)
+    return time(_by_day(hour), minute)
+
+
+def _quarter_time(found: re.Match[str]) -> time:
+    """ "a quarter past two", "quarter to six"."""
+    hour = _by_day(_hour(found["quarter_hour"]))
+    if found["quarter"].lower() in ("past", "after"):
+        return time(hour, 15)
+    return time((hour - 1) % 24, 45)
 
 
 def _with_lead(text: str, start: int) -> int:
@@ -368,12 +423,23 @@ def find_due(text: str, now: datetime) -> DueSlot | None:
             if time_match is None:
                 clock = time(_PART_TIMES[part["part"].lower()])
     if time_match is not None:
-        clock = _read_time(time_match)
-        if _LATE.search(masked[start:end]) and clock.hour < 12 and not time_match["half"]:
-            clock = clock.replace(hour=clock.hour + 12)  # "tonight at 10" is 22:00
-        if day_match is None and datetime.combine(day, clock) <= now.replace(tzinfo=None):
-            day += timedelta(days=1)
+        day, clock = _time_on(
+            day, time_match, masked[start:end], now, day_said=day_match is not None
+        )
     return DueSlot(day, clock, _with_lead(masked, start), end, day_said=day_match is not None)
+
+
+def _time_on(
+    day: date, found: re.Match[str], phrase: str, now: datetime, *, day_said: bool
+) -> tuple[date, time]:
+    """The day and the clock time a `_TIME` match names within `phrase`: later in the day
+    when the phrase says so; a time already past today, said without a day, is tomorrow's."""
+    clock = _read_time(found)
+    if _LATE.search(phrase) and clock.hour < 12 and not found["half"]:
+        clock = clock.replace(hour=clock.hour + 12)  # "tonight at 10" is 22:00
+    if not day_said and datetime.combine(day, clock) <= now.replace(tzinfo=None):
+        day += timedelta(days=1)
+    return day, clock
 
 
 def whole_due(text: str, now: datetime) -> DueSlot | None:
