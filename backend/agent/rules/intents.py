@@ -22,8 +22,8 @@ from backend.agent.rules.patterns import (
     DONE_STATEMENTS,
     GREETING_PATTERN,
     HELP_PATTERN,
+    SENTENCE_RULES,
     UNDO_PATTERN,
-    sentence_rules,
 )
 from backend.agent.rules.query import BARE_THING, query_slot
 from backend.agent.rules.social import is_only_thanks_or_goodbye, names_another_job
@@ -45,7 +45,6 @@ from backend.agent.rules.types import (
 _I = re.IGNORECASE
 
 
-_RULES = sentence_rules()
 _KEYWORD_PATTERNS: tuple[tuple[Intent, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(r"\b(?:" + "|".join(re.escape(k) for k in words) + r")\b", _I))
     for intent, words in SPEC_KEYWORDS
@@ -309,13 +308,13 @@ def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
         return Detection(Intent.HELP, "help question", kind=RuleKind.GUESS)
     if UNDO_PATTERN.match(text) or _UNDO_AFTER_APOLOGY.search(text):
         return Detection(Intent.UPDATE, "undo", action=Action.UNDO, kind=RuleKind.UNDO)
-    for name, kind, intent, action, pattern in _RULES:
-        match = pattern.match(text)
+    for rule in SENTENCE_RULES:
+        match = rule.pattern.match(text)
         if not match:
             continue
-        detection = Detection(intent, name, _object(match), action, kind=kind)
+        detection = Detection(rule.intent, rule.name, _object(match), rule.action, kind=rule.kind)
         if (
-            kind is RuleKind.NEED_TO
+            rule.kind is RuleKind.NEED_TO
             and _COMMAND_START.match(detection.obj)
             and (_TASK_REFERENCE.search(detection.obj) or _ADD_START.match(detection.obj))
         ):
@@ -323,10 +322,10 @@ def _by_sentence(text: str, has_task_id: bool) -> Detection | None:
                 detection.obj, has_task_id
             )
             return replace(inner, rule=f"{inner.rule} (after 'I need to')", verbatim=False)
-        if action is Action.CLEAR and match.groupdict().get("status"):
+        if rule.action is Action.CLEAR and match.groupdict().get("status"):
             # "delete the finished tasks": the tools' name for the status
             status = match.group("status").lower()
-            return Detection(intent, name, _CLEARED_STATUS.get(status, status), action, kind=kind)
+            return replace(detection, obj=_CLEARED_STATUS.get(status, status))
         return detection
     return None
 

@@ -11,7 +11,7 @@ import pytest
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.engine import interpret
 from backend.agent.rules.intents import detect_intent, rule_intent
-from backend.agent.rules.patterns import sentence_rules
+from backend.agent.rules.patterns import SENTENCE_RULES
 from backend.agent.rules.text import core_request, prepare
 from backend.agent.rules.types import Intent, PendingQuestion, RuleKind
 
@@ -106,11 +106,10 @@ def test_no_code_branches_on_a_rule_label() -> None:
 
 
 def test_every_sentence_rule_names_its_kind() -> None:
-    rules = sentence_rules()
-    assert rules
-    for name, kind, intent, _, _ in rules:
-        assert isinstance(kind, RuleKind), name
-        assert isinstance(intent, Intent), name
+    assert SENTENCE_RULES
+    for rule in SENTENCE_RULES:
+        assert isinstance(rule.kind, RuleKind), rule.name
+        assert isinstance(rule.intent, Intent), rule.name
 
 
 SAMPLES = (
