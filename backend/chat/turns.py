@@ -47,7 +47,7 @@ from backend.core.timeutil import utcnow
 from backend.domain.due import DEFAULT_ZONE
 from backend.domain.errors import ServiceError
 from backend.models import Choice, MessageRole
-from backend.models.conversation import stored_choices
+from backend.models.conversation import stored_choices, stored_undoable
 from backend.services import conversations, tasks
 
 __all__ = [
@@ -113,6 +113,8 @@ class ChatResult:
     tool_calls: list[dict[str, Any]]
     # The readings the reply's question offers (its meta's choices; none for most replies).
     choices: list[Choice] = field(default_factory=list)
+    # "undo" sent next would reverse the turn's change (its meta's undo; see stored_undoable).
+    undoable: bool = False
 
 
 class TurnInterruptedError(ServiceError):
@@ -336,8 +338,14 @@ async def finish_turn(
         try:
             async with sessionmaker() as session:
                 await _store_reply(session, opened, reply, lock_wait)
-            choices = stored_choices(dict(reply.meta))
-            return ChatResult(opened.conversation_id, reply.text, reply.tool_calls, choices)
+            meta = dict(reply.meta)
+            return ChatResult(
+                opened.conversation_id,
+                reply.text,
+                reply.tool_calls,
+                stored_choices(meta),
+                stored_undoable(meta),
+            )
         except (SQLAlchemyError, OSError) as exc:
             backoff = min(STORE_BACKOFF_SECONDS * 2 ** (attempt - 1), MAX_STORE_BACKOFF_SECONDS)
             if until is None:

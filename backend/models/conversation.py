@@ -99,6 +99,20 @@ def stored_choices(meta: dict[str, Any] | None) -> list[Choice]:
     ][:CHOICES_MAX]
 
 
+def stored_undoable(meta: dict[str, Any] | None) -> bool:
+    """Whether "undo" sent next would reverse the change a stored reply's meta records: its
+    `undo` names a tool (one change) or non-empty `steps` (the turn's several changes, undone
+    together). False for a reply that changed nothing, a change that cannot be undone
+    (`{"tool": None}`: a bulk change, a rename whose old title was never seen), a reply that
+    itself undid a change (`undone`), and one stored before replies recorded their undo."""
+    found = meta or {}
+    undo = found.get("undo")
+    if found.get("undone") or not isinstance(undo, dict):
+        return False
+    steps = undo.get("steps")
+    return bool(undo.get("tool")) or (isinstance(steps, list) and len(steps) > 0)
+
+
 class MessagePublic(SQLModel):
     id: int
     role: str
@@ -106,4 +120,7 @@ class MessagePublic(SQLModel):
     tool_calls: list[dict[str, Any]]
     # An assistant message's choices (each message its own; only the last one's still apply).
     choices: list[Choice]
+    # Whether the assistant message's change can be undone (false for user messages, replies
+    # that changed nothing and those stored before replies recorded their undo).
+    undoable: bool
     created_at: datetime

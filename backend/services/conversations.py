@@ -16,7 +16,11 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from backend.core.timeutil import utcnow
 from backend.domain.errors import AccountGoneError, ConversationNotFoundError
 from backend.models import Choice, Conversation, Message, MessageRole, User
-from backend.models.conversation import CONVERSATION_TITLE_MAX_LENGTH, stored_choices
+from backend.models.conversation import (
+    CONVERSATION_TITLE_MAX_LENGTH,
+    stored_choices,
+    stored_undoable,
+)
 
 
 def title_from_message(message: str) -> str:
@@ -183,8 +187,9 @@ class KeyedTurn:
     """What is stored of the turn a client's Idempotency-Key names."""
 
     conversation_id: int
-    # The reply's content, tool calls and choices; None while the turn has no reply (yet).
-    reply: tuple[str, list[dict[str, Any]], list[Choice]] | None
+    # The reply's content, tool calls, choices and whether it can be undone; None while the
+    # turn has no reply (yet).
+    reply: tuple[str, list[dict[str, Any]], list[Choice], bool] | None
     # When the user's message was stored (its turn started then).
     asked_at: datetime
 
@@ -199,7 +204,10 @@ async def keyed_turn(session: AsyncSession, *, owner_id: int, client_key: str) -
         return None
     conversation_id, _, _, _, asked_at = by_role[MessageRole.USER.value]
     answered = by_role.get(MessageRole.ASSISTANT.value)
-    reply = (answered[1], answered[2] or [], stored_choices(answered[3])) if answered else None
+    reply = None
+    if answered:
+        _, content, calls, meta, _ = answered
+        reply = (content, calls or [], stored_choices(meta), stored_undoable(meta))
     return KeyedTurn(conversation_id, reply, asked_at)
 
 

@@ -263,6 +263,45 @@ try {
     await tasks(page).getByRole("checkbox", { name: "Review report draft" }).waitFor();
   });
 
+  await step("a change's Undo button takes it back: the task leaves the panel", page, async () => {
+    const added = await send(page, "add postage stamps");
+    await assert.doesNotReject(
+      added.filter({ hasText: "I've added 'Postage stamps' to your list." }).waitFor(),
+    );
+    await tasks(page).getByRole("checkbox", { name: "postage stamps", exact: true }).waitFor();
+    // One button, under the reply that made the change.
+    const undo = page.getByRole("button", { name: "Undo this change" });
+    await undo.waitFor();
+    assert.equal(await undo.count(), 1);
+    assert.equal(
+      await page.locator(".msg-stack").last().getByRole("button", { name: "Undo this change" }).count(),
+      1,
+    );
+    await shot(page, "desktop-chat-undo");
+
+    const replies = page.getByRole("article", { name: "Assistant" });
+    const before = await replies.count();
+    await undo.click();
+    await page
+      .getByRole("article", { name: "You" })
+      .last()
+      .filter({ hasText: /^undo$/ })
+      .waitFor();
+    await assert.doesNotReject(
+      replies
+        .nth(before)
+        .filter({ hasText: /^Undone/ })
+        .waitFor(),
+    );
+    await until(() => page.getByLabel("Message").isEnabled(), "the composer is enabled again");
+    await undo.waitFor({ state: "detached" });
+    await until(
+      async () =>
+        (await tasks(page).getByRole("checkbox", { name: "postage stamps", exact: true }).count()) === 0,
+      "the undone task is gone from the panel",
+    );
+  });
+
   await step("log out returns to the login screen", page, async () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByRole("button", { name: "Log in" }).waitFor();

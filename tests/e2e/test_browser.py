@@ -22,6 +22,7 @@ SCREENSHOTS = (
     "desktop-empty-chat",
     "desktop-chat-with-tasks",
     "desktop-chat-choices",
+    "desktop-chat-undo",
     "desktop-login",
     "mobile-chat",
     "mobile-tasks",

@@ -136,6 +136,14 @@ class ChatResponse(BaseModel):
         ),
         max_length=CHOICES_MAX,
     )
+    undoable: bool = Field(
+        description=(
+            "True when the turn changed tasks and sending `undo` as the next message of the "
+            "conversation reverses that change (all of the turn's changes, together). False "
+            "for a reply that changed nothing, a change that cannot be undone (a bulk change, "
+            "a clear) and a reply that itself undid a change."
+        ),
+    )
 
 
 IdempotencyKey = Annotated[
@@ -215,6 +223,7 @@ def _response(result: ChatResult) -> ChatResponse:
         response=result.response,
         tool_calls=[ToolCallRecord(**call) for call in result.tool_calls],
         choices=result.choices,
+        undoable=result.undoable,
     )
 
 

@@ -9,8 +9,8 @@ from fastapi import APIRouter, HTTPException, Path, Query, Response, status
 from backend.api.deps import CurrentUserId, SessionDep
 from backend.api.errors import AUTHENTICATED, NOT_FOUND
 from backend.domain.errors import ConversationNotFoundError
-from backend.models import ConversationPublic, MessagePublic
-from backend.models.conversation import stored_choices
+from backend.models import ConversationPublic, MessagePublic, MessageRole
+from backend.models.conversation import stored_choices, stored_undoable
 from backend.services import conversations
 
 router = APIRouter(prefix="/api/conversations", tags=["conversations"], responses=AUTHENTICATED)
@@ -55,6 +55,7 @@ async def list_messages(
             content=m.content,
             tool_calls=m.tool_calls or [],
             choices=stored_choices(m.meta),
+            undoable=m.role == MessageRole.ASSISTANT and stored_undoable(m.meta),
             created_at=m.created_at,
         )
         for m in messages

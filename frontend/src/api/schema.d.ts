@@ -519,6 +519,11 @@ export interface components {
             response: string;
             /** Tool Calls */
             tool_calls: components["schemas"]["ToolCallRecord"][];
+            /**
+             * Undoable
+             * @description True when the turn changed tasks and sending `undo` as the next message of the conversation reverses that change (all of the turn's changes, together). False for a reply that changed nothing, a change that cannot be undone (a bulk change, a clear) and a reply that itself undid a change.
+             */
+            undoable: boolean;
         };
         /**
          * Choice
@@ -630,6 +635,8 @@ export interface components {
             tool_calls: {
                 [key: string]: unknown;
             }[];
+            /** Undoable */
+            undoable: boolean;
         };
         /**
          * Priority

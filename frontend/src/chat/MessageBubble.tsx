@@ -1,11 +1,12 @@
 /**
  * One message: "You" on the right, "Assistant" on the left with what its tools did and, under
- * the last reply, the replies its question offers.
+ * the last reply, the replies its question offers and the button that undoes its change.
  */
 import type { Choice, ToolCallRecord } from "../api/types";
 import { MessageText } from "./MessageText";
 import type { Role } from "./messages";
 import { ReplyChoices } from "./ReplyChoices";
+import { UNDO_MESSAGE, UndoButton } from "./UndoButton";
 import { summarizeToolCall } from "./toolCallSummary";
 
 interface Props {
@@ -15,6 +16,9 @@ interface Props {
   streaming?: boolean;
   /** Shown as buttons while they still apply (the thread's last message, no turn in flight). */
   choices?: readonly Choice[];
+  /** Offer the Undo button (the thread's last message, when its change can be undone). */
+  undoable?: boolean;
+  /** Sends a choice's message, or "undo", as the next message. */
   onChoose?: (message: string) => void;
   choosingDisabled?: boolean;
 }
@@ -39,6 +43,7 @@ export function MessageBubble({
   toolCalls = [],
   streaming = false,
   choices = [],
+  undoable = false,
   onChoose,
   choosingDisabled = false,
 }: Props) {
@@ -61,6 +66,9 @@ export function MessageBubble({
         {role === "assistant" && <ToolCalls calls={toolCalls} />}
         {role === "assistant" && onChoose && (
           <ReplyChoices choices={choices} onChoose={onChoose} disabled={choosingDisabled} />
+        )}
+        {role === "assistant" && onChoose && undoable && (
+          <UndoButton onUndo={() => onChoose(UNDO_MESSAGE)} disabled={choosingDisabled} />
         )}
       </div>
     </div>

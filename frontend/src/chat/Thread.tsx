@@ -12,9 +12,9 @@ interface Props {
   failure: TurnFailure | null;
   onRetry: (text: string) => void;
   onDismiss: () => void;
-  /** Send a reply's choice as the next message (as if typed). */
+  /** Send a reply's choice, or "undo", as the next message (as if typed). */
   onChoose: (message: string) => void;
-  /** A turn is under way (the choices wait for it). */
+  /** A turn is under way (the choices and the undo wait for it). */
   sending: boolean;
   /** Shown above the (empty) log, e.g. the suggested prompts. */
   children?: ReactNode;
@@ -27,7 +27,14 @@ interface ThreadMessage extends ChatMessage {
 function withPending(messages: readonly ChatMessage[], pending: PendingTurn | null): ThreadMessage[] {
   const thread = messages.map((message) => ({ ...message, streaming: false }));
   if (pending) {
-    thread.push({ role: "user", text: pending.userText, toolCalls: [], choices: [], streaming: false });
+    thread.push({
+      role: "user",
+      text: pending.userText,
+      toolCalls: [],
+      choices: [],
+      undoable: false,
+      streaming: false,
+    });
   }
   if (pending?.replyText) {
     thread.push({
@@ -35,6 +42,7 @@ function withPending(messages: readonly ChatMessage[], pending: PendingTurn | nu
       text: pending.replyText,
       toolCalls: pending.toolCalls,
       choices: [],
+      undoable: false,
       streaming: true,
     });
   }
@@ -128,8 +136,10 @@ export function Thread({
               text={message.text}
               toolCalls={message.toolCalls}
               streaming={message.streaming}
-              // Only the last reply's choices still apply: any later message answers it.
+              // Only the last reply's choices and undo still apply: any later message answers it
+              // (and "undo" then reverses the last change still standing, not this one's).
               choices={index === thread.length - 1 ? message.choices : []}
+              undoable={index === thread.length - 1 && message.undoable}
               onChoose={onChoose}
               choosingDisabled={sending}
             />

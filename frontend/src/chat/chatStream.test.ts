@@ -12,6 +12,7 @@ const DONE = {
     { name: "add_task", arguments: { title: "buy milk" }, result: { task_id: 3, status: "created" } },
   ],
   choices: [],
+  undoable: true,
 };
 
 function bytesIn(chunks: Uint8Array[]): ReadableStream<Uint8Array> {

@@ -41,7 +41,9 @@ export function toChoices(value: unknown): Choice[] {
   return Array.isArray(value) ? value.filter(isChoice).slice(0, MAX_CHOICES) : [];
 }
 
-function isChatResponse(value: unknown): value is Omit<ChatResponse, "choices"> & { choices?: unknown } {
+function isChatResponse(
+  value: unknown,
+): value is Omit<ChatResponse, "choices" | "undoable"> & { choices?: unknown; undoable?: unknown } {
   return (
     isRecord(value) &&
     typeof value["conversation_id"] === "number" &&
@@ -68,7 +70,10 @@ export function toChatEvent({ event, data }: SseEvent): ChatStreamEvent | null {
         : null;
     case "done":
       return isChatResponse(payload)
-        ? { type: "done", result: { ...payload, choices: toChoices(payload.choices) } }
+        ? {
+            type: "done",
+            result: { ...payload, choices: toChoices(payload.choices), undoable: payload.undoable === true },
+          }
         : null;
     case "error":
       return {

@@ -14,6 +14,8 @@ export interface ChatMessage {
   toolCalls: ToolCallRecord[];
   /** The replies an assistant's question offers, as buttons (only the last message's apply). */
   choices: Choice[];
+  /** The reply's change can be undone by sending "undo" (only the last message offers it). */
+  undoable: boolean;
   /** The stored message's id (absent on a turn not yet reloaded from the server). */
   id?: number;
 }
@@ -29,6 +31,8 @@ export function toChatMessage(message: Message): ChatMessage {
     text: message.content,
     toolCalls: message.tool_calls.filter(isToolCall),
     choices: toChoices(message.choices),
+    // Strictly true: a message stored before the flag existed (or a user's) offers no undo.
+    undoable: message.role === "assistant" && message.undoable === true,
     id: message.id,
   };
 }

@@ -37,8 +37,14 @@ interface Options {
 
 function turnMessages(turn: PendingTurn, result: ChatResponse): ChatMessage[] {
   return [
-    { role: "user", text: turn.userText, toolCalls: [], choices: [] },
-    { role: "assistant", text: result.response, toolCalls: result.tool_calls, choices: result.choices },
+    { role: "user", text: turn.userText, toolCalls: [], choices: [], undoable: false },
+    {
+      role: "assistant",
+      text: result.response,
+      toolCalls: result.tool_calls,
+      choices: result.choices,
+      undoable: result.undoable,
+    },
   ];
 }
 

@@ -142,6 +142,7 @@ async def test_a_retry_after_its_turn_can_no_longer_be_running_gets_the_interrup
         "response": INTERRUPTED,
         "tool_calls": [],
         "choices": [],
+        "undoable": False,
     }
     streamed = await client.post(
         "/api/chat/stream", json={"message": "add buy milk"}, headers=_keyed(user, "killed")
