@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from backend.agent.rules.reminder_requests import reminder_change
@@ -247,9 +248,15 @@ def _priority_change(found: re.Match[str]) -> FieldChange:
     return FieldChange(found["target"], {"priority": level}, found["target"])
 
 
+# Whether a clause asks for a field change does not depend on the day it is read: read on a
+# fixed day, the answer is kept (a worker reads the same window of messages every turn).
+_ANY_DAY = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
+
+
+@lru_cache(maxsize=4096)
 def is_field_change(clause: str) -> bool:
     """Whether `clause` asks for a field change (which day it names does not matter here)."""
-    return field_change(clause, datetime.now(UTC)) is not None
+    return field_change(clause, _ANY_DAY) is not None
 
 
 # Filtered lists.
