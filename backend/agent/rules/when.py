@@ -99,7 +99,9 @@ _TIME = re.compile(
     + _HOUR_WORD
     + r")"
     + _ENDS
-    + r"|(?P<first_thing>first\s+thing)"
+    # "first thing" only beside a day or "in the morning": "1. first thing" is a title
+    + r"|(?P<first_thing>(?<=tomorrow\s)first\s+thing|first\s+thing(?=\s+(?:in\s+the\s+"
+    r"morning|tomorrow|tmrw|today|(?:on\s+|next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun))))"
     r"(?:\s+in\s+the\s+morning)?"
     r"|(?:(?:at|by|before|until|around|about)\s+|@\s*)(?P<bare>[01]?\d|2[0-3]|" + _HOUR_WORD + r")"
     r"(?::(?P<bare_minute>[0-5]\d))?"

@@ -91,6 +91,8 @@ GOLDEN: list[tuple[str, date, time | None, str]] = [
     ("renew the lease in a fortnight", date(2026, 12, 8), None, "renew the lease"),
     ("send invoices end of the month", date(2026, 11, 30), None, "send invoices"),
     ("call the vet first thing tomorrow", date(2026, 11, 25), time(9), "call the vet"),
+    ("call the vet tomorrow first thing", date(2026, 11, 25), time(9), "call the vet"),
+    ("call the vet first thing on friday", date(2026, 11, 27), time(9), "call the vet"),
     ("call the vet tomorrow at 5.30pm", date(2026, 11, 25), time(17, 30), "call the vet"),
     ("call the vet thurs", date(2026, 11, 26), None, "call the vet"),
     ("call the vet sat morning", date(2026, 11, 28), time(9), "call the vet"),
@@ -135,6 +137,8 @@ NOT_DATES = [
     "roast ingredients for the weekend lunch",
     "wednesday addams costume",
     "sat in the garden",
+    "1️⃣ first thing",
+    "do the first thing on the list",
     "half the pizza",
     "a quarter of the cake",
 ]
