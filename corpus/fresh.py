@@ -24,6 +24,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from backend.agent.rules.steps import SHOW_LIMIT
 from backend.agent.rules.types import ToolCall
 from backend.domain.repeat_phrases import describe, read_repeat
 from corpus.fake_tools import Conversation, Exchange, FakeTaskStore
@@ -135,12 +136,15 @@ def store_state(store: FakeTaskStore) -> dict[int, TaskState]:
 
 
 def _shown(tool_calls: list[dict[str, Any]]) -> list[frozenset[int]]:
-    """The task sets the turn showed: successful list_tasks calls without a title look-up."""
+    """The task sets the turn showed: successful list_tasks calls that show a page, never a
+    look-up (by title, or of the whole list to find a task)."""
     return [
         frozenset(int(t["id"]) for t in call["result"])
         for call in tool_calls
         if call["name"] == "list_tasks"
         and "query" not in call["arguments"]
+        # a look-up reads the whole list (1,000); a list shown asks for one page and one more
+        and call["arguments"].get("limit", SHOW_LIMIT) == SHOW_LIMIT
         and isinstance(call["result"], list)
     ]
 
