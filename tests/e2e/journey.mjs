@@ -249,7 +249,7 @@ try {
 
     const replies = page.getByRole("article", { name: "Assistant" });
     const before = await replies.count();
-    await choices.getByRole("button", { name: /^\d+\. Finish Q4 report$/ }).click();
+    await choices.getByRole("button", { name: /^Finish Q4 report \(task \d+\)$/ }).click();
     const done = replies.nth(before);
     await assert.doesNotReject(
       done.filter({ hasText: "I've deleted 'Finish Q4 report' from your list." }).waitFor(),

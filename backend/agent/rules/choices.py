@@ -32,7 +32,8 @@ def choices_for(pending: PendingQuestion | None) -> list[Choice]:
     if kind is PendingKind.CHOOSE_TASK:
         pairs = zip(pending.get("candidates", []), pending.get("titles", []), strict=False)
         return [
-            Choice(label=f"{number}. {display_title(str(name))}", message=f"task {number}")
+            # named as the question names it: "Finish Q4 report (task 3)"
+            Choice(label=f"{display_title(str(name))} (task {number})", message=f"task {number}")
             for number, name in list(pairs)[:MAX_CHOICES]
         ]
     renamed = (pending.get("fields") or {}).get("title")

@@ -7,8 +7,8 @@ import { AT, conversation, signedInServer } from "../test/fixtures";
 import { renderWithClient, signInAsTester } from "../test/render";
 
 const WHICH = [
-  { label: "3. Finish Q4 report", message: "task 3" },
-  { label: "4. Review report draft", message: "task 4" },
+  { label: "Finish Q4 report (task 3)", message: "task 3" },
+  { label: "Review report draft (task 4)", message: "task 4" },
 ];
 const ASKED =
   "I found multiple tasks matching 'report':\n1. Finish Q4 report (ID: 3)\n2. Review report draft (ID: 4)\n" +
@@ -57,14 +57,14 @@ describe("a reply's choices", () => {
     expect(screen.queryByRole("button", { name: "Yes, delete 'Eggs'" })).not.toBeInTheDocument();
     const buttons = within(group).getAllByRole("button");
     expect(buttons.map((button) => button.textContent)).toEqual([
-      "3. Finish Q4 report",
-      "4. Review report draft",
+      "Finish Q4 report (task 3)",
+      "Review report draft (task 4)",
     ]);
     // Under the reply that asked.
     const replies = screen.getAllByRole("article", { name: "Assistant" });
     expect(replies.at(-1)?.closest(".msg-stack")).toContainElement(group);
 
-    await user.click(within(group).getByRole("button", { name: "3. Finish Q4 report" }));
+    await user.click(within(group).getByRole("button", { name: "Finish Q4 report (task 3)" }));
 
     await vi.waitFor(() => expect(server.callsTo("POST /api/chat/stream")).toHaveLength(1));
     expect(server.callsTo("POST /api/chat/stream")[0]?.body).toEqual({

@@ -10,8 +10,8 @@ from corpus.fake_tools import Conversation, FakeTaskStore
 from corpus.fresh import CLOCK, TODAY, dated_start
 
 TASK_CHOICES = [
-    Choice(label="3. Finish Q4 report", message="task 3"),
-    Choice(label="4. Review report draft", message="task 4"),
+    Choice(label="Finish Q4 report (task 3)", message="task 3"),
+    Choice(label="Review report draft (task 4)", message="task 4"),
 ]
 YES_NO = [Choice(label="Yes, delete them", message="yes"), Choice(label="No", message="no")]
 

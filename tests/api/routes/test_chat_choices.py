@@ -13,8 +13,8 @@ from tests.api.routes.test_chat_stream import parse_sse, stream
 from tests.conftest import ChatFn, UserSession
 
 WHICH_REPORT = [
-    {"label": "1. Finish Q4 report", "message": "task 1"},
-    {"label": "2. Review report draft", "message": "task 2"},
+    {"label": "Finish Q4 report (task 1)", "message": "task 1"},
+    {"label": "Review report draft (task 2)", "message": "task 2"},
 ]
 
 
