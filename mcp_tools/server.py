@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal, Protocol
@@ -37,7 +36,7 @@ from backend.domain.reminder_times import (
     reminder_label,
 )
 from backend.models import Task, TaskCreate, TaskStatus, TaskUpdate
-from backend.models.task import LIST_NAME_MAX_LENGTH, Priority, tag_word
+from backend.models.task import LIST_NAME_MAX_LENGTH, Priority, parse_day, tag_word
 from backend.models.tool_results import (
     BulkChange,
     ChangeOutcome,
@@ -315,9 +314,6 @@ def _due_data(due: str | None, zone: str) -> dict[str, Any]:
     return {"due_date": day, "due_time": clock}
 
 
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
 def _range_day(text: str | None, field: str) -> date | None:
     """A `due_from` / `due_to` argument: an ISO date ("2026-11-26"), a day on the user's
     clock. ToolError says what is expected."""
@@ -325,9 +321,7 @@ def _range_day(text: str | None, field: str) -> date | None:
         return None
     given = text.strip()
     try:
-        if not _ISO_DAY.fullmatch(given):
-            raise ValueError(given)
-        return date.fromisoformat(given)
+        return date.fromisoformat(str(parse_day(given, field)))
     except ValueError as exc:
         raise ToolError(
             f"Invalid {field}: give an ISO date (2026-11-26), a day on the user's clock, "

@@ -60,7 +60,7 @@ _LIST_MOVE = re.compile(
     _I,
 )
 # What another assistant keeps: "set an alarm for 6am", "move the meeting in my calendar".
-_NOT_A_TASK = re.compile(r"\b(?:alarm|alarms|timer|calendar|wake[- ]?up call|playlist)\b", _I)
+NOT_A_TASK = re.compile(r"\b(?:alarm|alarms|timer|calendar|wake[- ]?up call|playlist)\b", _I)
 _GENERIC_LIST = re.compile(
     r"^(?:list|to[- ]?do|todo|do|tasks?|done|completed|top|bottom|end|front|back|trash|bin|"
     r"garbage|rubbish|recycle bin)$",
@@ -125,7 +125,7 @@ class FieldChange:
 def field_change(clause: str, now: datetime) -> FieldChange | None:
     """The field change `clause` asks for, or None if it asks for something else."""
     text = core_request(clause).strip()
-    if _NOT_A_TASK.search(text):
+    if NOT_A_TASK.search(text):
         return None
     # In this order: the first that reads the clause says what it asks for.
     return (

@@ -13,7 +13,8 @@ import re
 from datetime import datetime
 from typing import Any
 
-from backend.agent.rules.numbers import NUMBER_PHRASE, number_value
+from backend.agent.rules.numbers import NUMBER_PHRASE
+from backend.agent.rules.reminder_requests import offset_minutes
 from backend.agent.rules.task_fields import take_fields
 
 _I = re.IGNORECASE
@@ -27,11 +28,10 @@ _ASKING_WORDS = frozenset(
     this to uh um was wait want would yeah yes you set have need needs
     """.split()
 )
-_UNIT_MINUTES = {"minute": 1, "min": 1, "mins": 1, "hour": 60, "hr": 60, "hrs": 60, "day": 1440}
 # "an hour", "30 minutes", "half an hour" (before or not): a reminder's offset.
 _OFFSET = re.compile(
     rf"\b(?:(?P<amount>{NUMBER_PHRASE}|an?|one)\s*-?\s*(?P<unit>minute|min|hour|hr|day)s?"
-    r"|(?P<half>half\s+an?\s+hour))(?:\s+(?:before(?:hand)?|early|earlier|ahead|prior))?\b",
+    r"|(?P<halfhour>half\s+an?\s+hour))(?:\s+(?:before(?:hand)?|early|earlier|ahead|prior))?\b",
     _I,
 )
 # "from monthly to every 3 weeks": what it becomes is said after the last "to".
@@ -43,22 +43,13 @@ def _only_asking(rest: str) -> bool:
     return all(word in _ASKING_WORDS for word in words)
 
 
-def _offset_minutes(found: re.Match[str]) -> int | None:
-    if found["half"]:
-        return 30
-    said = found["amount"].lower()
-    amount = 1 if said in ("a", "an", "one") else number_value(said)
-    unit = _UNIT_MINUTES.get(found["unit"].lower())
-    return amount * unit if amount is not None and unit is not None else None
-
-
 def _reminder_offset(message: str, after_a_reminder: bool) -> dict[str, Any] | None:
     """ "30 minutes before", or after a reminder change "make it an hour"."""
     found = _OFFSET.search(message)
     if found is None or not _only_asking(message[: found.start()] + message[found.end() :]):
         return None
     said_before = re.search(r"\b(?:before|early|earlier|ahead|prior)", found.group(0), _I)
-    minutes = _offset_minutes(found)
+    minutes = offset_minutes(found)  # read as the reminder requests read it
     if minutes is None or not (said_before or after_a_reminder):
         return None
     return {"remind_before": minutes}

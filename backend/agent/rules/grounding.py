@@ -19,6 +19,7 @@ import re
 from datetime import datetime
 
 from backend.agent.rules import steps, task_actions
+from backend.agent.rules.field_requests import NOT_A_TASK
 from backend.agent.rules.resolve import STRONG, match_tasks, score, strip_reference_noise
 from backend.agent.rules.social import off_topic_reply
 from backend.agent.rules.steps import Step, Task
@@ -31,10 +32,9 @@ from backend.domain.title_words import canonical
 
 _I = re.IGNORECASE
 
-# What another assistant keeps even with a date: "set an alarm for 7 tomorrow".
-_NEVER_A_TASK = re.compile(
-    r"\b(?:alarm|alarms|timer|calendar|wake[- ]?up\s+call|playlist|weather|forecast)\b", _I
-)
+# What another assistant keeps even with a date: an alarm, a timer, a calendar (the field
+# requests' list), and the weather.
+_FORECAST = re.compile(r"\b(?:weather|forecast)\b", _I)
 # "I paid the rent", "we've sent the forms", "gas bill paid", "rent's sorted".
 _DONE_STATEMENT = re.compile(
     r"^\W*(?:(?:hey|so|ok|okay|well|oh|and|anyway|just|finally|good\s+news)\W+)*"
@@ -72,6 +72,10 @@ def _stems(text: str) -> set[str]:
     return {canonical(w.lower())[:4] for w in _WORD.findall(text) if w.lower() not in _LITTLE_WORDS}
 
 
+def _never_a_task(clause: str) -> bool:
+    return NOT_A_TASK.search(clause) is not None or _FORECAST.search(clause) is not None
+
+
 def names_the_task(statement: str, title: str) -> bool:
     """Whether a done statement names the task: every word of its title, bar the verb it
     starts with ("pay" in "pay rent": "I paid the rent"), is in the statement."""
@@ -92,7 +96,7 @@ def grounded_reading(detection: Detection, clause: str, now: datetime) -> Detect
         # the reading stands when no task is named ("remind me about the meeting at 10")
         rule = "remind about a task"
         return Detection(detection.intent, rule, core, Action.REMIND_OR_ADD, kind=RuleKind.GROUNDED)
-    if detection.intent is not Intent.OFF_TOPIC or _NEVER_A_TASK.search(clause):
+    if detection.intent is not Intent.OFF_TOPIC or _never_a_task(clause):
         return detection
     if _DONE_STATEMENT.search(core):
         rule = "done: the task it names"

@@ -74,7 +74,10 @@ _OFF_REQUEST = re.compile(
 )
 
 
-def _minutes(found: re.Match[str]) -> int | None:
+def offset_minutes(found: re.Match[str]) -> int | None:
+    """The minutes an offset match says ("an hour", "half an hour", "90 min"); None past
+    the longest offset a reminder may have."""
+
     def group(name: str) -> str | None:
         return found.groupdict().get(name)
 
@@ -112,7 +115,7 @@ def _reminder_offset(text: str) -> tuple[str, dict[str, object]] | None:
     """ "remind me 30 minutes before", "remind me the day before"."""
     for pattern in _OFFSET_REQUESTS:
         offset = pattern.match(text)
-        minutes = _minutes(offset) if offset else None
+        minutes = offset_minutes(offset) if offset else None
         if offset and minutes is not None:
             return offset["target"] or offset["after"] or "it", {"remind_before": minutes}
     return None
