@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from backend.agent.rules.types import ToolCall
 from corpus.fake_tools import FakeTaskStore
+from corpus.fresh import DEV as DEV_FOLDER
 from corpus.fresh import (
     TODAY,
     FreshConversation,
@@ -19,6 +19,7 @@ from corpus.fresh import (
     dated_start,
     expected_after,
     grade_turn,
+    label_problems,
     load_fresh,
     run_fresh,
     store_state,
@@ -94,15 +95,12 @@ def test_a_reminder_said_as_an_offset_or_as_a_moment_is_the_same_state() -> None
     assert store_state(by_offset)[4] == store_state(by_moment)[4]
 
 
-FRESH = load_fresh()
+# The fresh batches and the dev batches (written the same way, for tuning).
+BATCHES = load_fresh() + load_fresh(DEV_FOLDER)
 
 
-@pytest.mark.parametrize("conversation", [pytest.param(c, id=c.id) for c in FRESH])
-def test_every_fresh_label_replays_on_the_dated_start(conversation: FreshConversation) -> None:
-    """A label's calls succeed turn after turn on the state the labels themselves leave (a
-    wrong task number or a call on a deleted task is a labelling error)."""
-    store = FakeTaskStore(dated_start(), TODAY)
-    for turn in conversation.turns:
-        for call in turn.expect.calls:
-            outcome = store.call(ToolCall(call.name, dict(call.arguments)))
-            assert outcome.ok, f"{conversation.id}: {call} failed: {outcome.error}"
+@pytest.mark.parametrize("conversation", [pytest.param(c, id=c.id) for c in BATCHES])
+def test_every_fresh_and_dev_label_replays_on_the_dated_start(
+    conversation: FreshConversation,
+) -> None:
+    assert label_problems(conversation) == []
