@@ -4,6 +4,7 @@ and a comprehension's condition each add one)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,14 @@ def test_the_measure_counts_what_it_should() -> None:
         f"    if x == {n}:\n        return {n}\n" for n in range(16)
     )
     assert cc_visit(branching)[0].complexity == 17
+
+
+def test_no_rewrite_of_the_engine_loops_until_the_text_settles_without_a_bound() -> None:
+    # Two rewrites that undo each other ("at 9 morning" <-> "morning at 9") once hung a turn
+    # for ever: every fixpoint loop is bounded by SETTLE_LIMIT.
+    unbounded = [
+        path.name
+        for path in sorted(RULES.glob("*.py"))
+        if re.search(r"^\s*while\s+previous\s*!=", path.read_text(), re.M)
+    ]
+    assert unbounded == []

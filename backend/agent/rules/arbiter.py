@@ -27,7 +27,7 @@ from backend.agent.rules.numbers import names_a_position
 from backend.agent.rules.patterns import DONE_STATEMENTS, STATEMENTS
 from backend.agent.rules.query import BARE_THING, query_slot
 from backend.agent.rules.social import is_about_the_assistant, names_another_job
-from backend.agent.rules.text import SENTENCE_END, core_request
+from backend.agent.rules.text import SENTENCE_END, SETTLE_LIMIT, core_request
 from backend.agent.rules.types import (
     ACTIONS_ON_A_TASK,
     Action,
@@ -431,7 +431,9 @@ def named_thing(clause: str) -> str:
     """The task a change names, wrappers removed; "" when it names none plainly."""
     text = _ON_THE_LIST.sub("", _AFTER_SO.sub("", core_request(clause)))
     previous = None
-    while previous != text:
+    for _ in range(SETTLE_LIMIT):
+        if previous == text:
+            break
         previous = text
         text = _CHANGE_TAIL.sub("", _CHANGE_VERB.sub("", _ASKING.sub("", text))).strip(" ,.")
     if _NOTHING_NAMED.match(text) or len(text.split()) > 5:

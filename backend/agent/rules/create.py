@@ -13,7 +13,7 @@ from backend.agent.rules.extract import (
 )
 from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.task_fields import TaskFields, list_named, take_fields
-from backend.agent.rules.text import clean_title, core_request
+from backend.agent.rules.text import SETTLE_LIMIT, clean_title, core_request
 from backend.agent.rules.titles import QUOTED, TitleSlot, add_title, onto_a_list_said
 from backend.agent.rules.types import PendingKind
 from backend.agent.rules.vocabulary import is_task_verb
@@ -69,7 +69,9 @@ _NO_TITLE = re.compile(
 def _title_text(obj: str) -> str:
     text = obj.strip()
     previous = None
-    while previous != text:
+    for _ in range(SETTLE_LIMIT):
+        if previous == text:
+            break
         previous = text
         text = _ADD_LEAD.sub("", text, count=1).strip()
         text = _ADD_TAIL.sub("", text).strip()
@@ -136,7 +138,9 @@ def _title_slot(obj: str, clause: str = "") -> TitleSlot:
     text, if_missing = obj, False
     onto_a_list = onto_a_list_said(f"{clause} {obj}")
     previous = None
-    while previous != text:
+    for _ in range(SETTLE_LIMIT):
+        if previous == text:
+            break
         previous = text
         slot = add_title(text, onto_a_list=onto_a_list)
         text, if_missing = _title_text(slot.title), if_missing or slot.if_missing

@@ -20,7 +20,7 @@ from backend.agent.rules.choices import choices_for, picked_message
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, names_a_task_number
-from backend.agent.rules.field_titles import fields_said_alone
+from backend.agent.rules.field_titles import fields_for_the_task_just_changed, fields_said_alone
 from backend.agent.rules.followups import (
     continue_last_action,
     corrected_due,
@@ -43,11 +43,14 @@ from backend.agent.rules.types import (
     Batch,
     Detection,
     Intent,
+    PendingKind,
+    PendingQuestion,
     ReplyMeta,
     Say,
     ToolCall,
     ToolOutcome,
     act_of,
+    pending_kind,
 )
 
 _I = re.IGNORECASE
@@ -261,7 +264,7 @@ def _as_sent(step: Step, message: str, fields: Callable[[], dict[str, Any] | Non
             return _as_typed(_fields_not_titles(action, fields), message)
         if isinstance(action, Batch):
             return Batch(tuple(_as_typed(call, message) for call in action.calls))
-        return action
+        return _fields_not_asked(action, fields)
 
     sent.__dict__.update(step.__dict__)
     return sent
@@ -276,6 +279,22 @@ def _fields_not_titles(call: ToolCall, fields: Callable[[], dict[str, Any] | Non
         if said is None
         else ToolCall("update_task", {"task_id": call.arguments["task_id"], **said})
     )
+
+
+def _fields_not_asked(said: Say, fields: Callable[[], dict[str, Any] | None]) -> ToolCall | Say:
+    """A guessed rename the safety stage would ask about, when the message says only fields
+    ("actually make that saturday"), is those fields' change: nothing to ask."""
+    pending: PendingQuestion | None = said.meta.get("pending")
+    if not (
+        pending
+        and pending_kind(pending) is PendingKind.CONFIRM_TASK
+        and pending.get("tool") == "update_task"
+        and "task_id" in pending
+        and set(pending.get("fields") or {}) == {"title"}
+    ):
+        return said
+    new = fields()
+    return said if new is None else ToolCall("update_task", {"task_id": pending["task_id"], **new})
 
 
 def interpret(message: str, context: ConversationContext) -> Plan:
@@ -323,6 +342,15 @@ def _due_corrected(text: str, said: str, context: ConversationContext) -> Plan |
     task_id, due = due_fixed
     step = task_actions.act_on_task("update_task", task_id, {"due": due})
     return Plan([step], [Intent.UPDATE], ["correction of the due just set"], ["update"])
+
+
+def _fields_of_the_last_task(text: str, said: str, context: ConversationContext) -> Plan | None:
+    found = fields_for_the_task_just_changed(said, context)
+    if found is None:
+        return None
+    task_id, fields = found
+    step = task_actions.act_on_task("update_task", task_id, fields)
+    return Plan([step], [Intent.UPDATE], ["fields of the task just changed"], ["update"])
 
 
 def _title_corrected(text: str, said: str, context: ConversationContext) -> Plan | None:
@@ -376,6 +404,7 @@ def _the_other_one(text: str, said: str, context: ConversationContext) -> Plan |
 # In the order they are tried: the first that reads the message as its follow-up plans it.
 _FOLLOW_UPS: tuple[_FollowUp, ...] = (
     _due_corrected,
+    _fields_of_the_last_task,
     _title_corrected,
     _put_back,
     _reopened_left_out,

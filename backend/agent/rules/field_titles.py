@@ -13,9 +13,12 @@ import re
 from datetime import datetime
 from typing import Any
 
+from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.numbers import NUMBER_PHRASE
 from backend.agent.rules.reminder_requests import offset_minutes
+from backend.agent.rules.safety import asks_without_requesting
 from backend.agent.rules.task_fields import take_fields
+from backend.agent.rules.when import find_due
 
 _I = re.IGNORECASE
 
@@ -75,3 +78,51 @@ def fields_said_alone(
         if not old or not _only_asking(f"{text[: said_new.start()]} {old_rest}"):
             return None
     return fields.arguments()
+
+
+# "not friday", "never mind the reminder": a negated field is a correction (`followups`) or a
+# removal, never the field set.
+_NEGATED = re.compile(r"\b(?:not|no|never|don't|dont|without|remove|cancel|off)\b", _I)
+# "remind me at 8": a reminder's moment (`reminder_requests`), never the due time.
+_REMINDER_SAID = re.compile(r"\b(?:remind\w*|alert|notif\w*|ping|nudge)\b", _I)
+# The undo of the last change names its task: an add is undone by a delete, a field change by
+# the old fields (a completion's undo reopens, and says nothing of fields).
+_UNDONE_BY = frozenset({"delete_task", "update_task"})
+
+
+def fields_for_the_task_just_changed(
+    message: str, context: ConversationContext
+) -> tuple[int, dict[str, Any]] | None:
+    """(task number, fields) when, right after a task was added or changed, the message says
+    only fields ("oh, the 5th actually", "high priority", "put it on the work list too"): they
+    are that task's. None otherwise."""
+    change = context.last_change or {}
+    arguments = change.get("arguments") or {}
+    task_id = arguments.get("task_id")
+    if (
+        change.get("bulk")
+        or change.get("tool") not in _UNDONE_BY
+        or "completed" in arguments
+        or task_id is None
+        or task_id != context.focus_task_id
+    ):
+        return None
+    if _NEGATED.search(message) or asks_without_requesting(message):
+        return None
+    fields = fields_said_alone(message, context.local_now(), context.last_change)
+    if not fields or ("due" in fields and _REMINDER_SAID.search(message)):
+        return None
+    return int(task_id), _keeping_its_day(fields, message, int(task_id), context)
+
+
+def _keeping_its_day(
+    fields: dict[str, Any], message: str, task_id: int, context: ConversationContext
+) -> dict[str, Any]:
+    """ "at 3pm" after "move the dentist to monday": the time on the day it has."""
+    due = find_due(message, context.local_now()) if "due" in fields else None
+    if due is None or due.day_said or due.clock is None or context.last_due is None:
+        return fields
+    last_task, day, _ = context.last_due
+    if last_task != task_id:
+        return fields
+    return {**fields, "due": f"{day}T{due.clock:%H:%M}"}

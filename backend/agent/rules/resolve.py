@@ -10,7 +10,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import DamerauLevenshtein
 
 from backend.agent.rules.spelling import is_english_word
-from backend.agent.rules.text import visible
+from backend.agent.rules.text import SETTLE_LIMIT, visible
 from backend.agent.rules.vocabulary import is_task_verb
 from backend.domain.title_words import canonical
 
@@ -46,7 +46,9 @@ def strip_reference_noise(text: str) -> str:
     """ "the groceries task" -> "groceries" (the user's casing kept)."""
     text = text.strip().strip("'\"").strip()
     previous = None
-    while previous != text:
+    for _ in range(SETTLE_LIMIT):
+        if previous == text:
+            break
         previous = text
         text = _LEADING_NOISE.sub("", text).strip()
         text = _TRAILING_NOISE.sub("", text).strip()

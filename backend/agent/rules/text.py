@@ -22,6 +22,10 @@ _SMART_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "
 _EDGE_QUOTES = "'\"`"
 _I = re.IGNORECASE
 
+# Rewrites run until the text stops changing, but never more than this many times: two
+# rewrites that undo each other ("at 9 morning" <-> "morning at 9") would loop for ever.
+SETTLE_LIMIT = 12
+
 # A voice assistant's wake word said before the request: "ok google, add rice".
 WAKE_WORD = r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|computer"
 # Conversational padding around the request itself.
@@ -336,7 +340,9 @@ def core_request(clause: str) -> str:
     text = _HAS_BEEN.sub(" has been", text)
     text = _LIKE_DONE.sub("as ", text)
     previous = None
-    while previous != text:
+    for _ in range(SETTLE_LIMIT):
+        if previous == text:
+            break
         previous = text
         text = _LEAD_FILLER.sub("", text, count=1)
         text = _POLITE_LEAD.sub("", text, count=1)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from backend.agent.rules.text import SETTLE_LIMIT
+
 _I = re.IGNORECASE
 
 _LIST_WORDS = (
@@ -197,7 +199,9 @@ def add_title(text: str, *, onto_a_list: bool | None = None) -> TitleSlot:
     if onto_a_list is None:
         onto_a_list = _ONTO_A_LIST.search(title) is not None
     previous = None
-    while previous != title:
+    for _ in range(SETTLE_LIMIT):
+        if previous == title:
+            break
         previous = title
         if onto_a_list:
             title = _PLACING.sub("", title, count=1)
@@ -240,6 +244,9 @@ def _when_last(title: str) -> str:
     moved = _WHEN_FIRST.match(title)
     if moved is None or not _TASK_LIKE.match(moved["task"]):
         return title
+    if re.fullmatch(rf"(?:{_WHEN}\s*)+", moved["task"], _I):
+        return title  # "at 9 that morning": all of it says when, nothing to move after
+
     return f"{moved['task']} {moved['when']}"
 
 

@@ -80,3 +80,41 @@ def test_a_follow_up_of_fields_changes_the_field_and_keeps_the_title(
     titles = {t["id"]: t["title"] for t in talk.store.tasks}
     assert _changes(talk, follow_up) == [change]
     assert {t["id"]: t["title"] for t in talk.store.tasks} == titles
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "change"),
+    [
+        ("add buy stamps", "high priority", {"task_id": 17, "priority": "high"}),
+        (
+            "add buy stamps friday",
+            "oh wait, the 5th actually",
+            {"task_id": 17, "due": "2026-12-05"},
+        ),
+        ("add buy stamps", "actually make that saturday", {"task_id": 17, "due": "2026-11-28"}),
+        # only a time said: the day the task was just given stays
+        ("move the dentist to monday", "at 3pm", {"task_id": 6, "due": "2026-11-30T15:00"}),
+    ],
+)
+def test_fields_said_alone_right_after_a_change_are_that_tasks(
+    first: str, follow_up: str, change: dict[str, object]
+) -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    talk.say(first)
+    assert _changes(talk, follow_up) == [change]
+    assert len(talk.store.tasks) == len(dated_start()) + first.startswith("add")
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up"),
+    [
+        ("add buy stamps friday", "not friday"),  # a negation corrects; it never sets friday
+        ("add buy stamps", "tomorrow?"),  # a question
+        ("what's due tomorrow?", "friday"),  # no change just made: nothing to set it on
+    ],
+)
+def test_fields_after_no_change_or_asked_or_negated_set_nothing(first: str, follow_up: str) -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    talk.say(first)
+    exchange = talk.say(follow_up)
+    assert exchange.meta.get("rules") != ["fields of the task just changed"]

@@ -122,3 +122,8 @@ def test_reminder_frames_around_the_task_are_removed(said: str, title: str) -> N
 )
 def test_a_short_day_name_is_a_time_only_after_on(said: str, title: str) -> None:
     assert add_title(said).title == title
+
+
+def test_a_title_that_is_all_when_words_settles_instead_of_looping() -> None:
+    # "at 9 morning" and "morning at 9" were each the other's rewrite: the turn never ended.
+    assert add_title("at 9 that morning").title == "at 9 that morning"
