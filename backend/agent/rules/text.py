@@ -6,6 +6,7 @@ import re
 from difflib import SequenceMatcher
 from functools import lru_cache
 
+from backend.agent.rules.noise import without_noise
 from backend.agent.rules.spelling import correct_spelling
 
 _SPACES = re.compile(r"\s+")
@@ -193,8 +194,9 @@ def _spelt_word(match: re.Match[str]) -> str:
 
 def prepare(message: str) -> str:
     """Single spaces and straight quotes, bulleted lines as "; "-separated items, no invisible
-    characters, "wanna" as "want to"; the user's casing is kept (patterns ignore case)."""
-    message = _ARROW.sub(" to ", _INVISIBLE.sub("", message))
+    characters, "wanna" as "want to", speech and texting noise read (`noise`); the user's
+    casing is kept (patterns ignore case)."""
+    message = without_noise(_ARROW.sub(" to ", _INVISIBLE.sub("", message)))
     if _LETTER_RUN.search(message):  # cheap look first: the full pattern is costly
         message = _SPELT_OUT.sub(_spelt_word, message)
     message = _OK_TYPED_SHORT.sub("ok", message)

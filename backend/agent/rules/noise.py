@@ -1,0 +1,164 @@
+"""Speech and texting noise, read once before anything else (the normalise stage).
+
+In: a message as typed or dictated. Out: the same request in plain written words, so that no
+later stage needs its own spelling of "tmrw" or "question mark":
+
+- **spoken punctuation** from dictation: "question mark", "comma", "full stop", "new line",
+  "hashtag work" (a tag);
+- **fillers** a speech engine writes down: "um", "uh", "erm";
+- **texting shorthand**: "2day", "2moro", "2nite", "b4", "hav", "nxt", and "2" for "to"
+  between a verb and what follows it ("push it 2 friday", "need 2 call mom");
+- **emoji that carry meaning**: a tick is "done", a bin is "delete" ("milk ✅", "🗑️ the
+  eggs"); every other emoji is left as typed (a title may hold one);
+- **self-corrections inside one message** of a slot that has a type: "the third one's done —
+  sorry, the fourth", "what's due tomorrow, no wait, Thursday", "at 4, I mean 5": the
+  corrected slot replaces the one it corrects. A correction of anything else is left to the
+  follow-up readers (`followups`, `respelling`).
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+_SPOKEN_MARKS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\s*\bquestion\s+mark\b", _I), "?"),
+    (re.compile(r"\s*\bexclamation\s+(?:mark|point)\b", _I), "!"),
+    (re.compile(r"\s*\bfull\s+stop\b", _I), "."),
+    (re.compile(r"\s*\bperiod\s*$", _I), "."),  # mid-sentence, "period" may be a word
+    (re.compile(r"\s*\bcomma\b", _I), ","),
+    (re.compile(r"\s*\b(?:new|next)\s+(?:line|paragraph)\b", _I), ";"),
+    (re.compile(r"\bhash\s*tag\s+(?=[a-z])", _I), "#"),
+)
+# "hmm" stays: alone it is a hesitation the follow-up readers answer.
+_FILLER = re.compile(r"(?<![\w'-])(?:u+m+|u+h+|e+r+m+|e+r+)(?![\w'-])[,.]?\s*", _I)
+_SHORTHAND = {
+    "2day": "today",
+    "2moro": "tomorrow",
+    "2morro": "tomorrow",
+    "2morrow": "tomorrow",
+    "2mrw": "tomorrow",
+    "2mro": "tomorrow",
+    "2nite": "tonight",
+    "2nyt": "tonight",
+    "tonite": "tonight",
+    "b4": "before",
+    "hav": "have",
+    "nxt": "next",
+    "wk": "week",
+    "wknd": "weekend",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "tho": "though",
+    "cuz": "because",
+    "coz": "because",
+    "bc": "because",
+    "w/e": "whatever",
+}
+_SHORTHAND_WORD = re.compile(
+    r"(?<![\w/])(?:" + "|".join(re.escape(w) for w in _SHORTHAND) + r")(?![\w/])", _I
+)
+# "2" for "to": after a word and before a verb, a day or a place word, never before a count's
+# thing ("add 2 eggs") or after a number.
+_TWO_FOR_TO = re.compile(
+    r"(?<=[a-z] )2(?= (?:the|my|a|an|do|go|be|get|call|buy|pick|pay|send|book|see|fix|finish|"
+    r"next|this|tomorrow|today|tonight|mon|tue|wed|thu|fri|sat|sun|work|friday|monday|"
+    r"tuesday|wednesday|thursday|saturday|sunday)\b)",
+    _I,
+)
+_TICK = "\u2705\u2714\u2611\u2713"  # ✅ ✔ ☑ ✓
+_BIN = "\U0001f5d1"  # 🗑
+_VARIATION = "\ufe0f"
+_TICK_FIRST = re.compile(rf"^\s*[{_TICK}]{_VARIATION}?\s*(?P<rest>\S.*)$")
+_TICK_LAST = re.compile(rf"^(?P<rest>.*\S)\s*[{_TICK}]{_VARIATION}?\s*$")
+_BIN_FIRST = re.compile(rf"^\s*{_BIN}{_VARIATION}?\s*(?P<rest>\S.*)$")
+_BIN_LAST = re.compile(rf"^(?P<rest>.*\S)\s*{_BIN}{_VARIATION}?\s*$")
+
+# A slot's kinds that a correction can replace, each its own pattern.
+_ORDINAL = (
+    r"(?:the\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|"
+    r"\d{1,2}(?:st|nd|rd|th))(?:\s+one)?"
+)
+_DAY = (
+    r"(?:today|tonight|tomorrow|(?:next\s+|this\s+)?(?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday))"
+)
+_CLOCK = r"(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?"
+_SLOTS: tuple[str, ...] = (_ORDINAL, _DAY, _CLOCK)
+_CORRECTION = re.compile(
+    r"\s*(?:[,;]|\s-+|\s—|\s–)?\s*\b(?:no\s+wait|no\s+sorry|sorry|no|wait|i\s+mean|i\s+meant|"
+    r"actually|oops|or\s+rather|rather)\s*[,.]?\s+(?P<new>[^,.;!?]+?)\s*(?P<end>[,.;!?].*)?$",
+    _I,
+)
+
+
+def _spoken_marks(text: str) -> str:
+    for pattern, mark in _SPOKEN_MARKS:
+        text = pattern.sub(mark, text)
+    return text
+
+
+def _shorthand(text: str) -> str:
+    text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(0).lower()], text)
+    return _TWO_FOR_TO.sub("to", text)
+
+
+def _meaning_emoji(text: str) -> str:
+    for pattern, said in ((_TICK_FIRST, "{} done"), (_TICK_LAST, "{} done")):
+        found = pattern.match(text)
+        if found:
+            return said.format(found["rest"].strip())
+    for pattern in (_BIN_FIRST, _BIN_LAST):
+        found = pattern.match(text)
+        if found:
+            return f"delete {found['rest'].strip()}"
+    return text
+
+
+def _kind_of(phrase: str) -> str | None:
+    for slot in _SLOTS:
+        if re.fullmatch(slot, phrase.strip(), _I):
+            return slot
+    return None
+
+
+def _fitted(old: str, new: str) -> str:
+    """The new slot with the words around the old one it left out: "at 4" -> "5" is "at 5",
+    "the third one" -> "the fourth" is "the fourth one"."""
+    for lead in ("the ", "at "):
+        if old.lower().startswith(lead) and not new.lower().startswith(lead):
+            new = lead + new
+    if old.lower().endswith(" one") and not new.lower().endswith(" one"):
+        new += " one"
+    return new
+
+
+def _self_corrected(text: str) -> str:
+    """ "the third one's done — sorry, the fourth" -> "the fourth one's done": the last phrase
+    of the corrected kind before the correction gives way to the new one."""
+    found = _CORRECTION.search(text)
+    if found is None:
+        return text
+    new = found["new"].strip()
+    kind = _kind_of(new)
+    if kind is None:
+        return text
+    before = text[: found.start()]
+    olds = list(re.finditer(rf"(?<![\w']){kind}(?![\w])", before, _I))
+    if not olds:
+        return text
+    old = olds[-1]
+    tail = (found["end"] or "").lstrip(",; ")
+    fixed = f"{before[: old.start()]}{_fitted(old.group(0), new)}{before[old.end() :]}"
+    return f"{fixed}{' ' + tail if tail and tail[0] not in '.!?' else tail}".strip()
+
+
+def without_noise(message: str) -> str:
+    """The message in plain written words (see the module's docstring)."""
+    text = _spoken_marks(message)
+    text = _FILLER.sub("", text) or text  # "um" alone is still something said
+    text = _shorthand(text)
+    text = _meaning_emoji(text.strip())
+    return _self_corrected(text)
