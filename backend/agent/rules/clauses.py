@@ -36,6 +36,8 @@ _ACTION_START = (
     # a due date, priority, list or tags: "..., and tag it #home", "and push it to friday"
     r"tag|label|reschedule|postpone|prioriti[sz]e|deprioriti[sz]e|"
     r"(?:move|push)(?=\s+(?:it|that|this|task\s*#?\d+)\b)|"
+    # "and shift the bathroom to Sunday": a move that says where to
+    r"(?:move|push|shift|bump)(?=\s+[^,;.!?]*?\b(?:to|till|until|back|forward)\b)|"
     r"make(?=\s+(?:it|that|this|task\s*#?\d+)\s+(?:high|low|medium|top)[\s-]+priority\b))\b"
 )
 _CLAUSE_SPLIT = re.compile(
@@ -60,15 +62,20 @@ _CLAUSE_SPLIT = re.compile(
     r"(?:change|rename|update|edit)\b)",
     _I,
 )
-# "alexa add shampoo add razors", "add batteries, delete the paper towels": after an add or
-# a delete, another one starts a second request.
+# A list of commands: "tick off the report, move the email to Thursday, and add X".
+_COMMAND_VERB = (
+    r"delete|remove|add|cancel|tick\s+off|cross\s+off|check\s+off|mark|complete|"
+    r"move|shift|push|bump|postpone|reschedule|tag|untag"
+)
+# "alexa add shampoo add razors", "add batteries, delete the paper towels": after a command,
+# another one after a comma (or an add anywhere) starts a second request.
 _NEXT_CHANGE = re.compile(
     # "could you also add a note": not after a polite lead
     r"(?<=\w)(?<!\byou)(?<!\bu)(?<!\balso)(?<!\bplease)(?<!\bjust)(?<!\bkindly)\s+(?=add\s+\w)"
-    r"|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:delete|remove|add)\s+\w)",
+    r"|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:and\s+)?(?:" + _COMMAND_VERB + r")\s+\w)",
     _I,
 )
-_LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:add|delete|remove)\s+\w", _I)
+_LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:" + _COMMAND_VERB + r")\s+\w", _I)
 
 
 # What is said around a request without being one: acknowledgements, small talk, reasons.

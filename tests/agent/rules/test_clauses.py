@@ -252,3 +252,25 @@ def test_a_position_said_not_done_then_unmark_it_reopens_that_row() -> None:
     conversation.say("show me what i finished")
     exchange = conversation.say("the 2nd one isnt actualy done, unmark it")
     assert exchange.tool_calls[-1]["arguments"] == {"task_id": 3, "completed": False}
+
+
+@pytest.mark.parametrize(
+    ("message", "clauses"),
+    [
+        (
+            "Tick off the Q4 report, move the Sarah email to Thursday at ten, and add bread",
+            ["Tick off the Q4 report", "move the Sarah email to Thursday at ten", "add bread"],
+        ),
+        ("tick off the eggs and shift the bathroom to Sunday", None),
+        ("cancel the dentist, postpone the passport until Friday", None),
+    ],
+)
+def test_a_list_of_commands_splits_at_each_command(message: str, clauses: list[str] | None) -> None:
+    found = split_clauses(message)
+    assert found == clauses if clauses is not None else len(found) == 2
+
+
+def test_a_list_of_items_after_one_command_stays_one_clause() -> None:
+    assert split_clauses("mark milk, eggs and bread as done") == [
+        "mark milk, eggs and bread as done"
+    ]

@@ -324,6 +324,9 @@ FIELD_PHRASES: list[tuple[str, str, str | None, str | None, tuple[str, ...]]] = 
     ("call the bank #work-stuff", "call the bank", None, None, ("work-stuff",)),
     ("urgent: nails to my hardware list #diy", "nails", "Hardware", "high", ("diy",)),
     ("milk to my shopping list, low priority", "milk", "Shopping", "low", ()),
+    # a quoted title stays whole beside the fields said after it
+    ("'book the Christmas do' to the work list", "'book the Christmas do'", "Work", None, ()),
+    ('"call bob" #work', '"call bob"', None, None, ("work",)),
 ]
 
 
