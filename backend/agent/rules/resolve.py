@@ -103,9 +103,13 @@ _FRAME_WORDS = frozenset(
 def is_a_guess(query: str, title: str) -> bool:
     """Whether `query` names `title` only by likeness while saying a real word the title does
     not have ("email john" for "Email Sarah about the project", "pay water bill" for "Pay
-    electricity bill"): right for a look-up, a guess for a deletion."""
-    if score(query, title) >= MISSPELT:
+    electricity bill"), or only by some of its words ("the dog list" for "Walk the dog"):
+    right for a look-up, a guess for a deletion."""
+    likeness = score(query, title)
+    if likeness >= MISSPELT:
         return False
+    if likeness <= SIMILARITY_THRESHOLD:
+        return True  # named by shared words alone (`overlapping_tasks`, `mentioned_tasks`)
     wanted = normalize_query(query)
     if len(wanted.split()) > 5:
         # A sentence that mentions the task ("I'm not renewing my passport ..."): named when
@@ -175,7 +179,7 @@ def match_tasks(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, A
     scored = [(score(query, str(task["title"])), task) for task in tasks]
     scored = [(s, task) for s, task in scored if s > SIMILARITY_THRESHOLD]
     if not scored:
-        return mentioned_tasks(query, tasks)
+        return mentioned_tasks(query, tasks) or overlapping_tasks(query, tasks)
     best = max(s for s, _ in scored)
     if best == 100.0:
         scored = [(s, t) for s, t in scored if s == 100.0]
@@ -207,6 +211,39 @@ def mentioned_tasks(sentence: str, tasks: Sequence[dict[str, Any]]) -> list[dict
         return []
     best = max(share for share, _ in shares)
     return [task for share, task in sorted(shares, key=lambda p: int(p[1]["id"])) if share == best]
+
+
+# Words that point at a task without being of it: "the task regarding the dentist".
+_POINTING_WORDS = frozenset(
+    w[:_STEM]
+    for w in "regarding concerning re about related involving relating thing bit whole".split()
+)
+# A reference names a task by its words when at least this share of them is in the title.
+OVERLAP_SHARE = 0.5
+
+
+def _reference_words(query: str) -> set[str]:
+    """The stems of what a reference names: no frame, pointing or doing words ("buy" alone
+    names no task: the thing bought does; "remove 'buy stamps'" is no "Buy groceries")."""
+    frame = {w[:_STEM] for w in _FRAME_WORDS}
+    words = re.findall(r"\w+", normalize_query(query))
+    verbs = {canonical(w)[:_STEM] for w in words if is_task_verb(w)}
+    return _stems(normalize_query(query)) - frame - _POINTING_WORDS - verbs
+
+
+def overlapping_tasks(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tasks that hold most of the reference's own words, when neither likeness nor a
+    whole sentence named one: "the task regarding the dentist" is "Book dentist appointment",
+    "the grocery shopping one" "Buy groceries". Every task sharing the most words is returned
+    (several: the caller asks which)."""
+    said = _reference_words(query)
+    if not said:
+        return []
+    shared = [(len(said & _stems(visible(str(t["title"])))), t) for t in tasks]
+    best = max((n for n, _ in shared), default=0)
+    if best == 0 or best / len(said) < OVERLAP_SHARE:
+        return []
+    return [t for n, t in sorted(shared, key=lambda p: int(p[1]["id"])) if n == best]
 
 
 def similar_tasks(title: str, tasks: Sequence[dict[str, Any]], *, exclude: int) -> list[str]:

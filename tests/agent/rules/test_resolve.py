@@ -140,3 +140,21 @@ def test_a_short_real_word_or_a_replaced_letter_is_not_a_typing_slip(
     typed: str, title: str
 ) -> None:
     assert score(typed, title) < MISSPELT
+
+
+def test_a_reference_names_the_task_that_holds_most_of_its_own_words() -> None:
+    tasks = [
+        {"id": 1, "title": "buy groceries"},
+        {"id": 6, "title": "book dentist appointment"},
+    ]
+    assert [t["id"] for t in match_tasks("regarding the dentist", tasks)] == [6]
+    assert [t["id"] for t in match_tasks("the grocery shopping one", tasks)] == [1]
+
+
+def test_a_doing_word_alone_names_no_task() -> None:
+    # "buy stamps" shares only "buy" with "buy groceries": no task is named
+    assert match_tasks("buy stamps", [{"id": 1, "title": "buy groceries"}]) == []
+
+
+def test_a_task_named_by_shared_words_alone_is_a_guess_for_a_deletion() -> None:
+    assert is_a_guess("the dog list", "walk the dog")
