@@ -22,27 +22,45 @@ _I = re.IGNORECASE
 
 Filters = dict[str, str]
 
-# How a date question starts: asking (what / anything / do I have / am I), showing (show /
-# list / read), or a fragment that narrows the last list ("just today's?", "and friday?").
+# A date question is a clause that (a) asks, (b) names a period one of `ROWS` reads and (c)
+# says nothing else but words about asking and tasks (`_TASK_WORDS`).
+#
+# (a) How it asks: an asking start (what / anything / do I have / show me / I'd like to see),
+# or a fragment that narrows the last list: "due today?", "and sun?", "just today's", "and
+# today. quick" (see `_FRAGMENT`).
+_LEAD = r"^(?:(?:ok|okay|so|and|hey|hi|um+|uh+|right|also|oh|quick\s+question)\b[,.!]?\s+)*"
 _ASKING = re.compile(
-    r"^(?:(?:ok|okay|so|and|hey|hi|um+|uh+|right|also|oh|quick question)\b[,.!]?\s+)*"
-    r"(?:what(?:'s|s|\s+is|\s+are)\s+(?:on|up|due|happening|planned|left|there|coming|next)"
+    _LEAD + r"(?:what(?:'s|s|\s+is|\s+are|'re)\s+(?:on|up|due|happening|planned|left|there|"
+    r"coming|next|else|outstanding|pending|lined\s+up)"
     r"|what(?:'s|s|\s+is)\s+(?:my|the)\s+(?:to[- ]?do|todo|task)s?(?:\s+list)?\s+(?:for|on)"
-    r"|what\s+(?:do|have|did)\s+i\s+(?:have|got|need|missed|miss)|what\s+have\s+i\s+got"
+    # "what do I have", "what I have tomorrow?", "what've I got", "wat do i hav", "what else
+    # have I got": the words after "what" are left to (c).
+    r"|(?:what|wat|wht|wot)(?:'ve|\s+else)?(?:\s+(?:do|did|have|hav|d))?\s+i(?:'ve|'m)?"
     r"|(?:is\s+there\s+)?anything|any\s+(?:tasks?|things?|stuff|jobs?|to-?dos?)"
     r"|are\s+there\s+any|do\s+i\s+have|have\s+i|am\s+i\s+(?:behind|late|on\s+track)"
-    r"|did\s+i\s+miss|show(?:\s+me)?|list|read(?:\s+me)?|tell\s+me\s+what|give\s+me"
+    r"|did\s+i\s+miss|show(?:\s+me)?|list|read(?:\s+me)?|tell\s+me|give\s+me"
+    r"|let\s+me\s+(?:see|know)|i(?:'d|\s+would)\s+like\s+to\s+(?:see|review|know)|can\s+i\s+see"
     r"|check|just|only|what\s+about|how\s+about"
-    r"|(?:what|which)\s+(?:tasks|things|jobs|ones|to-?dos|stuff))\b",
+    r"|(?:what|wat|wht|which)\s+(?:tasks|things|jobs|ones|to-?dos|stuff|items))\b",
     _I,
 )
-# Between the way of asking and the period, only words about tasks: "do i have anything to do
-# on monday", never "do i have any get togethers this week" or "tell me what day today is".
+# A fragment asks when it ends with "?" or starts with "and" / "just" / "only" ("and sun?",
+# "and today. quick"): every word before its period is then one of `_TASK_WORDS` too.
+_FRAGMENT = re.compile(_LEAD.replace("and|", "") + r"(?:and|just|only)\b\W*|^", _I)
+# (c) The words a date question may say besides its period: about asking, about tasks, and
+# fillers and politeness ("is there anything due before thursday that I ought to be aware
+# of?", "and what's on for tomorrow now", "what's left at this point, please").
 _TASK_WORDS = frozenset(
     """
     a all and any anything are be do due else everything for got have i is it jobs just left s re
     list me my need of on only planned scheduled so stuff task tasks that the there things
     to to-do to-dos todo todos what what's whats what're which due? happening coming up going
+    wat wht wot hav what've i've i'm i'd ve m d does did am was were has get gotta gonna
+    something items item ones one in at by still yet already lined outstanding pending open
+    remaining waiting got to-do's should ought must aware know about worry care attention
+    now then again quick quickly actually exactly really right um uh oh hmm ok okay anyway
+    please pls plz point moment minute time currently rn like or so also too as well
+    see show tell give check review look remind with that's thats there's theres it's
     """.split()
 )
 # "today" said of the list itself means now: "what's on my to-do list today" is the list.
@@ -63,8 +81,11 @@ _ANOTHER_JOB = re.compile(
     r"day\s+of\s+the\s+week|time\s+is\s+it|what\s+time)\b",
     _I,
 )
-# About the assistant, a stretch of hours (when one is free) or a day itself.
-_NOT_TASKS = re.compile(r"\b(?:your|you|between\b.+\band|what\s+day|free|busy|off\s+days?)\b", _I)
+# About the assistant, when one is free ("am i free between two and four") or a day itself.
+# A stretch between two hours reads as no period: only `ROWS`' "between two days" does.
+_NOT_TASKS = re.compile(
+    r"\b(?:your|(?<!can\s)(?<!could\s)(?<!would\s)you|what\s+day|free|busy|off\s+days?)\b", _I
+)
 # What was done on a day is no question about what is due then.
 _DONE_WORDS = re.compile(r"\b(?:finish(?:ed)?|done|complete[d]?|did\s+i\s+do)\b", _I)
 
@@ -97,19 +118,34 @@ def _one_day(day: date, today: date) -> Filters:
     return _day_range(day, day)
 
 
-def _day_said(found: re.Match[str], now: datetime) -> Filters | None:
-    due = find_due(found["day"], now)
+def _day(said: str, now: datetime) -> date | None:
+    """The day `said` names; a short weekday alone is read as "on sun" ("and sun?")."""
+    due = find_due(said, now) or find_due(f"on {said}", now)
     if due is None or due.unclear is not None or not due.day_said:
         return None
-    return _one_day(due.day, now.date())
+    return due.day
+
+
+def _day_said(found: re.Match[str], now: datetime) -> Filters | None:
+    day = _day(found["day"], now)
+    return None if day is None else _one_day(day, now.date())
+
+
+def _between_days(found: re.Match[str], now: datetime) -> Filters | None:
+    """Both days inclusive; "between now and friday" is from today."""
+    first = now.date() if found["first"].lower() == "now" else _day(found["first"], now)
+    last = _day(found["last"], now)
+    if first is None or last is None or last < first:
+        return None
+    return _day_range(first, last)
 
 
 def _before_day(found: re.Match[str], now: datetime) -> Filters | None:
-    due = find_due(found["day"], now)
-    if due is None or due.unclear is not None or not due.day_said:
+    day = _day(found["day"], now)
+    if day is None:
         return None
     inclusive = found["how"].lower() in ("by", "until", "till", "up to", "through")
-    last = due.day if inclusive else due.day - timedelta(days=1)
+    last = day if inclusive else day - timedelta(days=1)
     return _day_range(now.date(), last) if last >= now.date() else None
 
 
@@ -161,12 +197,51 @@ ROWS: tuple[DateQuestionRow, ...] = (
         "next",
         re.compile(
             r"\b(?:what'?s|what\s+is)\s+(?:next|coming(?:\s+up)?|up\s+next|ahead)\b|\bcoming\s+up\b"
-            r"|\bupcoming\b|\bthe\s+next\s+(?:few|7|seven)\s+days\b",
+            r"|\bupcoming\b|\b(?:(?:in\s+)?the\s+)?(?:next|coming)\s+(?:few|7|seven)\s+days\b"
+            r"|\b(?:in\s+)?the\s+next\s+week\s+or\s+so\b",
             _I,
         ),
         lambda found, now: {"due": "next_7_days"},
-        ("what's next?", "anything coming up", "show me what's upcoming"),
+        (
+            "what's next?",
+            "anything coming up",
+            "show me what's upcoming",
+            "so what's coming up for me in the next week or so?",
+            "what's due next 7 days",
+            "I would like to review my tasks for the coming seven days.",
+        ),
+        ("what's the next step", "anything coming up at the cinema"),
         asks_alone=True,
+    ),
+    DateQuestionRow(
+        "between two days",
+        re.compile(
+            rf"\b(?:between|from)\s+(?P<first>now|{_DAY_WORDS})\s+(?:and|to|till|until|through)"
+            rf"\s+(?P<last>{_DAY_WORDS})(?:,?\s+inclusive(?:ly)?)?\b",
+            _I,
+        ),
+        _between_days,
+        (
+            "What've I got on between now and Friday?",
+            "which tasks are due between Thursday and Saturday, inclusive?",
+            "anything from tomorrow to sunday",
+        ),
+        (
+            "am i free on sunday between two and four",
+            "what's between friday and saturday night on tv",
+            "move everything between monday and friday to next week",
+        ),
+    ),
+    DateQuestionRow(
+        "no date",
+        re.compile(
+            r"\b(?:no|without\s+(?:a|any))\s+(?:due\s+)?dates?(?:\s+on\s+(?:it|them))?\b"
+            r"|\bundated\b",
+            _I,
+        ),
+        lambda found, now: {"due": "no_date"},
+        ("wat stuff have i got with no date on it", "any tasks without a due date?"),
+        ("what's the date today", "no date yet for the party"),
     ),
     DateQuestionRow(
         "before a day",
@@ -208,7 +283,7 @@ ROWS: tuple[DateQuestionRow, ...] = (
 # A first look: a message naming no period at all asks about none (most messages).
 _SOME_PERIOD = re.compile(
     r"\b(?:today|tonight|tomorrow|tmr|2mor|mon|tue|wed|thu|fri|sat|sun|week|month|overdue|"
-    r"late|behind|miss|slip|catch|forg|next|coming|upcoming|ahead)"
+    r"late|behind|miss|slip|catch|forg|next|coming|upcoming|ahead|date)"
     r"|\d(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
     _I,
 )
@@ -222,37 +297,60 @@ def date_filters(clause: str, now: datetime) -> Filters | None:
     asked = _date_question(clause)
     if asked is None:
         return None
-    text, asking = asked
+    text, asking, fragment = asked
     for row in ROWS:
         found = row.pattern.search(text)
         if found is None or (row.today_may_mean_now and _LIST_TODAY.search(text)):
             continue
-        if _only_task_words_around(text, asking, found, asks_alone=row.asks_alone):
+        # Another job is told by the words besides the period ("no date on it" is no dating).
+        if names_another_job(text[: found.start()] + " " + text[found.end() :]):
+            return None
+        # A fragment's words before its period are checked whatever its row.
+        alone = row.asks_alone and not fragment
+        if _only_task_words_around(text, asking, found, row.pattern, asks_alone=alone):
             return row.filters(found, now)
     return None
 
 
-def _date_question(clause: str) -> tuple[str, re.Match[str]] | None:
-    """(the question, how it starts) when `clause` asks about tasks, not for a change, a
-    finished task or another assistant's job; None otherwise."""
+def _date_question(clause: str) -> tuple[str, re.Match[str], bool] | None:
+    """(the question, how it starts, whether it is a fragment) when `clause` asks about
+    tasks, not for a change, a finished task or another assistant's job; None otherwise."""
     text = clause.strip()
     if _ASKING.match(text) is None:
         text = core_request(text).strip()
-    asking = _ASKING.match(text)
+    # Not asked outright: a fragment of its own words ("and today. quick", "due today?").
+    fragment = _ASKING.match(text) is None and _is_fragment(clause.strip())
+    text = clause.strip() if fragment else text
+    asking = _FRAGMENT.match(text) if fragment else _ASKING.match(text)
     if asking is None or _CHANGE_WORDS.search(text) or _DONE_WORDS.search(text):
         return None
-    if _ANOTHER_JOB.search(clause) or names_another_job(clause) or _NOT_TASKS.search(text):
+    if _ANOTHER_JOB.search(clause) or _NOT_TASKS.search(text):
         return None
-    return text, asking
+    return text, asking, fragment
+
+
+def _is_fragment(text: str) -> bool:
+    found = _FRAGMENT.match(text)
+    return text.endswith("?") or (found is not None and found.end() > 0)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w[\w'-]*", text.lower())
 
 
 def _only_task_words_around(
-    text: str, asking: re.Match[str], found: re.Match[str], *, asks_alone: bool
+    text: str,
+    asking: re.Match[str],
+    found: re.Match[str],
+    period: re.Pattern[str],
+    *,
+    asks_alone: bool,
 ) -> bool:
-    """Whether only words about tasks follow the period found and, unless its row asks
-    alone, lie between the way of asking and the period."""
-    between = re.findall(r"\w[\w'-]*", text[asking.end() : found.start()].lower())
-    after = re.findall(r"\w[\w'-]*", text[found.end() :].lower())
+    """Whether only words about tasks follow the period found (the period said again is
+    allowed: "coming up in the next week or so") and, unless its row asks alone, lie between
+    the way of asking and the period."""
+    after = _words(period.sub(" ", text[found.end() :]))
+    between = _words(text[asking.end() : found.start()])
     return all(word in _TASK_WORDS for word in after) and (
         asks_alone or all(word in _TASK_WORDS for word in between)
     )

@@ -298,7 +298,9 @@ _LISTS_ASKED = re.compile(
 _FILTERED_QUESTION = re.compile(
     r"^(?:what(?:'s|s| is| are| do i have| have i got)?|anything|is\s+(?:there\s+)?anything|"
     r"do\s+i\s+have\s+anything|show(?:\s+me)?|list|read(?:\s+me)?|tell\s+me|give\s+me|"
-    r"any\s+tasks?)\b.*(?:\bdue\b|\boverdue\b|\bpast\s+due\b|(?<![\w&])#[a-z]|"
+    # "tasks tagged work": a fragment naming the tasks and their tag
+    r"any\s+tasks?|(?:all\s+)?(?:the\s+)?(?:tasks|things|stuff)\s+(?=tagged\b))\b"
+    r".*(?:\bdue\b|\boverdue\b|\bpast\s+due\b|(?<![\w&])#[a-z]|\btagged\s+#?[a-z]|"
     r"\b(?:important|urgent)\b|\bpriority\b|\b(?:my|our)\s+(?!to[- ]?do\b)[a-z][\w'&-]*"
     r"(?:\s+[a-z][\w'&-]*)?\s+list\b|\bthe\s+(?:shopping|grocery|groceries)\s+list\b|\blists\b)",
     _I,

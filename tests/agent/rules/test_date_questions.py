@@ -56,6 +56,50 @@ def test_a_date_question_gives_the_period_it_asks_about(
 
 
 @pytest.mark.parametrize(
+    ("question", "filters"),
+    [
+        # a short fragment that narrows the period: "?", or a leading "and" / "just" / "only"
+        ("due today?", {"due": "today"}),
+        ("overdue?", {"due": "overdue"}),
+        ("and sun?", {"due_from": "2026-11-29", "due_to": "2026-11-29"}),
+        ("and today. quick", {"due": "today"}),
+        ("tomorrow?", {"due": "tomorrow"}),
+        ("📅 today?", {"due": "today"}),
+        # non-native and texting forms of asking
+        ("what I have tomorrow?", {"due": "tomorrow"}),
+        ("wat do i hav today", {"due": "today"}),
+        ("what I have to do on friday?", {"due_from": "2026-11-27", "due_to": "2026-11-27"}),
+        # ranges, both days inclusive
+        (
+            "What've I got on between now and Friday?",
+            {"due_from": "2026-11-24", "due_to": "2026-11-27"},
+        ),
+        (
+            "Which tasks are due between Thursday and Saturday, inclusive?",
+            {"due_from": "2026-11-26", "due_to": "2026-11-28"},
+        ),
+        # fillers and politeness around the period
+        (
+            "Is there anything due before Thursday that I ought to be aware of?",
+            {"due_from": "2026-11-24", "due_to": "2026-11-25"},
+        ),
+        ("AND WHAT'S ON FOR TOMORROW NOW", {"due": "tomorrow"}),
+        ("show me what I've still got to do this week", {"due": "this_week"}),
+        (
+            "Could you show me everything that's due this Thursday, please?",
+            {"due_from": "2026-11-26", "due_to": "2026-11-26"},
+        ),
+        ("so what's coming up for me in the next week or so?", {"due": "next_7_days"}),
+        ("wat stuff have i got with no date on it", {"due": "no_date"}),
+    ],
+)
+def test_a_date_question_is_read_however_it_asks_and_whatever_fillers_it_has(
+    question: str, filters: dict[str, str]
+) -> None:
+    assert date_filters(question, NOW) == filters
+
+
+@pytest.mark.parametrize(
     "not_a_date_question",
     [
         "what's the weather tomorrow",
@@ -68,6 +112,14 @@ def test_a_date_question_gives_the_period_it_asks_about(
         "what's on my to do list today",
         "add call mom tomorrow",
         "move the dentist to friday",
+        # a bare period is an answer, not a question, unless it asks or narrows
+        "tomorrow",
+        "friday at 5",
+        "I'll be late tonight?",
+        "what is today",
+        "the meeting between monday and friday?",
+        "tomorrow? no, add it for friday",
+        "and buy milk tomorrow",
     ],
 )
 def test_other_questions_and_changes_are_no_date_question(not_a_date_question: str) -> None:
