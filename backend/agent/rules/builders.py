@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from backend.agent.rules import replies, steps, task_actions
-from backend.agent.rules.bulk import bulk_scope
+from backend.agent.rules.bulk import bulk_scope, scoped_clear
+from backend.agent.rules.bulk_actions import scoped_change
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.create import create_steps
 from backend.agent.rules.date_questions import date_filters
@@ -143,6 +144,9 @@ def _lookup(detection: Detection, clause: str, context: ConversationContext) -> 
 
 
 def _clear(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    scoped = scoped_clear(clause)
+    if scoped is not None:  # "delete everything on the work list except the report"
+        return [scoped_change("delete_task", scoped)]
     return [steps.confirm_clear(detection.obj or "all")]
 
 
@@ -155,6 +159,9 @@ def _update(detection: Detection, clause: str, context: ConversationContext) -> 
 
 
 def _confirm(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
+    scoped = scoped_clear(clause) if detection.intent is Intent.DELETE else None
+    if scoped is not None:  # "clear everything on the work list but the report" is no title
+        return [scoped_change("delete_task", scoped)]
     return [task_actions.confirm_on_title(TOOL_OF[detection.intent], detection.obj)]
 
 
@@ -163,13 +170,13 @@ def _on_named_tasks(
 ) -> list[steps.Step]:
     """A completion or deletion: of every task (or every one listed), or of the ones named."""
     intent = detection.intent
-    bulk = bulk_scope(detection.obj, listed=len(context.listed_task_ids))
+    bulk = bulk_scope(
+        detection.obj, listed=len(context.listed_task_ids), completing=intent is Intent.COMPLETE
+    )
     if bulk is None:
         return targets_steps(TOOL_OF[intent], detection.obj, clause, context)
-    if bulk.exceptions and intent is Intent.COMPLETE:
-        return [task_actions.complete_all_except(bulk.exceptions)]
-    if bulk.exceptions:
-        return [steps.say(replies.BULK_EXCEPTIONS)]
+    if bulk.scoped:  # "everything on my Work list except the report": read, never widened
+        return [scoped_change(TOOL_OF[intent], bulk)]
     only = list(context.listed_task_ids) if bulk.listed else None
     if intent is Intent.DELETE:
         return [steps.confirm_clear(bulk.status, only)]

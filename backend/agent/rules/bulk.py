@@ -27,7 +27,10 @@ _STATUS = {
 }
 _STATUS_WORDS = "|".join(_STATUS)
 _THINGS = r"(?:tasks?|todos?|to-dos?|items?|things|ones|reminders?|stuff)"
-_PLACE = r"(?:\s+(?:on|in|from|off)\s+(?:(?:my|the)\s+(?:list|todo list|to-do list)|there|it))?"
+_PLACE = (
+    r"(?:\s+(?:on|in|from|off)\s+"
+    r"(?:(?:my|the)\s+(?:list|todo list|to-do list|to do list)|there|it))?"
+)
 _EVERY = re.compile(
     r"^(?:"
     r"all|everything|every\s*thing|them all|all of them|all of those|all those|all these|"
@@ -41,15 +44,47 @@ _EVERY = re.compile(
     rf"){_PLACE}$",
     _I,
 )
-_EXCEPT = re.compile(
-    r"^(?:all|everything|every\s*thing|every\s+(?:\w+\s+)?\w+|"
-    r"all\s+(?:of\s+)?(?:my\s+|the\s+)?(?:\w+\s+)?\w+)"
-    r"(?:\s+(?:on|in|from)\s+(?:my|the)\s+(?:\w+\s+)?list)?"
-    r"(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?,?"
-    r"\s+(?:except(?:\s+for)?|but(?:\s+not)?|apart from|other than|besides|save|"
-    r"with the exception of)\s+(?P<kept>.+)$",
+# The words that leave tasks out of a bulk request, longest first so "but not" is not "but".
+_MARKER = re.compile(
+    r"(?:,\s*|\s+)(?:with the exception of|except(?:\s+for)?|but\s+not|but|bar|apart from|"
+    r"other than|besides|save for|save|excluding)\s+",
     _I,
 )
+# "got everything off the shopping list bar...": the done-statement's verb is not the scope.
+_DONE_LEAD = re.compile(
+    r"^(?:i(?:'ve|\s+have)?\s+)?(?:(?:just|finally|already)\s+)?"
+    r"(?:got|gotten|did|done|finished|completed|ticked off|sorted|knocked out)\s+"
+    r"(?:through\s+)?(?=every|all\b)",
+    _I,
+)
+_GENERIC_LIST = r"(?:to[- ]?do|todo|whole|entire|task|tasks)"
+# "on my Work list", "off the shopping list", "from the work list"
+_NAMED_LIST = re.compile(
+    rf"\s+(?:on|in|from|off|of)\s+(?:my|the|our)\s+(?!{_GENERIC_LIST}\s+list\b)"
+    r"(?P<name>[\w'-]+(?:\s+[\w'-]+)?)\s+list\b",
+    _I,
+)
+# "on work": a bare name, only at the end; resolved against the lists there are, else asked.
+_BARE_LIST = re.compile(
+    r"\s+(?:on|in|from|off)\s+(?!(?:it|there|them|here|list|my|the|today|tomorrow)$)"
+    r"(?P<name>[a-z][\w'-]*)$",
+    _I,
+)
+_TAG = re.compile(
+    r"\s+(?:tagged|labell?ed|with\s+(?:the\s+)?tag)\s+(?:as\s+)?#?(?P<tag>[\w-]+)|"
+    r"\s+with\s+(?:the\s+)?#?(?P<tag2>[\w-]+)\s+tag\b|"
+    r"(?<=\s)#(?P<tag3>[\w-]+)\s*",
+    _I,
+)
+_DUE = re.compile(
+    r"\s+(?:that\s+(?:is|was|are|were)\s+|that's\s+)?due\s+(?P<due>today|tomorrow)\b|"
+    r"(?<=\s)(?P<due2>today|tomorrow)(?:'s|s)\s+",
+    _I,
+)
+_AS_DONE = re.compile(r"\s+as\s+(?:done|complete|completed|finished)$", _I)
+_BARE_DONE = re.compile(r"\s+(?:done|complete|completed|finished|off)$", _I)
+# A head that says every task but whose scope words were not read: asked, never widened.
+_BULK_START = re.compile(r"^(?:all|every|everything)(?=\s|$)", _I)
 
 
 # "Them", "both", "all of those": the tasks the assistant last listed, not the whole list.
@@ -81,17 +116,30 @@ _LISTED_OR_EVERY = re.compile(r"^(?:them all|all of them|all of those|all those|
 class Bulk:
     """Every task (of `status`: all, pending or completed) or, when `listed`, the tasks
     last shown; `exceptions`: the tasks the user named to leave out ("all except the
-    passport")."""
+    passport"). The scope narrows it: `list_name` ("on my Work list"), `tag` ("tagged home"),
+    `due` ("due today"); `unread`: scope words said but not understood (then it asks)."""
 
     status: str
     exceptions: tuple[str, ...] = ()
     listed: bool = False
+    list_name: str | None = None
+    tag: str | None = None
+    due: str | None = None
+    unread: str | None = None
+
+    @property
+    def scoped(self) -> bool:
+        """Whether it is more than every task of a status: exceptions or a narrower scope."""
+        return bool(self.exceptions or self.list_name or self.tag or self.due or self.unread)
 
 
-def bulk_scope(target: str, *, listed: int) -> Bulk | None:
-    """The bulk request `target` names ("all of them", "every completed task"), if it is one;
-    `listed`: how many tasks the conversation has just shown ("them" points to those)."""
+def bulk_scope(target: str, *, listed: int, completing: bool = False) -> Bulk | None:
+    """The bulk request `target` names ("all of them", "every completed task", "everything on
+    the work list except the report"), if it is one; `listed`: how many tasks the
+    conversation has just shown ("them" points to those); `completing`: a trailing "done" is
+    the verb's ("mark everything done"), not a status."""
     text = " ".join(target.strip().strip(".!?").split())
+    text = re.sub(r"[^\w)'\"]+$", "", text)  # "... the draft review 💪"
     if _LISTED.match(text):
         counted = _COUNTED.search(text)
         if counted and listed and _COUNTS[counted.group(0).lower()] != listed:
@@ -100,14 +148,92 @@ def bulk_scope(target: str, *, listed: int) -> Bulk | None:
             return Bulk("all", listed=True)
         if not _LISTED_OR_EVERY.match(text):
             return None
-    excepted = _EXCEPT.match(text)
-    if excepted:
-        kept = [
-            k.strip(" .,!?") for k in LIST_SEPARATOR.split(excepted["kept"]) if k.strip(" .,!?")
-        ]
-        return Bulk("all", exceptions=tuple(kept) or ("",))
+    plain = _every(text)
+    if plain is not None:
+        return plain
+    return _structured(_DONE_LEAD.sub("", text), completing=completing)
+
+
+def _every(text: str) -> Bulk | None:
     match = _EVERY.match(text)
     if match is None:
         return None
     word = match.group("s1") or match.group("s2") or match.group("s3")
     return Bulk(_STATUS[word.lower()] if word else "all")
+
+
+def _kept(said: str) -> tuple[str, ...]:
+    kept = [k.strip(" .,!?") for k in LIST_SEPARATOR.split(said) if k.strip(" .,!?")]
+    return tuple(kept) or ("",)
+
+
+@dataclass
+class _Scope:
+    list_name: str | None = None
+    tag: str | None = None
+    due: str | None = None
+
+    def take(self, text: str) -> str:
+        """`text` without the scope words it reads into this scope."""
+        text = self._take_list(text)
+        tag = _TAG.search(text)
+        if tag:
+            self.tag = self.tag or (tag["tag"] or tag["tag2"] or tag["tag3"]).lower()
+            text = (text[: tag.start()] + " " + text[tag.end() :]).strip()
+        due = _DUE.search(text)
+        if due:
+            self.due = self.due or (due["due"] or due["due2"]).lower()
+            text = (text[: due.start()] + " " + text[due.end() :]).strip()
+        return " ".join(text.split())
+
+    def _take_list(self, text: str) -> str:
+        named = _NAMED_LIST.search(text) or _BARE_LIST.search(text)
+        if named is None:
+            return text
+        self.list_name = self.list_name or named["name"]
+        return (text[: named.start()] + text[named.end() :]).strip()
+
+
+def _structured(text: str, *, completing: bool) -> Bulk | None:
+    """ "everything on the work list except the report", "all tasks tagged home but the
+    bathroom", "everything except milk on the shopping list": the scope and the exceptions,
+    in either order."""
+    marker = _MARKER.search(text)
+    head, kept = (text[: marker.start()], text[marker.end() :]) if marker else (text, "")
+    if not _BULK_START.match(head):
+        return None
+    scope = _Scope()
+    kept = scope.take(" " + kept) if kept else ""
+    head = scope.take(_AS_DONE.sub("", head))
+    if completing:
+        head = _BARE_DONE.sub("", head)
+    if not (marker or scope.list_name or scope.tag or scope.due):
+        return None
+    every = _every(head)
+    return Bulk(
+        every.status if every else "all",
+        exceptions=_kept(kept) if marker else (),
+        list_name=scope.list_name,
+        tag=scope.tag,
+        due=scope.due,
+        unread=None if every else head,
+    )
+
+
+# "delete/clear/remove everything on the work list except ...": the clause a clear reading
+# leaves no target for.
+_CLEAR_VERB = re.compile(
+    r"^(?:please\s+)?(?:can you\s+|could you\s+)?"
+    r"(?:delete|remove|clear|erase|scrap|wipe|bin|get rid of|take off)\s+(?P<rest>.+)$",
+    _I,
+)
+
+
+def scoped_clear(clause: str) -> Bulk | None:
+    """The scoped bulk delete a clear request says ("clear everything on the work list but
+    the report"), or None when it is a plain clear (of every task of a status)."""
+    said = _CLEAR_VERB.match(" ".join(clause.strip().strip(".!?").split()))
+    if said is None:
+        return None
+    bulk = bulk_scope(said["rest"], listed=0)
+    return bulk if bulk is not None and bulk.scoped else None

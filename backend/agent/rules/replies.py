@@ -504,6 +504,44 @@ BULK_EXCEPTIONS = (
 )
 
 
+# A bulk request whose scope or exceptions do not name tasks: asked, nothing changed.
+def bulk_exception_unclear(name: str, titles: list[str]) -> str:
+    if not name:
+        return "Which tasks should I leave out? Nothing has changed yet."
+    if not titles:
+        return (
+            f"I couldn't find {quoted(name)} among those tasks, so I haven't changed anything. "
+            "Which task should I leave out?"
+        )
+    named = ", ".join(quoted(t) for t in titles[:5])
+    return (
+        f"{quoted(name)} could be more than one task ({named}), so I haven't changed anything. "
+        "Which one should I leave out?"
+    )
+
+
+def bulk_no_such_list(name: str, lists: list[str]) -> str:
+    have = f" Your lists are: {', '.join(lists)}." if lists else ""
+    return (
+        f"I couldn't find a list called {quoted(name)}, so I haven't changed anything.{have} "
+        "Which list did you mean?"
+    )
+
+
+def bulk_no_such_tag(tag: str) -> str:
+    return (
+        f"None of your tasks is tagged {quoted(tag)}, so I haven't changed anything. "
+        "Which tasks did you mean?"
+    )
+
+
+def bulk_scope_unread(words: str) -> str:
+    return (
+        f"I'm not sure which tasks {quoted(words)} covers, so I haven't changed anything. "
+        "Could you name the list, or the tasks?"
+    )
+
+
 _ORDINAL_WORDS = dict(
     enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)
 )

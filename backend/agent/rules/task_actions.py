@@ -16,7 +16,6 @@ from backend.agent.rules.resolve import (
     match_tasks,
     mentioned_tasks,
     score,
-    strip_reference_noise,
 )
 from backend.agent.rules.spelling import has_misspelt_word
 from backend.agent.rules.steps import (
@@ -500,26 +499,3 @@ def _completed_all(done: list[ToolOutcome], *, these: bool) -> Say:
     ]
     undo = {**BULK_CHANGE["undo"], "did": "complete_task"} | (several_undone(reopen) or {})
     return Say(replies.completed_all(len(done), these=these), ReplyMeta(undo=undo))
-
-
-def complete_all_except(kept: tuple[str, ...]) -> Step:
-    """ "Done all except the passport": every pending task but the ones named. When a name
-    matches no pending task, or more than one, nothing changes and the assistant asks."""
-
-    def step(outcomes: list[ToolOutcome]) -> Action:
-        if not outcomes:
-            return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
-        listing = outcomes[0]
-        if not listing.ok:
-            return failure(listing)
-        pending = [t for t in listing.data if not t.get("completed")]
-        left_out: set[int] = set()
-        for name in kept:
-            matches = match_tasks(strip_reference_noise(name), pending) if name else []
-            if len(matches) != 1:
-                return Say(replies.BULK_EXCEPTIONS)
-            left_out.add(int(matches[0]["id"]))
-        others = [int(t["id"]) for t in pending if int(t["id"]) not in left_out]
-        return complete_all(others)(outcomes)
-
-    return step
