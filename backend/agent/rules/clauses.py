@@ -87,19 +87,19 @@ _KEYWORD_OR_MODEL = frozenset({RuleKind.KEYWORD, RuleKind.KEYWORD_ADD, RuleKind.
 _STATEMENTS = STATEMENTS | _KEYWORD_OR_MODEL | {RuleKind.TASK_PHRASE}
 
 
+# ", since the big shop's sort of done": a reason given after the request asks for nothing,
+# and its words ("done") must not read as one.
+_REASON_TAIL = re.compile(r"\s*,\s*(?:since|because|cos|coz|cause)\b[^;]*$", _I)
+
+
 def split_clauses(text: str) -> list[str]:
     """The message's clauses; pure filler ("oh", "ok so"), small talk and reasons around a
     request ("Fine, then add bagels", "add milk. We're out.") are dropped."""
+    text = _REASON_TAIL.sub("", text) or text
     done = _done_statements(text)
     if done:
         return done
-    text = _requested_sentences(text)
-    clauses = [
-        _without_chatter(part.strip())
-        for clause in _CLAUSE_SPLIT.split(text)
-        if clause and clause.strip()
-        for part in _changes_apart(clause)
-    ]
+    clauses = _clauses_of(_requested_sentences(text))
     requests = [_request_inside(c) for c in clauses if core_request(c) and not _is_greeting(c)]
     requests = _positions_continued(requests)
     if len(requests) > 1:
@@ -108,6 +108,16 @@ def split_clauses(text: str) -> list[str]:
         return requests  # "Hi! Delete task 1": the greeting template would ask what to do
     meaningful = [c for c in clauses if core_request(c) or _GREETING_ONLY.match(c)]
     return meaningful or clauses
+
+
+def _clauses_of(text: str) -> list[str]:
+    """Every clause, split at conjunctions and commands, its chatter dropped."""
+    return [
+        _without_chatter(part.strip())
+        for clause in _CLAUSE_SPLIT.split(text)
+        if clause and clause.strip()
+        for part in _changes_apart(clause)
+    ]
 
 
 def _changes_apart(clause: str) -> list[str]:

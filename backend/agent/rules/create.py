@@ -195,11 +195,20 @@ def names_several_items(obj: str) -> bool:
 
 
 # "add it", "put them on": a pronoun names what was just talked about, never a title.
-_PRONOUN_TITLE = re.compile(
-    r"^(?:it|that|this|them|those|these|they|(?:that|this|the same)\s+(?:one|thing|item)|"
-    r"those ones|these ones|one)(?:\s+(?:too|as well|also|again|then|now|in|on|there|back))*$",
-    _I,
+# Words that point at something or fill a sentence without naming a thing to do: a title
+# made only of them ("it", "all of those", "it goes", "sth") names nothing to add.
+_NAMES_NOTHING = frozenset(
+    """
+    it its that this them those these they one ones thing things item items stuff something
+    sth smth anything all of the same too as well also again then now in on there back goes go
+    please pls a an some
+    """.split()
 )
+
+
+def _names_nothing(title: str) -> bool:
+    words = re.findall(r"[\w']+", title.lower())
+    return all(word in _NAMES_NOTHING for word in words)
 
 
 def _talked_about(context: ConversationContext) -> str | None:
@@ -285,7 +294,7 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
         return [steps.say(replies.ask_which_date(fields.due.unclear))]
     today = context.local_now().date()
     slot = _title_slot(obj, clause)
-    if _PRONOUN_TITLE.match(slot.title):
+    if _names_nothing(slot.title):
         named = _talked_about(context)
         if named is None:
             return [_ask_title()]

@@ -18,6 +18,7 @@ from backend.agent.rules.numbers import NUMBER_PHRASE
 from backend.agent.rules.reminder_requests import offset_minutes
 from backend.agent.rules.safety import asks_without_requesting
 from backend.agent.rules.task_fields import take_fields
+from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.when import find_due
 
 _I = re.IGNORECASE
@@ -28,7 +29,8 @@ _ASKING_WORDS = frozenset(
     a actually an and be can change could do for from go gonna hmm i i'm in instead into is it
     it's its just let's lets make me meant mean move no not of oh ok okay on onto oops please
     put rather remind reminder set should so sorry supposed switch than that that's the then
-    this to uh um was wait want would yeah yes you set have need needs
+    this to uh um was wait want would yeah yes you set have need needs goes belongs belong hurry
+    quick quickly asap too also as well there now
     """.split()
 )
 # "an hour", "30 minutes", "half an hour" (before or not): a reminder's offset.
@@ -62,7 +64,8 @@ def fields_said_alone(
     message: str, now: datetime, last_change: dict[str, Any] | None
 ) -> dict[str, Any] | None:
     """The update_task fields `message` says when it says nothing else, or None."""
-    text = message.strip().rstrip(".!?")
+    # ", the garden centre's shut Saturdays": the reason after the fields is no field
+    text = CHATTER_AFTER_COMMA.sub("", message.strip()).rstrip(".!?")
     arguments = (last_change or {}).get("arguments") or {}
     after_a_reminder = bool({"remind_before", "remind_at"} & set(arguments))
     offset = _reminder_offset(text, after_a_reminder)

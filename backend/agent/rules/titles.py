@@ -146,7 +146,13 @@ _CHATTER_HEAD = (
     r"it(?:'s| has) been|"
     # ", guests are coming on friday": a sentence of its own
     r"(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:are|is|were|was)\s+(?:coming|going|visiting|arriving|"
-    r"staying|here|over|out|gone|empty|low|finished))\b"
+    r"staying|here|over|out|gone|empty|low|finished)|"
+    # ", the garden centre's shut Saturdays", ", the fridge is literally empty": a sentence of
+    # its own about something named with its determiner
+    r"(?:the|my|our|his|her|their)\s+[a-z]+(?:\s+[a-z]+)?(?:'s|\s+(?:is|are|was|were))\s+"
+    r"(?!(?:and|or|on|in|to|at|for|due|done|finished|complete|completed)\b)[a-z]+|"
+    # ", since the big shop's sort of done": a reason
+    r"since|because|cos|coz|cause)\b"
     r"(?!\s+(?:and|or)\b)"
 )
 CHATTER_AFTER_COMMA = re.compile(rf"{_CHATTER_HEAD}.*$", _I)

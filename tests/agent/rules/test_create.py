@@ -83,3 +83,11 @@ def test_why_said_after_the_item_is_not_part_of_it() -> None:
     conversation = _conversation()
     conversation.say("ad dog fod to my shoping list we ran out")
     assert _titles(conversation)[2:] == ["dog fod"]
+
+
+@pytest.mark.parametrize("said", ["add sth for tmrw", "add uh", "add all of those", "add it goes"])
+def test_an_add_whose_title_names_nothing_asks_what_to_add(said: str) -> None:
+    talk = Conversation(FakeTaskStore(numbered_tasks()))
+    exchange = talk.say(said)
+    assert [c for c in exchange.tool_calls if c["name"] == "add_task"] == []
+    assert exchange.meta.get("pending") is not None

@@ -118,3 +118,16 @@ def test_fields_after_no_change_or_asked_or_negated_set_nothing(first: str, foll
     talk.say(first)
     exchange = talk.say(follow_up)
     assert exchange.meta.get("rules") != ["fields of the task just changed"]
+
+
+def test_a_reason_after_the_fields_is_no_part_of_them() -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    talk.say("add buy plants")
+    follow_up = "Actually make it Sunday, the garden centre's shut Saturdays"
+    assert _changes(talk, follow_up) == [{"task_id": 17, "due": "2026-11-29"}]
+
+
+def test_a_reason_given_after_a_move_never_completes_the_task() -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    exchange = talk.say("move the groceries to Saturday, since the big shop's sort of done")
+    assert [c["name"] for c in exchange.tool_calls if c["name"] != "list_tasks"] == ["update_task"]
