@@ -28,6 +28,7 @@ _SPOKEN_MARKS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\s*\bfull\s+stop\b", _I), "."),
     (re.compile(r"\s*\bperiod\s*$", _I), "."),  # mid-sentence, "period" may be a word
     (re.compile(r"\s*\bcomma\b", _I), ","),
+    (re.compile(r"\s*\bcolon\b", _I), ":"),
     (re.compile(r"\s*\b(?:new|next)\s+(?:line|paragraph)\b", _I), ";"),
     (re.compile(r"\bhash\s*tag\s+(?=[a-z])", _I), "#"),
 )
@@ -56,6 +57,8 @@ _SHORTHAND = {
     "coz": "because",
     "bc": "because",
     "w/e": "whatever",
+    "evry": "every",
+    "eva": "every",
 }
 _SHORTHAND_WORD = re.compile(
     r"(?<![\w/])(?:" + "|".join(re.escape(w) for w in _SHORTHAND) + r")(?![\w/])", _I
@@ -68,6 +71,29 @@ _TWO_FOR_TO = re.compile(
     r"tuesday|wednesday|thursday|saturday|sunday)\b)",
     _I,
 )
+# Short day names: those that are no other word anywhere; "mon", "wed", "sat" and "sun" only
+# where a day goes (at the end, or before a time or a part of the day): "sun cream" stays.
+_DAY_SHORT = {
+    "tue": "tuesday",
+    "tues": "tuesday",
+    "weds": "wednesday",
+    "thu": "thursday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "fri": "friday",
+    "mon": "monday",
+    "wed": "wednesday",
+    "sat": "saturday",
+    "sun": "sunday",
+}
+_DAY_ALWAYS = re.compile(r"(?<![\w'-])(?:tues?|weds|thu|thurs?|fri)(?![\w'-])\.?", _I)
+_DAY_WHERE_A_DAY_GOES = re.compile(
+    r"(?<![\w'-])(?:mon|wed|sat|sun)(?![\w'-])\.?"
+    r"(?=\s*(?:$|[,.;!?]|\d|at\b|morning|afternoon|evening|night|am\b|pm\b|noon|midday))",
+    _I,
+)
+# "pick up parcel n post it": "n" for "and" between words
+_N_FOR_AND = re.compile(r"(?<=\w) n (?=\w)", _I)
 _TICK = "\u2705\u2714\u2611\u2713"  # ✅ ✔ ☑ ✓
 _BIN = "\U0001f5d1"  # 🗑
 _VARIATION = "\ufe0f"
@@ -100,8 +126,15 @@ def _spoken_marks(text: str) -> str:
     return text
 
 
+def _day(found: re.Match[str]) -> str:
+    return _DAY_SHORT[found.group(0).rstrip(".").lower()]
+
+
 def _shorthand(text: str) -> str:
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(0).lower()], text)
+    text = _DAY_ALWAYS.sub(_day, text)
+    text = _DAY_WHERE_A_DAY_GOES.sub(_day, text)
+    text = _N_FOR_AND.sub(" and ", text)
     return _TWO_FOR_TO.sub("to", text)
 
 

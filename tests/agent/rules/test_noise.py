@@ -20,8 +20,13 @@ from corpus.fresh import CLOCK, TODAY, dated_start
         ("um add uh buy milk", "add buy milk"),
         # texting shorthand
         ("wat do i hav 2day", "wat do i have today"),
-        ("push it 2 fri", "push it to fri"),
+        ("push it 2 fri", "push it to friday"),
         ("need 2 call mom b4 2nite", "need to call mom before tonight"),
+        # short day names: always when they are no other word, elsewhere where a day goes
+        ("remind me 2 book the vet fri", "remind me to book the vet friday"),
+        ("add haircut sat 10am n pick up parcel", "add haircut saturday 10am and pick up parcel"),
+        ("due thurs, remind me weds 6pm", "due thursday, remind me wednesday 6pm"),
+        ("new task colon schedule a haircut", "new task: schedule a haircut"),
         # emoji that carry meaning
         ("milk ✅", "milk done"),
         ("🗑️ the eggs", "delete the eggs"),
@@ -45,6 +50,8 @@ def test_noise_is_read_as_the_plain_words_meant(said: str, read: str) -> None:
         "hmm",  # a hesitation the follow-up readers answer
         "add 🎂 cake for the party",  # a decoration stays in the title
         "period pants",
+        "add sun cream",  # a short day name only where a day goes
+        "the cat sat on the mat",
     ],
 )
 def test_words_that_are_no_noise_are_left_as_typed(said: str) -> None:
