@@ -153,8 +153,9 @@ class FieldChange:
     same_time_day: str | None = None
 
 
-def field_change(clause: str, now: datetime) -> FieldChange | None:
-    """The field change `clause` asks for, or None if it asks for something else."""
+def field_change(clause: str, now: datetime, *, any_day: bool = False) -> FieldChange | None:
+    """The field change `clause` asks for, or None if it asks for something else. `any_day`:
+    read for whether it asks one, on no day in particular ("friday the 4th" is a day then)."""
     text = core_request(clause).strip()
     if NOT_A_TASK.search(text):
         return None
@@ -162,7 +163,7 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
     return (
         _reminder_field_change(text, now)
         or _due_cleared(text)
-        or _rescheduled(text, now)
+        or _rescheduled(text, now, any_day=any_day)
         or _repeat_change(text)
         or _priority_said(text)
         or _tags_said(text)
@@ -188,13 +189,13 @@ def _due_cleared(text: str) -> FieldChange | None:
     return FieldChange(target, {"due": "none"}, target)
 
 
-def _rescheduled(text: str, now: datetime) -> FieldChange | None:
+def _rescheduled(text: str, now: datetime, *, any_day: bool = False) -> FieldChange | None:
     """ "push the dentist to thursday", "move the call to my mother to tomorrow", "put off the
     dentist until friday", "the report is due friday", "the first one can wait till tomorrow".
     The day said is the whole of what follows the task: the first such parting wins."""
     after = _DUE_AFTER_TASK.match(text)
     if after:
-        return _moved_to(after["target"], after["when"], now)
+        return _moved_to(after["target"], after["when"], now, any_day=any_day)
     moved = _RESCHEDULE.match(text)
     if not moved:
         return None
@@ -202,16 +203,16 @@ def _rescheduled(text: str, now: datetime) -> FieldChange | None:
     for parting in _RESCHEDULE_SPLIT.finditer(rest):
         if put and not parting["off"]:
             continue  # "put X off until friday", never "put bread for tomorrow"
-        change = _moved_to(rest[: parting.start()], rest[parting.end() :], now)
+        change = _moved_to(rest[: parting.start()], rest[parting.end() :], now, any_day=any_day)
         if change is not None:
             return change
     return None
 
 
-def _moved_to(target: str, when: str, now: datetime) -> FieldChange | None:
+def _moved_to(target: str, when: str, now: datetime, *, any_day: bool) -> FieldChange | None:
     """The due change to `when` of the task `target` names, if `when` is wholly a day."""
     kept = _SAME_TIME.search(when)
-    due = whole_due(when[: kept.start()] if kept else when, now)
+    due = whole_due(when[: kept.start()] if kept else when, now, any_weekday=any_day)
     if due is None or not target.strip():
         return None
     if kept and due.clock is None:
@@ -324,7 +325,7 @@ _ANY_DAY = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
 @lru_cache(maxsize=4096)
 def is_field_change(clause: str) -> bool:
     """Whether `clause` asks for a field change (which day it names does not matter here)."""
-    return field_change(clause, _ANY_DAY) is not None
+    return field_change(clause, _ANY_DAY, any_day=True) is not None
 
 
 # Filtered lists.
