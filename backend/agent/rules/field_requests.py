@@ -28,13 +28,27 @@ from backend.domain.repeat_phrases import find_repeat
 
 _I = re.IGNORECASE
 
+# "move <task> to <when>": the task's own title may hold "to" ("move the call to my mother to
+# tomorrow"), so every "to/till/until/for/by/due" is a place the two may part (`_rescheduled`).
 _RESCHEDULE = re.compile(
-    r"^(?:push|move|reschedule|postpone|bump|shift|change|delay|defer|switch)\s+"
-    r"(?:the\s+(?:due\s+)?(?:date|deadline|time)\s+(?:of|on|for)\s+)?(?P<target>.+?)\s+"
-    r"(?:back\s+|forward\s+|off\s+|out\s+)?(?:to|till|until|for|by|due)\s+(?P<when>.+)$"
-    # "the report is due friday", but never "what is due today"
-    r"|^(?!(?:what|which|who|anything|something|nothing|everything|is|are)\b)"
-    r"(?P<target2>.+?)\s+is\s+(?:now\s+)?due\s+(?P<when2>.+)$",
+    r"^(?P<verb>push|move|reschedule|postpone|bump|shift|change|delay|defer|switch|put\s+off|"
+    r"put)\s+(?:the\s+(?:due\s+)?(?:date|deadline|time)\s+(?:of|on|for)\s+)?(?P<rest>.+)$",
+    _I,
+)
+_RESCHEDULE_SPLIT = re.compile(
+    r"\s+(?P<off>(?:back|forward|off|out)\s+)?(?:to|till|til|until|for|by|due)\s+", _I
+)
+# "the report is due friday", "the first one can wait till tomorrow evening", "the draft
+# review can move to Monday at 3": the task first, then its new day (never "what is due").
+_DUE_AFTER_TASK = re.compile(
+    r"^(?!(?:what|which|who|anything|something|nothing|everything|is|are)\b)"
+    r"(?P<target>.+?)\s+(?:is\s+(?:now\s+)?due|can\s+(?:wait|be\s+(?:moved|pushed|put\s+off)|"
+    r"move|go)\s+(?:to|till|til|until|for)|can\s+wait)\s+(?P<when>.+)$",
+    _I,
+)
+# "tomorrow at the same time", "Friday, same time": the task's own time is kept.
+_SAME_TIME = re.compile(
+    r"[,\s]*(?:(?:at|keeping|keep|with|for)\s+)?(?:the\s+)?same\s+time(?:\s+as\s+(?:before|now))?$",
     _I,
 )
 _CLEAR_DUE = re.compile(
@@ -72,6 +86,21 @@ _TAG_CHANGE = re.compile(
     r"|^(?:remove|clear)\s+(?:all\s+)?(?:the\s+)?tags\s+(?:from|on|of)\s+(?P<target3>.+)$",
     _I,
 )
+# A tag added as people say it: "add an urgent tag to the grocery shopping one", "add the tag
+# 'urgent' to the email to Sarah", "this one please put also the tag weekend". The tag is
+# added to those the task has (`add_tags`), never in place of them.
+_TAG_ADDED = re.compile(
+    r"^(?:(?P<lead>.+?)\s+)?(?:add|put|give|stick|slap|pop)\s+(?:also\s+)?(?:it\s+)?"
+    r"(?:(?:a|an|the)\s+)?(?:(?P<q>['\"]?)#?(?P<tag>[a-z][\w-]{0,29})(?P=q)\s+(?:tag|label)"
+    r"|(?:tag|label)\s+(?P<q2>['\"]?)#?(?P<tag2>[a-z][\w-]{0,29})(?P=q2))"
+    r"(?:\s+(?:on|to|onto)\s+(?P<target>.+?))?(?:\s+(?:as\s+well|too|also))?$",
+    _I,
+)
+# Words before the verb that name no task: "can you add ...", "this one please put ...".
+_LEAD_FILLER = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+you|please|pls|also|and|ok|okay|so|oh|ooh|now|then)\b", _I
+)
+_TAG_TARGET_END = re.compile(r"\s*,.*$")
 # Taking one tag off: "take the home tag off the plumber task", "remove #work from it",
 # "untag task 15"; "the tag" with none named is every tag the task has.
 _TAG_OFF = (
@@ -120,10 +149,13 @@ class FieldChange:
     # The clause without the date said, for finding the task ("push it to the 3rd" names
     # no task 3).
     rest: str
+    # "move it to tomorrow at the same time": the new day (ISO); the time is the task's own.
+    same_time_day: str | None = None
 
 
-def field_change(clause: str, now: datetime) -> FieldChange | None:
-    """The field change `clause` asks for, or None if it asks for something else."""
+def field_change(clause: str, now: datetime, *, any_day: bool = False) -> FieldChange | None:
+    """The field change `clause` asks for, or None if it asks for something else. `any_day`:
+    read for whether it asks one, on no day in particular ("friday the 4th" is a day then)."""
     text = core_request(clause).strip()
     if NOT_A_TASK.search(text):
         return None
@@ -131,7 +163,7 @@ def field_change(clause: str, now: datetime) -> FieldChange | None:
     return (
         _reminder_field_change(text, now)
         or _due_cleared(text)
-        or _rescheduled(text, now)
+        or _rescheduled(text, now, any_day=any_day)
         or _repeat_change(text)
         or _priority_said(text)
         or _tags_said(text)
@@ -157,16 +189,37 @@ def _due_cleared(text: str) -> FieldChange | None:
     return FieldChange(target, {"due": "none"}, target)
 
 
-def _rescheduled(text: str, now: datetime) -> FieldChange | None:
-    """ "push the dentist to thursday", "the report is due friday"."""
+def _rescheduled(text: str, now: datetime, *, any_day: bool = False) -> FieldChange | None:
+    """ "push the dentist to thursday", "move the call to my mother to tomorrow", "put off the
+    dentist until friday", "the report is due friday", "the first one can wait till tomorrow".
+    The day said is the whole of what follows the task: the first such parting wins."""
+    after = _DUE_AFTER_TASK.match(text)
+    if after:
+        return _moved_to(after["target"], after["when"], now, any_day=any_day)
     moved = _RESCHEDULE.match(text)
     if not moved:
         return None
-    when = moved["when"] or moved["when2"]
-    due = whole_due(when, now)
-    if due is None:
+    rest, put = moved["rest"], moved["verb"].lower() == "put"
+    for parting in _RESCHEDULE_SPLIT.finditer(rest):
+        if put and not parting["off"]:
+            continue  # "put X off until friday", never "put bread for tomorrow"
+        change = _moved_to(rest[: parting.start()], rest[parting.end() :], now, any_day=any_day)
+        if change is not None:
+            return change
+    return None
+
+
+def _moved_to(target: str, when: str, now: datetime, *, any_day: bool) -> FieldChange | None:
+    """The due change to `when` of the task `target` names, if `when` is wholly a day."""
+    kept = _SAME_TIME.search(when)
+    due = whole_due(when[: kept.start()] if kept else when, now, any_weekday=any_day)
+    if due is None or not target.strip():
         return None
-    target = moved["target"] or moved["target2"]
+    if kept and due.clock is None:
+        # "tomorrow at the same time": the day is said, the time is the task's own, which is
+        # only known once the task is read. Until that is wired (`FieldChange.same_time_day`)
+        # nothing is changed: the task is found and what to change is asked.
+        return FieldChange(target, {}, target, same_time_day=due.argument)
     return FieldChange(target, {"due": due.argument}, target)
 
 
@@ -182,11 +235,27 @@ def _tags_said(text: str) -> FieldChange | None:
         return _tag_removal(untagged)
     tagged = _TAG_CHANGE.match(text)
     if not tagged:
-        return None
+        return _tag_added(text)
     if tagged["target3"]:
         return FieldChange(tagged["target3"], {"tags": []}, tagged["target3"])
     target = tagged["target"] or tagged["target2"]
     return FieldChange(target, {"add_tags": [(tagged["tag"] or tagged["tag2"]).lower()]}, target)
+
+
+def _tag_added(text: str) -> FieldChange | None:
+    """ "add an urgent tag to the grocery shopping one", "this one, put also the tag weekend"."""
+    added = _TAG_ADDED.match(text)
+    if not added:
+        return None
+    # What follows a comma is an aside ("..., the fridge is literally empty").
+    target = _TAG_TARGET_END.sub("", added["target"] or "").strip()
+    # With no task after the tag, the one said before it: "this one please put the tag ..."
+    lead = " ".join(_LEAD_FILLER.sub(" ", added["lead"] or "").split()).strip(" ,")
+    target = target or lead or "it"
+    if target.lower().endswith(" list"):
+        return None  # "add a gift tag to the shopping list": a thing to buy
+    tag = (added["tag"] or added["tag2"]).lower()
+    return FieldChange(target, {"add_tags": [tag]}, target)
 
 
 def _list_move(text: str, now: datetime) -> FieldChange | None:
@@ -256,7 +325,7 @@ _ANY_DAY = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
 @lru_cache(maxsize=4096)
 def is_field_change(clause: str) -> bool:
     """Whether `clause` asks for a field change (which day it names does not matter here)."""
-    return field_change(clause, _ANY_DAY) is not None
+    return field_change(clause, _ANY_DAY, any_day=True) is not None
 
 
 # Filtered lists.

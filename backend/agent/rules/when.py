@@ -445,13 +445,35 @@ def _time_on(
     return day, clock
 
 
-def whole_due(text: str, now: datetime) -> DueSlot | None:
+def whole_due(text: str, now: datetime, *, any_weekday: bool = False) -> DueSlot | None:
     """A day or time that is all of `text` ("thursday", "tomorrow at 3", "at 8"), never part
-    of a title; None if `text` says more, or the day is unclear."""
+    of a title; None if `text` says more, or the day is unclear. `any_weekday`: "friday the
+    4th" is read whatever day the 4th is (for whether a day is said, not which)."""
     found = find_due(text, now)
     if found is None or found.unclear is not None or found.remove_from(text):
-        return None
+        return _weekday_and_date(text, now, any_weekday=any_weekday)
     return found
+
+
+# "friday the 4th", "Sunday, the 6th": a weekday said with its date.
+_WEEKDAY_AND_DATE = re.compile(
+    rf"^\s*(?:on\s+)?(?P<weekday>{_WEEKDAY_FULL}|{_WEEKDAY_SHORT})\.?,?\s+(?P<date>(?:the\s+)?"
+    rf"{_ORDINAL}\b.*)$",
+    _I,
+)
+
+
+def _weekday_and_date(text: str, now: datetime, *, any_weekday: bool) -> DueSlot | None:
+    """The date a weekday and a date name together, when they agree (else none is read)."""
+    said = _WEEKDAY_AND_DATE.match(text)
+    if said is None:
+        return None
+    date_said = said["date"] if said["date"].lower().startswith("the") else f"the {said['date']}"
+    found = whole_due(date_said, now)
+    weekday = said["weekday"].lower()[:3]
+    if found is None or (not any_weekday and _WEEKDAYS[found.day.weekday()][:3] != weekday):
+        return None
+    return DueSlot(found.day, found.clock, 0, len(text), day_said=True)
 
 
 def _time_near(text: str, day_match: re.Match[str] | None) -> re.Match[str] | None:

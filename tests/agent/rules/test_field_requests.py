@@ -192,3 +192,88 @@ def test_undo_of_a_delete_brings_back_the_tasks_date_priority_list_and_tags() ->
         "list": "Bills",
         "tags": ["home"],
     }
+
+
+@pytest.mark.parametrize(
+    ("said", "target", "fields"),
+    [
+        # the title holds "to": the day is what follows the last parting that is wholly a day
+        ("move the call to my mother to tomorrow", "the call to my mother", {"due": "2026-11-25"}),
+        ("put off the dentist until Friday", "the dentist", {"due": "2026-11-27"}),
+        ("put the dentist off till friday", "the dentist", {"due": "2026-11-27"}),
+        ("push it back to monday", "it", {"due": "2026-11-30"}),
+        ("bump the passport to next week", "the passport", {"due": "2026-11-30"}),
+        (
+            "the first one can wait till tomorrow evening",
+            "the first one",
+            {"due": "2026-11-25T18:00"},
+        ),
+        (
+            "the draft review can move to Monday at 3",
+            "the draft review",
+            {"due": "2026-11-30T15:00"},
+        ),
+        (
+            "add an urgent tag to the grocery shopping one, the fridge is literally empty",
+            "the grocery shopping one",
+            {"add_tags": ["urgent"]},
+        ),
+        (
+            "add the work tag to review report draft as well",
+            "review report draft",
+            {"add_tags": ["work"]},
+        ),
+        (
+            "add the tag 'urgent' to the email to Sarah",
+            "the email to Sarah",
+            {"add_tags": ["urgent"]},
+        ),
+        ("this one please put also the tag weekend", "this one", {"add_tags": ["weekend"]}),
+        ("put a home label on it", "it", {"add_tags": ["home"]}),
+    ],
+)
+def test_field_changes_said_the_way_people_say_them_are_updates(
+    said: str, target: str, fields: dict[str, object]
+) -> None:
+    change = field_change(said, NOW)
+    assert change is not None
+    assert (change.target, change.fields) == (target, fields)
+    assert detect_intent(said).action is Action.FIELDS
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "put bread for tomorrow",  # "put" moves only when put off
+        "move the call to my mother to the work list",  # no day said: no due change
+        "add a gift tag to the shopping list",  # a thing to buy
+        "add a task buy printer paper tag it office",
+    ],
+)
+def test_a_move_or_a_tag_needs_a_whole_day_or_a_task(said: str) -> None:
+    change = field_change(said, NOW)
+    assert change is None or "due" not in change.fields and "add_tags" not in change.fields
+
+
+def test_a_move_to_the_same_time_keeps_the_time_and_changes_nothing_until_it_is_known() -> None:
+    change = field_change("move the grocery shopping to tomorrow at the same time", NOW)
+    assert change is not None
+    assert (change.target, change.fields, change.same_time_day) == (
+        "the grocery shopping",
+        {},
+        "2026-11-25",
+    )
+
+
+def test_a_tag_said_as_people_say_it_is_added_to_the_tags_the_task_has() -> None:
+    conversation = _conversation()
+    exchange = conversation.say("can you add an urgent tag to the grocery shopping one")
+    assert [c["name"] for c in exchange.tool_calls] == ["list_tasks", "update_task"]
+    assert exchange.tool_calls[-1]["arguments"] == {"task_id": 1, "add_tags": ["urgent"]}
+
+
+def test_a_move_of_a_title_holding_to_moves_that_task_and_adds_nothing() -> None:
+    conversation = _conversation()
+    exchange = conversation.say("Please move the call to my mother to tomorrow.")
+    assert [c["name"] for c in exchange.tool_calls] == ["list_tasks", "update_task"]
+    assert exchange.tool_calls[-1]["arguments"]["task_id"] == 2

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from backend.agent.rules.context import ConversationContext
-from backend.agent.rules.when import find_due
+from backend.agent.rules.when import find_due, whole_due
 
 LONDON = ZoneInfo("Europe/London")
 NOW = datetime(2026, 11, 24, 19, 30, tzinfo=LONDON)  # a Tuesday evening
@@ -239,3 +239,21 @@ def test_the_users_zone_decides_the_day(
     found = find_due(f"call the bank {phrase}", context.local_now())
     assert found is not None
     assert (found.day, found.clock) == (day, clock)
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("friday the 4th", date(2026, 12, 4)),
+        ("Sunday, the 6th", date(2026, 12, 6)),
+        ("tues the 1st", date(2026, 12, 1)),
+    ],
+)
+def test_a_weekday_said_with_its_date_is_that_date(said: str, day: date) -> None:
+    found = whole_due(said, NOW)
+    assert found is not None
+    assert found.day == day
+
+
+def test_a_weekday_that_disagrees_with_its_date_reads_no_day() -> None:
+    assert whole_due("thursday the 4th", NOW) is None
