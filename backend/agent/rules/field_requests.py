@@ -150,7 +150,6 @@ class FieldChange:
     # no task 3).
     rest: str
     # "move it to tomorrow at the same time": the new day (ISO); the time is the task's own.
-    same_time_day: str | None = None
 
 
 def field_change(clause: str, now: datetime, *, any_day: bool = False) -> FieldChange | None:
@@ -215,11 +214,8 @@ def _moved_to(target: str, when: str, now: datetime, *, any_day: bool) -> FieldC
     due = whole_due(when[: kept.start()] if kept else when, now, any_weekday=any_day)
     if due is None or not target.strip():
         return None
-    if kept and due.clock is None:
-        # "tomorrow at the same time": the day is said, the time is the task's own, which is
-        # only known once the task is read. Until that is wired (`FieldChange.same_time_day`)
-        # nothing is changed: the task is found and what to change is asked.
-        return FieldChange(target, {}, target, same_time_day=due.argument)
+    # "tomorrow at the same time": the day alone; the task keeps its own time once it is read
+    # (`task_actions`: a timed task moved to a day keeps its time).
     return FieldChange(target, {"due": due.argument}, target)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -224,7 +225,8 @@ def act_on_title(
             # "delete email john" is only like "Email Sarah about the project": asked first
             return _confirm(tool, target)
         if len(outcomes) == 1:
-            return ToolCall(tool, {"task_id": int(target["id"]), **(fields or {})})
+            kept = keeping_its_time(fields or {}, target)
+            return ToolCall(tool, {"task_id": int(target["id"]), **kept})
         outcome = outcomes[1]
         if not outcome.ok:
             return failure(outcome)
@@ -399,6 +401,17 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
         return Say(" ".join(part.text for part in said), meta)
 
     return step
+
+
+def keeping_its_time(fields: dict[str, Any], task: Task) -> dict[str, Any]:
+    """ "move the dentist to Thursday": a timed task moved to another day keeps its time
+    (as a calendar does); "no date" and a time said are left as they are."""
+    due = fields.get("due")
+    if not isinstance(due, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", due):
+        return fields
+    if not task.get("due_time"):
+        return fields
+    return {**fields, "due": f"{due}T{task['due_time']}"}
 
 
 def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:

@@ -11,6 +11,7 @@ from backend.agent.rules.field_requests import field_change, list_filters
 from backend.agent.rules.intents import detect_intent
 from backend.agent.rules.types import Action, Intent
 from corpus.fake_tools import Conversation, FakeTaskStore
+from corpus.fresh import CLOCK, TODAY, dated_start
 from corpus.model import STANDARD_TASKS
 
 NOW = datetime(2026, 11, 24, 19, 30, tzinfo=UTC)  # a Tuesday
@@ -255,14 +256,19 @@ def test_a_move_or_a_tag_needs_a_whole_day_or_a_task(said: str) -> None:
     assert change is None or "due" not in change.fields and "add_tags" not in change.fields
 
 
-def test_a_move_to_the_same_time_keeps_the_time_and_changes_nothing_until_it_is_known() -> None:
-    change = field_change("move the grocery shopping to tomorrow at the same time", NOW)
-    assert change is not None
-    assert (change.target, change.fields, change.same_time_day) == (
-        "the grocery shopping",
-        {},
-        "2026-11-25",
-    )
+@pytest.mark.parametrize(
+    ("said", "due"),
+    [
+        # buy groceries is due today at 18:00: moved to a day, it keeps its time
+        ("move the grocery shopping to tomorrow at the same time", "2026-11-25T18:00"),
+        ("move the groceries to friday", "2026-11-27T18:00"),
+        ("move the groceries to friday at 9am", "2026-11-27T09:00"),  # a time said is kept
+    ],
+)
+def test_a_timed_task_moved_to_another_day_keeps_its_time(said: str, due: str) -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    exchange = talk.say(said)
+    assert exchange.tool_calls[-1]["arguments"] == {"task_id": 1, "due": due}
 
 
 def test_a_tag_said_as_people_say_it_is_added_to_the_tags_the_task_has() -> None:
