@@ -38,6 +38,9 @@ _ACTION_START = (
     r"(?:move|push)(?=\s+(?:it|that|this|task\s*#?\d+)\b)|"
     # "and shift the bathroom to Sunday": a move that says where to
     r"(?:move|push|shift|bump)(?=\s+[^,;.!?]*?\b(?:to|till|until|back|forward)\b)|"
+    # "and the first one can wait till tomorrow": a row or a pronoun put off to a day
+    r"(?:the\s+(?:first|second|third|fourth|fifth|last|other)\s+one|it|that(?:\s+one)?|"
+    r"this(?:\s+one)?)(?=\s+can\s+(?:wait|be\s+moved|be\s+pushed|move|go)\b)|"
     r"make(?=\s+(?:it|that|this|task\s*#?\d+)\s+(?:high|low|medium|top)[\s-]+priority\b))\b"
 )
 _CLAUSE_SPLIT = re.compile(
@@ -220,7 +223,12 @@ def _without_reasons_for_an_update(
     reason for the change, not a request of its own."""
     if not any(d.intent is Intent.UPDATE and d.kind not in STATEMENTS for d in detections):
         return kept
-    said = {c for c, d in zip(clauses, detections, strict=True) if d.kind in STATEMENTS}
+    said = {
+        c
+        for c, d in zip(clauses, detections, strict=True)
+        # "the second one I did": a row named is a task done, never a reason
+        if d.kind in STATEMENTS and not names_a_position(d.obj)
+    }
     return [c for c in kept if c not in said]
 
 
@@ -326,6 +334,8 @@ _TERSE_DONE = re.compile(r"^[\w' -]{1,30}?\s+(?:done|finished|bought|sorted)[.!]
 def _is_chatter(sentence: str) -> bool:
     if _is_greeting(sentence):
         return True
+    # "ok push it to friday, I still need to sort the photos": read without its aside
+    sentence = _without_chatter(sentence)
     detection = detect_intent(sentence)
     if (
         detection.kind is RuleKind.X_IS_DONE

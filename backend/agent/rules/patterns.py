@@ -989,6 +989,33 @@ SENTENCE_RULES: tuple[SentenceRule, ...] = (
         ),
     ),
     SentenceRule(
+        "X, I did (object first)",
+        RuleKind.DID_X,
+        Intent.COMPLETE,
+        Action.PLAIN,
+        re.compile(
+            # the task first, then that it was done: "the second one I actually did on the way in"
+            # the task named with its article ("the second one", "my passport") first
+            r"^(?P<obj>(?:the|my|our|those|these)\s+"
+            r"[\w'-]+(?:\s+[\w'-]+){0,3}?)[\s,]+(?:i|we)(?:'ve|\s+have)?\s+"
+            r"(?:actually\s+|already\s+|just\s+|finally\s+|also\s+)*"
+            # the verb has no object of its own: "I finished the report" is another rule's
+            r"(?:did|done|finished|completed|sorted)\b(?!\s+(?:not|n't|the|a|an|my|our|his|her|"
+            r"their|this|that|those|these|it|\w+ing)\b)[^;?]*$",
+            _I,
+        ),
+        examples=(
+            "the second one I actually did on the way in",
+            "the passport I've done already",
+            "the dentist, I finally did",
+        ),
+        not_examples=(
+            "what I did today",
+            "the report I did not finish",
+            "ahh finally, I finished the report, sent it off",
+        ),
+    ),
+    SentenceRule(
         "I did X (past tense)",
         RuleKind.DID_X,
         Intent.COMPLETE,

@@ -419,6 +419,10 @@ def _position_statement(text: str) -> str | None:
         return None
     if _COMMAND_LEAD.match(text) or _COMMAND_LEAD.match(core_request(text)):
         return None  # "Hey Google, complete the ninth one and delete the last one": commands
+    if _ANOTHER_CHANGE.search(text):
+        # "the second one I did, and the first one can wait till tomorrow": each row has its
+        # own change; the clauses are read one by one
+        return None
     said = position_phrases(text) + _EDGE_ROWS.findall(text)
     if not said:
         return None
@@ -432,6 +436,11 @@ def _position_statement(text: str) -> str | None:
     return None
 
 
+_ANOTHER_CHANGE = re.compile(
+    r"\b(?:can\s+wait|wait\s+(?:till|until)|move|moved|push|pushed|postpone|reschedule|shift|"
+    r"bump|rename|change)\b",
+    _I,
+)
 _COMMAND_LEAD = re.compile(
     r"^(?:(?:please|pls|and|also|ok|okay|so)\s+)*(?:show|list|read|tell|what|which|how|is|are|"
     r"do|does|did|can|could|would|will|add|put|delete|remove|mark|complete|tick|check|cross|"

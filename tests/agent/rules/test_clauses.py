@@ -10,6 +10,7 @@ from backend.agent.rules.clauses import (
     split_clauses,
 )
 from corpus.fake_tools import Conversation, FakeTaskStore, numbered_tasks
+from corpus.fresh import CLOCK, TODAY, dated_start
 
 
 def test_compound_requests_split_into_clauses() -> None:
@@ -274,3 +275,20 @@ def test_a_list_of_items_after_one_command_stays_one_clause() -> None:
     assert split_clauses("mark milk, eggs and bread as done") == [
         "mark milk, eggs and bread as done"
     ]
+
+
+def test_each_row_named_in_a_message_gets_its_own_change() -> None:
+    # "the second one I did, ... and the first one can wait till tomorrow evening": one row
+    # done, the other moved; never both completed
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    talk.say("what's left")
+    exchange = talk.say(
+        "right, the second one I actually did on the way in, phoned her from the car, "
+        "and the first one can wait till tomorrow evening"
+    )
+    changes = [
+        (c["name"], c["arguments"]["task_id"])
+        for c in exchange.tool_calls
+        if c["name"] != "list_tasks"
+    ]
+    assert changes == [("complete_task", 2), ("update_task", 1)]
