@@ -55,9 +55,12 @@ _SHORTHAND = {
     "tho": "though",
     "cuz": "because",
     "coz": "because",
-    "bc": "because",
     "w/e": "whatever",
     "evry": "every",
+    "alrdy": "already",
+    "alr": "already",
+    "w": "with",
+    "bc": "because",
     "eva": "every",
 }
 _SHORTHAND_WORD = re.compile(
@@ -97,6 +100,11 @@ _N_FOR_AND = re.compile(r"(?<=\w) n (?=\w)", _I)
 _TICK = "\u2705\u2714\u2611\u2713"  # ✅ ✔ ☑ ✓
 _BIN = "\U0001f5d1"  # 🗑
 _VARIATION = "\ufe0f"
+# "1️⃣": a digit, its variation selector and the keycap
+_KEYCAP = re.compile(r"(\d)\ufe0f?\u20e3")
+# "passport ✅ mom ✅": each tick closes what it follows
+_TICK_BETWEEN = re.compile(rf"\s*[{_TICK}]{_VARIATION}?\s+(?=\S)")
+_PLUS = re.compile(r"(?<=\w) \+ (?=\w)")
 _TICK_FIRST = re.compile(rf"^\s*[{_TICK}]{_VARIATION}?\s*(?P<rest>\S.*)$")
 _TICK_LAST = re.compile(rf"^(?P<rest>.*\S)\s*[{_TICK}]{_VARIATION}?\s*$")
 _BIN_FIRST = re.compile(rf"^\s*{_BIN}{_VARIATION}?\s*(?P<rest>\S.*)$")
@@ -135,10 +143,14 @@ def _shorthand(text: str) -> str:
     text = _DAY_ALWAYS.sub(_day, text)
     text = _DAY_WHERE_A_DAY_GOES.sub(_day, text)
     text = _N_FOR_AND.sub(" and ", text)
+    text = _PLUS.sub(" and ", text)
     return _TWO_FOR_TO.sub("to", text)
 
 
 def _meaning_emoji(text: str) -> str:
+    text = _KEYCAP.sub(r"\1", text)
+    if not _TICK_FIRST.match(text):
+        text = _TICK_BETWEEN.sub(" done. ", text)
     for pattern, said in ((_TICK_FIRST, "{} done"), (_TICK_LAST, "{} done")):
         found = pattern.match(text)
         if found:

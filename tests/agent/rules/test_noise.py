@@ -30,6 +30,10 @@ from corpus.fresh import CLOCK, TODAY, dated_start
         # emoji that carry meaning
         ("milk ✅", "milk done"),
         ("🗑️ the eggs", "delete the eggs"),
+        ("passport ✅ mom ✅", "passport done. mom done"),
+        ("1️⃣ and 2️⃣ ✅", "1 and 2 done"),
+        ("add bread + cheese", "add bread and cheese"),
+        ("done w the Q4 report", "done with the Q4 report"),
         # a typed slot corrected inside the message
         ("the third one's done — sorry, the fourth", "the fourth one's done"),
         ("move it to friday, no, saturday", "move it to saturday"),
