@@ -68,7 +68,8 @@ _CLAUSE_SPLIT = re.compile(
 # A list of commands: "tick off the report, move the email to Thursday, and add X".
 _COMMAND_VERB = (
     r"delete|remove|add|cancel|tick\s+off|cross\s+off|check\s+off|mark|complete|"
-    r"move|shift|push|bump|postpone|reschedule|tag|untag"
+    r"move|shift|push|shove|bump|postpone|reschedule|tag|untag|scrap|kill|ditch|"
+    r"nuke|erase|get\s+rid\s+of|chuck"
 )
 # "alexa add shampoo add razors", "add batteries, delete the paper towels": after a command,
 # another one after a comma (or an add anywhere) starts a second request.

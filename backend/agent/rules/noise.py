@@ -95,6 +95,15 @@ _DAY_WHERE_A_DAY_GOES = re.compile(
     r"(?=\s*(?:$|[,.;!?]|\d|at\b|morning|afternoon|evening|night|am\b|pm\b|noon|midday))",
     _I,
 )
+# ... or after a word that puts a day next: "sorry sat not fri", "move it to sat"
+_DAY_AFTER_A_DAY_WORD = re.compile(
+    r"\b(?P<lead>on|to|till|until|by|from|next|this|every|sorry|no|not|or|and|than)\s+"
+    r"(?P<day>mon|wed|sat|sun)(?![\w'-])\.?"
+    # ... and nothing after it but what may follow a day: "put on sun cream" stays
+    r"(?=\s*(?:$|[,.;!?]|\d|(?:not|please|instead|at|then|and|or|morning|afternoon|evening|"
+    r"night)\b))",
+    _I,
+)
 # "pick up parcel n post it": "n" for "and" between words
 _N_FOR_AND = re.compile(r"(?<=\w) n (?=\w)", _I)
 _TICK = "\u2705\u2714\u2611\u2713"  # ✅ ✔ ☑ ✓
@@ -142,6 +151,9 @@ def _shorthand(text: str) -> str:
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(0).lower()], text)
     text = _DAY_ALWAYS.sub(_day, text)
     text = _DAY_WHERE_A_DAY_GOES.sub(_day, text)
+    text = _DAY_AFTER_A_DAY_WORD.sub(
+        lambda m: f"{m['lead']} {_DAY_SHORT[m['day'].lower()]}", text
+    )
     text = _N_FOR_AND.sub(" and ", text)
     text = _PLUS.sub(" and ", text)
     return _TWO_FOR_TO.sub("to", text)

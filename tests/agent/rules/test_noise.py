@@ -27,6 +27,7 @@ from corpus.fresh import CLOCK, TODAY, dated_start
         ("add haircut sat 10am n pick up parcel", "add haircut saturday 10am and pick up parcel"),
         ("due thurs, remind me weds 6pm", "due thursday, remind me wednesday 6pm"),
         ("new task colon schedule a haircut", "new task: schedule a haircut"),
+        ("sorry sat not fri", "sorry saturday not friday"),
         # emoji that carry meaning
         ("milk ✅", "milk done"),
         ("🗑️ the eggs", "delete the eggs"),
@@ -56,6 +57,7 @@ def test_noise_is_read_as_the_plain_words_meant(said: str, read: str) -> None:
         "period pants",
         "add sun cream",  # a short day name only where a day goes
         "the cat sat on the mat",
+        "put on sun cream",
     ],
 )
 def test_words_that_are_no_noise_are_left_as_typed(said: str) -> None:
