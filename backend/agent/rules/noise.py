@@ -151,9 +151,7 @@ def _shorthand(text: str) -> str:
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(0).lower()], text)
     text = _DAY_ALWAYS.sub(_day, text)
     text = _DAY_WHERE_A_DAY_GOES.sub(_day, text)
-    text = _DAY_AFTER_A_DAY_WORD.sub(
-        lambda m: f"{m['lead']} {_DAY_SHORT[m['day'].lower()]}", text
-    )
+    text = _DAY_AFTER_A_DAY_WORD.sub(lambda m: f"{m['lead']} {_DAY_SHORT[m['day'].lower()]}", text)
     text = _N_FOR_AND.sub(" and ", text)
     text = _PLUS.sub(" and ", text)
     return _TWO_FOR_TO.sub("to", text)
