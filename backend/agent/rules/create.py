@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date
+from typing import Any
 
 from backend.agent.rules import replies, steps
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import (
     split_title_description,
 )
+from backend.agent.rules.reminder_requests import reminder_change
 from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.task_fields import TaskFields, list_named, take_fields
 from backend.agent.rules.text import SETTLE_LIMIT, clean_title, core_request
@@ -286,8 +288,27 @@ def _fields_of_each(
     return [replace(fields, list_name=fields.list_name or shared.list_name) for fields in own]
 
 
+# "add call the plumber thursday at 11, remind me 30 minutes before": the add's own reminder
+_REMINDER_TAIL = re.compile(
+    r"(?:\s*[,;.]\s*|\s+)(?:and\s+)?(?:please\s+)?(?P<reminder>(?:remind|alert|ping|notify)\s+me\b.*)$",
+    _I,
+)
+
+
+def _reminder_said(obj: str, context: ConversationContext) -> tuple[dict[str, Any], str]:
+    """The reminder an add asks for at its end (about the task itself), and the rest."""
+    found = _REMINDER_TAIL.search(obj)
+    if found is None or not obj[: found.start()].strip():
+        return {}, obj
+    change = reminder_change(found["reminder"].strip(" .!?"), context.local_now())
+    if change is None or change[0].strip().lower() not in ("it", "that", "this"):
+        return {}, obj
+    return dict(change[1]), obj[: found.start()]
+
+
 def create_steps(obj: str, clause: str, context: ConversationContext) -> list[steps.Step]:
     casual = bool(_CASUAL.match(core_request(clause)))
+    reminder, obj = _reminder_said(obj, context)
     said = obj
     fields, obj = _fields_of(obj, clause, context)
     if fields.due is not None and fields.due.unclear is not None:
@@ -313,7 +334,7 @@ def create_steps(obj: str, clause: str, context: ConversationContext) -> list[st
             )
             for n, (item, item_fields) in enumerate(zip(items, each, strict=True))
         ]
-    return [_add_one(slot, obj, fields, context, casual=casual, today=today)]
+    return [_add_one(slot, obj, fields, context, casual=casual, today=today, reminder=reminder)]
 
 
 def _ask_title() -> steps.Step:
@@ -344,6 +365,7 @@ def _add_one(
     *,
     casual: bool,
     today: date,
+    reminder: dict[str, Any] | None = None,
 ) -> steps.Step:
     """The one task an add names, or a question when its title names nothing or a story."""
     title, description = split_title_description(slot.title)
@@ -368,5 +390,6 @@ def _add_one(
         known_pending=context.known_pending(),
         fields=fields,
         today=today,
+        reminder=reminder,
     )
     return steps.add_if_missing(title, add) if slot.if_missing else add

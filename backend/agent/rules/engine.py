@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
@@ -20,6 +21,7 @@ from backend.agent.rules.choices import choices_for, picked_message
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, names_a_task_number
+from backend.agent.rules.field_requests import field_change
 from backend.agent.rules.field_titles import fields_for_the_task_just_changed, fields_said_alone
 from backend.agent.rules.followups import (
     continue_last_action,
@@ -226,12 +228,22 @@ _NEW_TASK_PRONOUN = re.compile(r"\b(?:it|that one|this one|that|this)\b", _I)
 
 
 def _about_the_new_task(detection: Detection, clause: str) -> bool:
-    return (
-        detection.intent in ACTIONS_ON_A_TASK
-        and detection.action is not Action.UNDO
-        and not names_a_task_number(core_request(clause))
-        and _NEW_TASK_PRONOUN.search(core_request(clause)) is not None
+    if detection.intent not in ACTIONS_ON_A_TASK or detection.action is Action.UNDO:
+        return False
+    if names_a_task_number(core_request(clause)):
+        return False
+    return _NEW_TASK_PRONOUN.search(core_request(clause)) is not None or _fields_of_no_task(
+        detection, clause
     )
+
+
+def _fields_of_no_task(detection: Detection, clause: str) -> bool:
+    """ "add X by Friday, and remind me on Thursday at 4": a field change that names no task
+    of its own is about the one just added."""
+    if detection.action is not Action.FIELDS:
+        return False
+    change = field_change(clause, datetime.now(UTC))
+    return change is not None and _NEW_TASK_PRONOUN.fullmatch(change.target.strip()) is not None
 
 
 def _shows_the_list(detection: Detection) -> bool:

@@ -149,7 +149,6 @@ class FieldChange:
     # The clause without the date said, for finding the task ("push it to the 3rd" names
     # no task 3).
     rest: str
-    # "move it to tomorrow at the same time": the new day (ISO); the time is the task's own.
 
 
 def field_change(clause: str, now: datetime, *, any_day: bool = False) -> FieldChange | None:

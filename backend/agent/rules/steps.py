@@ -162,10 +162,12 @@ def add_task(
     may_nudge: bool = True,
     fields: TaskFields = NO_FIELDS,
     today: date | None = None,
+    reminder: dict[str, Any] | None = None,
 ) -> Step:
     """add_task; the "you also have" note comes from tasks this conversation has seen, and
     every few adds in a row one look-up counts the pending tasks for a friendly nudge.
-    `fields` (due, priority, list, tags) go with the call, and the reply echoes them."""
+    `fields` (due, priority, list, tags) and the `reminder` said with the add
+    (`remind_before` or `remind_at`) go with the call, and the reply echoes them."""
     nudge = may_nudge and (adds_in_a_row + 1) % NUDGE_EVERY == 0
 
     def step(outcomes: list[ToolOutcome]) -> Action:
@@ -174,6 +176,7 @@ def add_task(
             if description:
                 arguments["description"] = description
             arguments.update(fields.arguments())
+            arguments.update(reminder or {})
             return ToolCall("add_task", arguments)
         added = outcomes[0]
         if not added.ok:
