@@ -23,6 +23,7 @@ from typing import Any
 from backend.agent.rules.reminder_requests import reminder_change
 from backend.agent.rules.task_fields import PRIORITY_OF, list_named
 from backend.agent.rules.text import core_request
+from backend.agent.rules.vocabulary import is_task_verb
 from backend.agent.rules.when import whole_due
 from backend.domain.repeat_phrases import find_repeat
 
@@ -31,12 +32,39 @@ _I = re.IGNORECASE
 # "move <task> to <when>": the task's own title may hold "to" ("move the call to my mother to
 # tomorrow"), so every "to/till/until/for/by/due" is a place the two may part (`_rescheduled`).
 _RESCHEDULE = re.compile(
-    r"^(?P<verb>push|move|reschedule|postpone|bump|shift|change|delay|defer|switch|put\s+off|"
-    r"put)\s+(?:the\s+(?:due\s+)?(?:date|deadline|time)\s+(?:of|on|for)\s+)?(?P<rest>.+)$",
+    r"^(?P<verb>push|move|reschedule|postpone|bump|shift|shove|change|chg|delay|defer|switch|"
+    r"put\s+off|put|set|make)\s+(?:the\s+(?:due\s+)?(?:date|deadline|time)\s+(?:of|on|for)\s+)?"
+    r"(?P<rest>.+)$",
     _I,
 )
 _RESCHEDULE_SPLIT = re.compile(
-    r"\s+(?P<off>(?:back|forward|off|out)\s+)?(?:to|till|til|until|for|by|due)\s+", _I
+    r"\s+(?P<off>(?:back|forward|off|out)\s+)?(?:to|till|til|until|for|by|due|on)\s+"
+    r"|\s*(?:->|→|=>|👉|➡️?)\s*",
+    _I,
+)
+# Verbs whose task and day may part with no word between: "make it friday", "set it monday".
+_BARE_VERBS = frozenset({"make", "set"})
+# What follows the day and says nothing of it: "Shove it to Monday, would you?", "thursday 📅",
+# "Tuesday week, realistically".
+_WHEN_TAIL = re.compile(
+    r"(?:[\s,]+(?:(?:would|could|can|will)\s+you|please|pls|thanks|thx|realistically|"
+    r"then|ok|okay|instead)\b|[\s,.!?]*[^\w\s,.!?:;'\"()&#@/-]+)[\s,.!?]*$"
+    r"|[\s,.!?]+$",
+    _I,
+)
+# Before the verb, the task it points at with "it": "the third one, put it for next Monday",
+# "the date, put it for monday" (the date of the task already talked about).
+_LEAD_REFERENCE = re.compile(
+    r"^(?P<lead>(?:the|task|#)\b[^,.;]{0,40}?|(?:the\s+)?(?:due\s+)?(?:date|deadline|day|time))"
+    r"\s*[,.;:]?\s+(?P<body>(?:push|move|put|set|make|shove|shift|bump|change|chg|reschedule|"
+    r"postpone)\s+(?:it|that|this)\b.*)$",
+    _I,
+)
+_TIME_WORDS = re.compile(r"^(?:the\s+)?(?:due\s+)?(?:date|deadline|day|time)$", _I)
+# A task said with no verb and its new day: "eggs due sat", "mom -> sunday" (one or two words
+# that are no doing word: "buy eggs due sat" is left to the add rules).
+_BARE_MOVE = re.compile(
+    r"^(?P<target>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:due|to|->|→|👉)\s+(?P<when>.+)$", _I
 )
 # "the report is due friday", "the first one can wait till tomorrow evening", "the draft
 # review can move to Monday at 3": the task first, then its new day (never "what is due").
@@ -189,26 +217,73 @@ def _due_cleared(text: str) -> FieldChange | None:
 
 def _rescheduled(text: str, now: datetime, *, any_day: bool = False) -> FieldChange | None:
     """ "push the dentist to thursday", "move the call to my mother to tomorrow", "put off the
-    dentist until friday", "the report is due friday", "the first one can wait till tomorrow".
+    dentist until friday", "the report is due friday", "the first one can wait till tomorrow",
+    "make it friday morning", "the third one, put it for next Monday", "eggs due sat".
     The day said is the whole of what follows the task: the first such parting wins."""
     after = _DUE_AFTER_TASK.match(text)
     if after:
         return _moved_to(after["target"], after["when"], now, any_day=any_day)
+    led = _LEAD_REFERENCE.match(text)
+    if led:
+        change = _rescheduled(led["body"], now, any_day=any_day)
+        if change is None or _TIME_WORDS.match(led["lead"].strip()):
+            return change
+        lead = led["lead"].strip()
+        return FieldChange(lead, change.fields, lead)
     moved = _RESCHEDULE.match(text)
     if not moved:
-        return None
-    rest, put = moved["rest"], moved["verb"].lower() == "put"
-    for parting in _RESCHEDULE_SPLIT.finditer(rest):
-        if put and not parting["off"]:
-            continue  # "put X off until friday", never "put bread for tomorrow"
-        change = _moved_to(rest[: parting.start()], rest[parting.end() :], now, any_day=any_day)
+        return _bare_move(text, now, any_day=any_day)
+    return _verb_move(moved["verb"].lower(), moved["rest"], now, any_day=any_day)
+
+
+def _verb_move(verb: str, rest: str, now: datetime, *, any_day: bool) -> FieldChange | None:
+    """The task and its new day after a moving verb, parted at the first place both read."""
+    put, bare = verb == "put", verb in _BARE_VERBS
+    pointed = _POINTED.match(rest)
+    if bare and not pointed:
+        return None  # "make dinner friday", "set up the meeting monday": something new
+    for parting in _partings(rest, bare=bare):
+        target = rest[: parting.start()]
+        if put and not parting["off"] and not _SHORT_TARGET.match(target.strip()):
+            continue  # "put X off until friday", "put it for monday"; never "put bread for it"
+        change = _moved_to(target, rest[parting.end() :], now, any_day=any_day)
         if change is not None:
             return change
     return None
 
 
+# "it", "that one", "the date" of the task talked about.
+_POINTED = re.compile(r"^(?:it|that|this|that one|this one)\b", _I)
+
+
+def _partings(rest: str, *, bare: bool) -> list[re.Match[str]]:
+    said = list(_RESCHEDULE_SPLIT.finditer(rest))
+    if not bare:
+        return said
+    spaces = list(re.finditer(r"(?P<off>(?!))?\s+", rest))
+    return sorted(said + spaces, key=lambda m: m.start())
+
+
+def _bare_move(text: str, now: datetime, *, any_day: bool) -> FieldChange | None:
+    """ "eggs due sat", "mom -> sunday": a task's one or two words, no verb, and a day."""
+    bare = _BARE_MOVE.match(text)
+    if bare is None:
+        return None
+    first = bare["target"].split()[0].lower()
+    if is_task_verb(first) or first in _NOT_A_BARE_TASK:
+        return None
+    return _moved_to(bare["target"], bare["when"], now, any_day=any_day)
+
+
+_NOT_A_BARE_TASK = frozenset(
+    "add new create remind what when which who is are it that this i we you back go due anything "
+    "something nothing everything any all tasks things stuff whats what's".split()
+)
+
+
 def _moved_to(target: str, when: str, now: datetime, *, any_day: bool) -> FieldChange | None:
     """The due change to `when` of the task `target` names, if `when` is wholly a day."""
+    when = _WHEN_TAIL.sub("", when)
     kept = _SAME_TIME.search(when)
     due = whole_due(when[: kept.start()] if kept else when, now, any_weekday=any_day)
     if due is None or not target.strip():

@@ -64,7 +64,7 @@ _DAY = re.compile(
     r"|(?:(?:next|this|coming|this\s+coming|on|by|for|before|until|till|due)\s+)"
     r"(?P<weekday>" + _WEEKDAY_FULL + r")"
     r"|(?P<bare_weekday>" + _WEEKDAY_FULL + r")(?=\s*(?:$|[,.;:!?)]|(?:at|by|@|morning|"
-    r"afternoon|evening|night|noon|and|then|please|\d)\b))"
+    r"afternoon|evening|night|noon|and|then|please|\d)\b|\d{1,2}(?::\d\d)?\s*[ap]\.?m\b))"
     r"|(?:on|by|next|this|till|until|before)\s+(?P<short>" + _WEEKDAY_SHORT + r")\.?"
     # "sat morning", "thurs at 3"; a short weekday that is no word ("thurs") also at the end
     r"|(?P<short_part>" + _WEEKDAY_SHORT + r")\.?(?=\s+(?:morning|afternoon|evening|night|at\b|@))"
@@ -451,8 +451,24 @@ def whole_due(text: str, now: datetime, *, any_weekday: bool = False) -> DueSlot
     4th" is read whatever day the 4th is (for whether a day is said, not which)."""
     found = find_due(text, now)
     if found is None or found.unclear is not None or found.remove_from(text):
+        spoken = _SPOKEN_ORDINAL.sub(lambda m: m["month"] + _ORDINAL_WORDS[m["n"].lower()], text)
+        if spoken != text:  # "december second at two pm"
+            return whole_due(spoken, now, any_weekday=any_weekday)
         return _weekday_and_date(text, now, any_weekday=any_weekday)
     return found
+
+
+# A day of the month said in words, after its month: "december second".
+_ORDINAL_WORDS = {
+    w: f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+    for n, w in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+        "twentieth".split(),
+        start=1,
+    )
+}
+_SPOKEN_ORDINAL = re.compile(rf"\b(?P<month>{_MONTH}\s+)(?P<n>{'|'.join(_ORDINAL_WORDS)})\b", _I)
 
 
 # "friday the 4th", "Sunday, the 6th": a weekday said with its date.
