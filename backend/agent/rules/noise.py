@@ -105,7 +105,7 @@ _DAY_AFTER_A_DAY_WORD = re.compile(
     _I,
 )
 # "pick up parcel n post it": "n" for "and" between words
-_N_FOR_AND = re.compile(r"(?<=\w) n (?=\w)", _I)
+_N_FOR_AND = re.compile(r"(?<=\w) n (?=\w)|^n (?=\w)", _I)
 _TICK = "\u2705\u2714\u2611\u2713"  # ✅ ✔ ☑ ✓
 _BIN = "\U0001f5d1"  # 🗑
 _VARIATION = "\ufe0f"
@@ -152,7 +152,7 @@ def _shorthand(text: str) -> str:
     text = _DAY_ALWAYS.sub(_day, text)
     text = _DAY_WHERE_A_DAY_GOES.sub(_day, text)
     text = _DAY_AFTER_A_DAY_WORD.sub(lambda m: f"{m['lead']} {_DAY_SHORT[m['day'].lower()]}", text)
-    text = _N_FOR_AND.sub(" and ", text)
+    text = _N_FOR_AND.sub(lambda m: "and " if m.start() == 0 else " and ", text)
     text = _PLUS.sub(" and ", text)
     return _TWO_FOR_TO.sub("to", text)
 

@@ -28,6 +28,7 @@ from corpus.fresh import CLOCK, TODAY, dated_start
         ("due thurs, remind me weds 6pm", "due thursday, remind me wednesday 6pm"),
         ("new task colon schedule a haircut", "new task: schedule a haircut"),
         ("sorry sat not fri", "sorry saturday not friday"),
+        ("n add a note: ask about it", "and add a note: ask about it"),
         # emoji that carry meaning
         ("milk ✅", "milk done"),
         ("🗑️ the eggs", "delete the eggs"),
