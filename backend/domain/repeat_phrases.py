@@ -81,12 +81,17 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("last_day", r"\b(?:on\s+)?the\s+last\s+day\s+of\s+(?:every|each|the)\s+month\b"),
         (
             "month_day",
-            r"\b(?:every|each)\s+(?:month\s+on\s+the\s+)?"
+            r"\b(?:every|each)\s+"
             + _ordinal_group("day", suffix="")
             + r"(?:\s+of\s+the\s+month)?\b"
+            # "every month on the 5", "each month on the 15th"
+            + r"|\b(?:every|each)\s+month\s+on\s+the\s+"
+            + _ordinal_group("day4")
+            + r"\b"
+            # "the 30th of every month", "on the 15th every month"
             + r"|\b(?:on\s+)?the\s+"
             + _ordinal_group("day2")
-            + r"\s+of\s+(?:every|each|the)\s+month\b"
+            + r"\s+(?:of\s+(?:every|each|the)|every|each)\s+month\b"
             + r"|\bmonthly\s+on\s+the\s+"
             + _ordinal_group("day3")
             + r"\b",
@@ -108,11 +113,16 @@ _PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "interval",
             r"\bevery\s+" + _COUNT + r"\s+(?P<unit>day|week|month|year)s?\b"
             # "every 3 weeks on Tuesday": the label of such a rule reads back as it
-            r"(?:\s+on\s+(?P<on_days>" + _WEEKDAY + r"(?:\s*(?:,|and|&)\s*" + _WEEKDAY + r")*))?",
+            # "every 4 weeks, always a thursday": the day said after it is the rule's too
+            r"(?:(?:\s+on|\s*,?\s+always(?:\s+on)?(?:\s+an?)?)\s+(?P<on_days>"
+            + _WEEKDAY
+            + r"(?:\s*(?:,|and|&)\s*"
+            + _WEEKDAY
+            + r")*))?",
         ),
         (
             "unit",
-            r"\b(?:every|each)\s+(?P<unit>day|week|month|year|morning|evening|night)\b"
+            r"\b(?:every|each)\s+(?:single\s+)?(?P<unit>day|week|month|year|morning|evening|night)\b"
             r"|\b(?P<adverb>daily|weekly|monthly|yearly|annually|nightly)\b",
         ),
     )
@@ -173,7 +183,7 @@ def _read(name: str, found: re.Match[str]) -> Repeat | None:
     if name == "last_day":
         return Repeat("FREQ=MONTHLY;BYMONTHDAY=-1")
     if name == "month_day":
-        day = int(groups["day"] or groups["day2"] or groups["day3"])
+        day = int(groups["day"] or groups["day2"] or groups["day3"] or groups["day4"])
         return Repeat(f"FREQ=MONTHLY;{_month_day(day)}")
     if name == "year_day":
         month = _month_number(groups["month"] or groups["month2"] or "")

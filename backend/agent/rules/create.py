@@ -267,7 +267,7 @@ def _after_a_colon(obj: str, clause: str) -> bool:
 def _fields_of(obj: str, clause: str, context: ConversationContext) -> tuple[TaskFields, str]:
     """The due, priority, list and tags said with an add, and the rest of `obj`. A list
     named in the clause but outside `obj` ("to my shopping list, add milk") counts too."""
-    fields, rest = take_fields(obj, context.local_now())
+    fields, rest = take_fields(obj, context.local_now(), new_task=True)
     if fields.list_name is None:
         named, _ = list_named(clause)
         if named is not None:
@@ -284,7 +284,7 @@ def _fields_of_each(
     listed = _several_items(said)
     if len(listed) != len(items):
         return [shared] * len(items)
-    own = [take_fields(item, context.local_now())[0] for item in listed]
+    own = [take_fields(item, context.local_now(), new_task=True)[0] for item in listed]
     return [replace(fields, list_name=fields.list_name or shared.list_name) for fields in own]
 
 

@@ -121,10 +121,28 @@ _LIST_WORD = re.compile(r"\blist\b", _I)
 _PRIORITY_WORD = re.compile(r"urgent|important|asap|priority", _I)
 
 
+# A list named by its name alone, at the end of an add ("add yoghurt to groceries", "add
+# expenses claim to work for mon"). The rules cannot see the user's lists when they plan, so
+# only the well-known names are read this way; any other list needs "list" said with it.
+# "go to work", "drive to work" are titles: a way of getting there before "to" is no list.
+_BARE_LIST = re.compile(
+    r"(?<!\bgo)(?<!\bgoing)(?<!\bget)(?<!\bdrive)(?<!\bwalk)(?<!\bcycle)(?<!\bbike)(?<!\bride)"
+    r"(?<!\bhead)(?<!\bback)(?<!\bcommute)(?<!\bcome)(?<!\breturn)(?<!\blate)(?<!\bway)"
+    r"\s+(?:to|onto|on)\s+(?:my\s+|the\s+)?(?P<name>groceries|grocery|shopping|work)"
+    r"(?=\s*(?:$|[,.;!?]|\s+(?:for|by|on|at|due|tomorrow|today|tonight|next|this|pls|please)\b))",
+    _I,
+)
+_BARE_NAMES = {"grocery": "Groceries"}
+
+
 def list_named(text: str) -> tuple[str | None, str]:
     """The list `text` names ("to my shopping list" -> "Shopping") and the text without it."""
     if _LIST_WORD.search(text) is None:
-        return None, text
+        bare = _outside_quotes(text, _BARE_LIST)
+        if not bare:
+            return None, text
+        name = bare[0]["name"].lower()
+        return _BARE_NAMES.get(name, name.capitalize()), _cut(text, [bare[0].span()])
     for found in _outside_quotes(text, _NAMED_LIST):
         name = " ".join(found["name"].split())
         if _NO_LIST_NAME.match(name):
@@ -144,10 +162,20 @@ def priority_said(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+# "tag it office", ", tag work", "and tag it xmas": one tag said in words, at the end of a
+# part of the request (never "tag sale" inside a title).
+_TAG_SAID = re.compile(
+    r"\s*(?:[,;]\s*|\s+and\s+|\s+)(?:tag(?:ged)?|label(?:led)?)(?:\s+(?:it|this|that))?"
+    r"(?:\s+(?:as|with))?\s+['\"]?(?P<tag>[a-z][\w-]{0,29})['\"]?(?=\s*(?:$|[,.;!?]|\band\b))",
+    _I,
+)
+
+
 def tags_said(text: str) -> tuple[tuple[str, ...], str]:
-    if "#" not in text:
+    said = re.search(r"\b(?:tag|label)", text, _I) is not None
+    if "#" not in text and not said:
         return (), text
-    found = _outside_quotes(text, _TAG)
+    found = _outside_quotes(text, _TAG) + (_outside_quotes(text, _TAG_SAID) if said else [])
     tags = tuple(dict.fromkeys(m["tag"].lower() for m in found))
     return tags, _cut(text, [m.span() for m in found]) if found else text
 
@@ -156,6 +184,10 @@ _ADVERB = re.compile(r"^(?:daily|weekly|monthly|yearly|annually|nightly|weekdays
 _REPEAT_WORD = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|after)\b", _I
 )
+
+
+# What says the repeat is the task's, right before it: "..., it's every other Thursday now".
+_SAID_OF_IT = re.compile(r"\s*,?\s*\b(?:it(?:'s|\s+is)|its|which\s+is|that'?s)\s+$", _I)
 
 
 def repeat_said(text: str) -> tuple[Repeat | None, str]:
@@ -170,11 +202,15 @@ def repeat_said(text: str) -> tuple[Repeat | None, str]:
     repeat, start, end = found
     if _ADVERB.match(masked[start:end].strip()) and masked[end:].strip(" .!?"):
         return None, text
+    said_of_it = _SAID_OF_IT.search(masked[:start])  # "pay the rent, it is every month"
+    if said_of_it is not None:
+        start = said_of_it.start()
     return repeat, _cut(text, [(start, end)])
 
 
-def take_fields(text: str, now: datetime) -> tuple[TaskFields, str]:
-    """The fields said in `text` and what is left of it for the title."""
+def take_fields(text: str, now: datetime, *, new_task: bool = False) -> tuple[TaskFields, str]:
+    """The fields said in `text` and what is left of it for the title. A `new_task`'s repeat
+    said with no day starts on its first day ("pay rent every month on the 5": the 5th)."""
     tags, text = tags_said(text)
     priority, text = priority_said(text)
     list_name, text = list_named(text)
@@ -189,7 +225,8 @@ def take_fields(text: str, now: datetime) -> tuple[TaskFields, str]:
         if first is not None and clock is not None:
             if datetime.combine(first, clock) <= now.replace(tzinfo=None):
                 first = next_due(repeat, first, clock, today=first)  # today's 09:00 has passed
-        due = DueSlot(first, clock, 0, 0) if first is not None and clock is not None else None
+        starts = clock is not None or new_task
+        due = DueSlot(first, clock, 0, 0) if first is not None and starts else None
     return TaskFields(due, priority, list_name, tags, repeat), text
 
 

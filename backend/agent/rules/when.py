@@ -105,8 +105,14 @@ _TIME = re.compile(
     r"morning|tomorrow|tmrw|today|(?:on\s+|next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun))))"
     r"(?:\s+in\s+the\s+morning)?"
     r"|(?:(?:at|by|before|until|around|about)\s+|@\s*)(?P<bare>[01]?\d|2[0-3]|" + _HOUR_WORD + r")"
-    r"(?::(?P<bare_minute>[0-5]\d))?"
+    # "at three thirty", "at 8 in the evening" (the part is the time's: 20:00)
+    r"(?::(?P<bare_minute>[0-5]\d)|\s+(?P<minute_word>fifteen|thirty|forty[- ]five))?"
     + _ENDS
+    + r"(?:\s+in\s+the\s+(?:afternoon|evening)|\s+at\s+night)?"
+    # "ten-ish", "around 10ish": the hour itself
+    + r"|(?:(?:at|around|about)\s+)?(?P<ish>1[0-2]|0?[1-9]|"
+    + _HOUR_WORD
+    + r")\s*-?\s*ish"
     + r"|(?P<clock>(?:[01]?\d|2[0-3]):[0-5]\d)(?!\s*[ap]\.?m)"
     r"|(?:at\s+)?(?P<named>noon|midday|midnight)"
     r"|(?:in\s+the\s+|this\s+)(?P<part>morning|afternoon|evening)"
@@ -118,7 +124,13 @@ _PART_AFTER_DAY = re.compile(r"\s+(?:in\s+the\s+)?(?P<part>morning|afternoon|eve
 _LATE = re.compile(r"\b(?:tonight|evening|night|afternoon)\b", _I)
 _PART_TIMES = {"morning": 9, "afternoon": 15, "evening": 18, "night": 20, "tonight": 20}
 # What joins a day and a time into one phrase ("tomorrow at 9", "9am, friday").
-_JOINER = re.compile(r"^\s*(?:,\s*)?(?:on\s+|at\s+|by\s+)?$", _I)
+# "tomorrow morning, ten-ish" and "today. 5pm." too: the part of the day said between them
+# is read with the time ("tomorrow evening at 7" is 19:00).
+_JOINER = re.compile(
+    r"^\s*(?:(?:in\s+the\s+)?(?:morning|afternoon|evening|night)\s*)?(?:[,.]\s*)?"
+    r"(?:on\s+|at\s+|by\s+)?$",
+    _I,
+)
 # Words that belong to the phrase when they lead it: "due friday", "by 5pm", "on the 3rd".
 _LEAD = re.compile(
     r"(?:\b(?:due|by|on|for|before|until|till|starting|from)\s+(?:(?:on|by|the)\s+)?|"
@@ -368,6 +380,8 @@ def _read_time(found: re.Match[str]) -> time:
         return time(hour, int(found["minute"] or 0))
     if found["bare"] is not None or found["clock"]:
         return _bare_or_clock(found)
+    if found["ish"]:
+        return time(_by_day(_hour(found["ish"])))
     if found["half_past"]:
         return time(_by_day(_hour(found["half_past"])), 30)
     if found["quarter"]:
@@ -379,11 +393,16 @@ def _read_time(found: re.Match[str]) -> time:
     return time(_PART_TIMES[found["part"].lower()])
 
 
+_MINUTE_WORDS = {"fifte": 15, "thirt": 30, "forty": 45}
+
+
 def _bare_or_clock(found: re.Match[str]) -> time:
     """ "at 9", "by 5:30", "14:00": a bare hour by day, a clock time as said."""
     hour_text, _, minute_text = (found["clock"] or "").partition(":")
     hour = _hour(found["bare"] if found["bare"] is not None else hour_text)
-    minute = int(found["bare_minute"] or minute_text or 0)
+    minute = _MINUTE_WORDS.get((found["minute_word"] or "").lower()[:5]) or int(
+        found["bare_minute"] or minute_text or 0
+    )
     return time(_by_day(hour), minute)
 
 

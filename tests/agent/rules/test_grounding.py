@@ -37,7 +37,12 @@ def test_a_done_statement_does_not_name_a_task_it_only_shares_a_verb_with() -> N
 
 def test_a_bill_with_a_repeat_typed_alone_is_a_task_not_banking() -> None:
     changes = _changes(_talk(), "pay rent every 1st of the month")
-    assert changes == [("add_task", {"title": "pay rent", "repeat": "FREQ=MONTHLY;BYMONTHDAY=1"})]
+    assert changes == [
+        (
+            "add_task",
+            {"title": "pay rent", "due": "2026-12-01", "repeat": "FREQ=MONTHLY;BYMONTHDAY=1"},
+        )
+    ]
 
 
 def test_saying_a_bill_was_paid_completes_its_task() -> None:
