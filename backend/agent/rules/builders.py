@@ -23,7 +23,7 @@ from backend.agent.rules.query import STILL_YET, query_slot
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.social import off_topic_reply, social_reply
 from backend.agent.rules.targets import target_step, targets_steps
-from backend.agent.rules.text import clean_title
+from backend.agent.rules.text import clean_title, core_request
 from backend.agent.rules.types import Action, Detection, Intent, PendingKind, RuleKind
 from backend.agent.rules.update import update_step
 
@@ -33,6 +33,13 @@ _THEM = re.compile(
     r"\b(?:them|those|these|they)\b|^\W*(?:and\s+)?which\s+(?:ones?|tasks?|are they)\W*$", _I
 )
 _ALL = re.compile(r"\ball\b", _I)  # "show me all of them": not just the ones counted
+# "what's on the work list?", "work list": a question about a list the user keeps (not "my
+# shopping list", which shows the whole list) asks what is still to do on it.
+_ASKS_WHAT_IS_LEFT = re.compile(
+    r"^(?!(?:show|read|list|print|display|give|tell)\b)"
+    r"(?!.*\b(?:all|everything|my|our|shopping|grocery|groceries)\b)",
+    _I,
+)
 _POINTS_BACK = re.compile(r"^(?:it|that|this|that one|this one|)$", _I)
 TOOL_OF = {
     Intent.COMPLETE: "complete_task",
@@ -124,7 +131,11 @@ def _filtered_list(clause: str, context: ConversationContext) -> steps.Step:
         return steps.list_lists()
     dates = date_filters(clause, context.local_now())
     if dates is None:
-        return steps.list_tasks(extract_status(clause), list_filters(clause))
+        filters = list_filters(clause)
+        status = extract_status(clause)
+        if "list" in filters and status == "all" and _ASKS_WHAT_IS_LEFT.match(core_request(clause)):
+            status = "pending"  # "what's on the work list?", "work list": what is left on it
+        return steps.list_tasks(status, filters)
     # A question about when is about what is still to do, unless it says otherwise.
     status = extract_status(clause)
     status = "pending" if status == "all" and not _ALL.search(clause) else status

@@ -422,13 +422,29 @@ _TAG_ASKED = re.compile(
 _PRIORITY_ASKED = re.compile(
     r"\b(?P<level>high|top|medium|low)[\s-]+priority\b|\b(?P<word>urgent|important)\b", _I
 )
-# "my work list", "our shopping list", "the grocery list" (but "the ingredient list for an
-# omelette" is no list of the user's).
+# "my work list", "our shopping list", "the grocery list", "on the Work list", and a list
+# named alone ("work list", "groceries list?"); but "the ingredient list for an omelette" and
+# "the to-do list" are no list of the user's.
+_NOT_A_LIST_NAME = (
+    r"(?!(?:to[- ]?do|todo|task|tasks|whole|full|entire|complete|same|other|new|next|last|"
+    r"first|ingredient|guest|reading|wish|bucket|packing|check|master|main|big|long|short|"
+    r"current|usual|list|my|our|your|the|this|that|a|an|any|shared|"
+    # a verb said before "list" is a command on the whole list ("clear list", "show list")
+    r"clear|delete|remove|empty|wipe|reset|erase|purge|add|create|make|start|show|see|view|"
+    r"read|print|display|open|get|give|sort|share|send|save|update|edit|rename|undo|complete|"
+    r"finish|done|mark|tick|scroll|whats|what's|what|full|long|recite|completed|pending|fresh|"
+    r"find|cancel|finished|old)\b)"
+)
 _LIST_ASKED = re.compile(
     r"\b(?:(?:my|our)\s+(?P<name>[a-z][\w'&-]*(?:\s+[a-z][\w'&-]*)?)"
-    r"|the\s+(?P<name2>shopping|grocery|groceries))\s+list\b",
+    rf"|the\s+{_NOT_A_LIST_NAME}(?P<name2>[a-z][\w'&-]*))\s+list\b"
+    rf"|^\W*{_NOT_A_LIST_NAME}(?P<name3>[a-z][\w'&-]*)\s+list\W*$",
     _I,
 )
+# "the grocery list", "groceries list": the engine cannot see the user's lists when it plans,
+# so these ask for "Groceries" (the dated start's list, LABELLING.md); "the shopping list" stays
+# "Shopping", the list every account has and the one "add milk to my shopping list" fills.
+_GROCERY_WORDS = re.compile(r"^(?:grocery|groceries)$", _I)
 _LISTS_ASKED = re.compile(
     r"\b(?:what|which)\s+lists\b|\b(?:my|all\s+(?:my|the))\s+lists\b|\blists\s+do\s+i\s+have\b",
     _I,
@@ -441,7 +457,9 @@ _FILTERED_QUESTION = re.compile(
     r"any\s+tasks?|(?:all\s+)?(?:the\s+)?(?:tasks|things|stuff)\s+(?=tagged\b))\b"
     r".*(?:\bdue\b|\boverdue\b|\bpast\s+due\b|(?<![\w&])#[a-z]|\btagged\s+#?[a-z]|"
     r"\b(?:important|urgent)\b|\bpriority\b|\b(?:my|our)\s+(?!to[- ]?do\b)[a-z][\w'&-]*"
-    r"(?:\s+[a-z][\w'&-]*)?\s+list\b|\bthe\s+(?:shopping|grocery|groceries)\s+list\b|\blists\b)",
+    rf"(?:\s+[a-z][\w'&-]*)?\s+list\b|\bthe\s+{_NOT_A_LIST_NAME}[a-z][\w'&-]*\s+list\b|\blists\b)"
+    # "work list", "groceries list?": a list named alone
+    rf"|^\W*{_NOT_A_LIST_NAME}[a-z][\w'&-]*\s+list\W*$",
     _I,
 )
 
@@ -468,8 +486,7 @@ def list_filters(clause: str) -> dict[str, str]:
         filters["due"] = "overdue"
     elif due and due["undated"]:
         filters["due"] = "no_date"
-    named = _LIST_ASKED.search(clause)
-    name = list_named(f"on my {named['name'] or named['name2']} list")[0] if named else None
+    name = _list_asked(clause)
     if name is not None:
         filters["list"] = name
     tag = _TAG_ASKED.search(clause)
@@ -479,3 +496,15 @@ def list_filters(clause: str) -> dict[str, str]:
     if priority:
         filters["priority"] = PRIORITY_OF[(priority["level"] or priority["word"]).lower()]
     return filters
+
+
+def _list_asked(clause: str) -> str | None:
+    """The list a request names as a filter: "the work list" -> "Work", "my grocery list" ->
+    "Groceries" (see `_GROCERY_WORDS`)."""
+    named = _LIST_ASKED.search(core_request(clause).strip()) or _LIST_ASKED.search(clause)
+    if named is None:
+        return None
+    said = " ".join((named["name"] or named["name2"] or named["name3"]).split())
+    if _GROCERY_WORDS.match(said):
+        return "Groceries"
+    return list_named(f"on my {said} list")[0]
