@@ -18,6 +18,7 @@ from backend.agent.rules.text import (
 )
 from backend.agent.rules.titles import CHATTER_START
 from backend.agent.rules.types import Detection, Intent, RuleKind
+from backend.agent.rules.vocabulary import COMMAND_VERB
 
 _I = re.IGNORECASE
 
@@ -66,20 +67,15 @@ _CLAUSE_SPLIT = re.compile(
     _I,
 )
 # A list of commands: "tick off the report, move the email to Thursday, and add X".
-_COMMAND_VERB = (
-    r"delete|remove|add|cancel|tick\s+off|cross\s+off|check\s+off|mark|complete|"
-    r"move|shift|push|shove|bump|postpone|reschedule|tag|untag|scrap|kill|ditch|"
-    r"nuke|erase|get\s+rid\s+of|chuck"
-)
 # "alexa add shampoo add razors", "add batteries, delete the paper towels": after a command,
 # another one after a comma (or an add anywhere) starts a second request.
 _NEXT_CHANGE = re.compile(
     # "could you also add a note": not after a polite lead
     r"(?<=\w)(?<!\byou)(?<!\bu)(?<!\balso)(?<!\bplease)(?<!\bjust)(?<!\bkindly)\s+(?=add\s+\w)"
-    r"|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:and\s+)?(?:" + _COMMAND_VERB + r")\s+\w)",
+    r"|(?<=\w)\s*,\s*(?=(?:please\s+)?(?:and\s+)?(?:" + COMMAND_VERB + r")\s+\w)",
     _I,
 )
-_LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:" + _COMMAND_VERB + r")\s+\w", _I)
+_LEADING_CHANGE = re.compile(r"^(?:please\s+)?(?:" + COMMAND_VERB + r")\s+\w", _I)
 
 
 # What is said around a request without being one: acknowledgements, small talk, reasons.

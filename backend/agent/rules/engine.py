@@ -264,7 +264,7 @@ def _as_typed(call: ToolCall, message: str) -> ToolCall:
     return ToolCall(call.name, typed)
 
 
-def _as_sent(step: Step, message: str, fields: Callable[[], dict[str, Any] | None]) -> Step:
+def _as_sent(step: Step, message: str, fields: Callable[[str], dict[str, Any] | None]) -> Step:
     """The same step (and its markers), its calls carrying the user's words as typed (the
     engine reads a normalised message, and a task keeps the characters it was given), and a
     rename it asks for made a change of the fields the message said when it said only those
@@ -282,10 +282,10 @@ def _as_sent(step: Step, message: str, fields: Callable[[], dict[str, Any] | Non
     return sent
 
 
-def _fields_not_titles(call: ToolCall, fields: Callable[[], dict[str, Any] | None]) -> ToolCall:
+def _fields_not_titles(call: ToolCall, fields: Callable[[str], dict[str, Any] | None]) -> ToolCall:
     if call.name != "update_task" or "title" not in call.arguments or len(call.arguments) != 2:
         return call
-    said = fields()
+    said = fields(str(call.arguments["title"]))
     return (
         call
         if said is None
@@ -293,7 +293,7 @@ def _fields_not_titles(call: ToolCall, fields: Callable[[], dict[str, Any] | Non
     )
 
 
-def _fields_not_asked(said: Say, fields: Callable[[], dict[str, Any] | None]) -> ToolCall | Say:
+def _fields_not_asked(said: Say, fields: Callable[[str], dict[str, Any] | None]) -> ToolCall | Say:
     """A guessed rename the safety stage would ask about, when the message says only fields
     ("actually make that saturday"), is those fields' change: nothing to ask."""
     pending: PendingQuestion | None = said.meta.get("pending")
@@ -305,7 +305,7 @@ def _fields_not_asked(said: Say, fields: Callable[[], dict[str, Any] | None]) ->
         and set(pending.get("fields") or {}) == {"title"}
     ):
         return said
-    new = fields()
+    new = fields(str((pending.get("fields") or {}).get("title", "")))
     return said if new is None else ToolCall("update_task", {"task_id": pending["task_id"], **new})
 
 
@@ -314,12 +314,14 @@ def interpret(message: str, context: ConversationContext) -> Plan:
     # Read only when a step would rename: most messages never need it.
     read: list[dict[str, Any] | None] = []
 
-    def fields() -> dict[str, Any] | None:
+    def fields(title: str) -> dict[str, Any] | None:
+        """What a rename to `title` says, when it says only fields: the message's fields, or
+        the would-be title's own ("an hour before instead" after a long story)."""
         if not read:
             read.append(
                 fields_said_alone(prepare(message), context.local_now(), context.last_change)
             )
-        return read[0]
+        return read[0] or fields_said_alone(title, context.local_now(), context.last_change)
 
     return replace(plan, steps=[_as_sent(step, message, fields) for step in plan.steps])
 

@@ -22,7 +22,7 @@ from backend.agent.rules.numbers import is_position
 from backend.agent.rules.text import ALSO_TAIL, SENTENCE_END, WAKE_WORD, core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.types import Action, Intent, RuleKind
-from backend.agent.rules.vocabulary import is_task_verb
+from backend.agent.rules.vocabulary import COMMAND_VERB, is_task_verb
 from backend.agent.rules.when import find_due
 
 _I = re.IGNORECASE
@@ -213,7 +213,7 @@ _ASKS_THE_ASSISTANT = re.compile(
 _A_COMMAND = re.compile(
     r"^(?:add|delete|remove|complete|mark|finish|show|list|change|rename|update|clear|undo|"
     r"tick|check|cross|put|take|drop|cancel|forget|reopen|read|tell|what|whats|what's|how|is|"
-    r"are|do|did|where|when|who|why|will|would|can|could|should|set)\b",
+    r"are|do|did|where|when|who|why|will|would|can|could|should|set|" + COMMAND_VERB + r")\b",
     _I,
 )
 # A tail that says its own change: a completion, whatever the last action was.

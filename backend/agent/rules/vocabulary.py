@@ -60,3 +60,12 @@ OTHER_APPS_THINGS = (
 
 def is_task_verb(word: str) -> bool:
     return word.lower() in TASK_VERBS
+
+
+# Verbs that start a request of their own: where a list of commands splits ("tick off X,
+# move Y to Thursday") and what a tail after "and" can never be one more item of.
+COMMAND_VERB = (
+    r"delete|remove|add|cancel|tick\s+off|cross\s+off|check\s+off|mark|complete|"
+    r"move|shift|push|shove|bump|postpone|reschedule|tag|untag|scrap|kill|ditch|"
+    r"nuke|erase|get\s+rid\s+of|chuck"
+)

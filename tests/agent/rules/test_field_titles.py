@@ -131,3 +131,22 @@ def test_a_reason_given_after_a_move_never_completes_the_task() -> None:
     talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
     exchange = talk.say("move the groceries to Saturday, since the big shop's sort of done")
     assert [c["name"] for c in exchange.tool_calls if c["name"] != "list_tasks"] == ["update_task"]
+
+
+def test_a_would_be_title_that_says_only_a_field_is_that_fields_change() -> None:
+    # a long story before "can you make it an hour before instead": the title a rename would
+    # take says only the reminder's offset
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    exchange = talk.say(
+        "the draft review thing on Thursday, I know there's already a reminder on it but half"
+        " an hour isn't long enough for me to get across, can you make it an hour before instead"
+    )
+    changes = [c["arguments"] for c in exchange.tool_calls if c["name"] == "update_task"]
+    assert changes == [{"task_id": 4, "remind_before": 60}]
+
+
+def test_a_tail_after_and_with_a_command_of_its_own_is_no_more_of_the_last_change() -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    talk.say("tick off the eggs")
+    exchange = talk.say("oh, and move the groceries to Saturday morning then")
+    assert [c["name"] for c in exchange.tool_calls if c["name"] != "list_tasks"] == ["update_task"]
