@@ -19,6 +19,7 @@ later stage needs its own spelling of "tmrw" or "question mark":
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _I = re.IGNORECASE
 
@@ -137,7 +138,23 @@ _CORRECTION = re.compile(
 )
 
 
+# Cheap first looks: most messages have none of a stage's words, and skip it whole.
+_MAY_BE_SPOKEN = re.compile(
+    r"question\s+mark|exclamation|full\s+stop|period|comma|(?:new|next)\s+(?:line|paragraph)|"
+    r"colon|hash",
+    _I,
+)
+_MAY_BE_SHORTHAND = re.compile(
+    r"\b2[a-z]|\bb4\b|\s2\s|\+|\b(?:n|w|tonite|evry|eva|alr\w*|tho|cuz|coz|bc|nxt|wk\w*|hav|pls|plz|thx|"
+    r"tue|tues|weds?|thu|thur|thurs|fri|mon|sat|sun)\b",
+    _I,
+)
+_MAY_BE_CORRECTED = re.compile(r"\b(?:no|wait|sorry|mean|meant|actually|oops|rather)\b", _I)
+
+
 def _spoken_marks(text: str) -> str:
+    if not _MAY_BE_SPOKEN.search(text):
+        return text
     for pattern, mark in _SPOKEN_MARKS:
         text = pattern.sub(mark, text)
     return text
@@ -148,6 +165,8 @@ def _day(found: re.Match[str]) -> str:
 
 
 def _shorthand(text: str) -> str:
+    if not _MAY_BE_SHORTHAND.search(text):
+        return text
     text = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(0).lower()], text)
     text = _DAY_ALWAYS.sub(_day, text)
     text = _DAY_WHERE_A_DAY_GOES.sub(_day, text)
@@ -158,6 +177,8 @@ def _shorthand(text: str) -> str:
 
 
 def _meaning_emoji(text: str) -> str:
+    if text.isascii():
+        return text
     text = _KEYCAP.sub(r"\1", text)
     if not _TICK_FIRST.match(text):
         text = _TICK_BETWEEN.sub(" done. ", text)
@@ -193,7 +214,7 @@ def _fitted(old: str, new: str) -> str:
 def _self_corrected(text: str) -> str:
     """ "the third one's done — sorry, the fourth" -> "the fourth one's done": the last phrase
     of the corrected kind before the correction gives way to the new one."""
-    found = _CORRECTION.search(text)
+    found = _CORRECTION.search(text) if _MAY_BE_CORRECTED.search(text) else None
     if found is None:
         return text
     new = found["new"].strip()
@@ -210,6 +231,7 @@ def _self_corrected(text: str) -> str:
     return f"{fixed}{' ' + tail if tail and tail[0] not in '.!?' else tail}".strip()
 
 
+@lru_cache(maxsize=1024)  # a turn prepares the same message several times
 def without_noise(message: str) -> str:
     """The message in plain written words (see the module's docstring)."""
     text = _spoken_marks(message)

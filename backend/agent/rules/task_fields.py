@@ -102,11 +102,7 @@ NO_FIELDS = TaskFields()
 def _outside_quotes(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
     # Masked with a mark that is neither a space nor a word: a pattern's leading "\s*" must
     # never reach into a quoted title ("'book the do' to the work list" kept its title).
-    masked = "".join(
-        "\u00b7" if shown == " " and typed != " " else shown
-        for shown, typed in zip(masked_quotes(text), text, strict=True)
-    )
-    return list(pattern.finditer(masked))
+    return list(pattern.finditer(masked_quotes(text, fill="\u00b7")))
 
 
 def _cut(text: str, spans: list[tuple[int, int]]) -> str:

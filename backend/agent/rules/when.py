@@ -138,6 +138,7 @@ _LEAD = re.compile(
     _I,
 )
 _REPEATS = re.compile(r"\bevery\b|\beach\s+(?:day|week|month|morning|evening)\b|\bdaily\b", _I)
+_CURLY_QUOTE = re.compile("[\u2018\u201c]")
 _QUOTED = re.compile(r"(['\"]).*?\1|[‘“].*?[’”]")
 # "a week", "two days", "at five": the number words of numbers.py, and "a"/"an" for one.
 _WORD_COUNTS = {**UNITS, "a": 1, "an": 1}
@@ -172,9 +173,11 @@ class _Unclear(Exception):
     """A phrase found but not readable as one date ("feb 30", "3/4")."""
 
 
-def masked_quotes(text: str) -> str:
-    """Quoted text replaced by spaces of the same length: never read, positions kept."""
-    return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+def masked_quotes(text: str, fill: str = " ") -> str:
+    """Quoted text replaced by `fill` to the same length: never read, positions kept."""
+    if "'" not in text and '"' not in text and not _CURLY_QUOTE.search(text):
+        return text  # most messages quote nothing
+    return _QUOTED.sub(lambda m: fill * len(m.group(0)), text)
 
 
 def _next_weekday(name: str, today: date) -> date:
