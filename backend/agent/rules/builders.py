@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.bulk import bulk_scope, scoped_clear
@@ -19,7 +20,8 @@ from backend.agent.rules.extract import (
 from backend.agent.rules.field_requests import asks_for_the_lists, field_change, list_filters
 from backend.agent.rules.grounding import complete_if_named, remind_or_else
 from backend.agent.rules.intents import detect_intent
-from backend.agent.rules.query import STILL_YET, query_slot
+from backend.agent.rules.query import STILL_YET, asks_when_due, query_slot
+from backend.agent.rules.reminder_requests import says_the_tasks_day
 from backend.agent.rules.resolve import strip_reference_noise
 from backend.agent.rules.social import off_topic_reply, social_reply
 from backend.agent.rules.targets import target_step, targets_steps
@@ -110,7 +112,20 @@ def _field_change(
     change = field_change(clause, context.local_now())
     if change is None:
         return None
-    return [target_step("update_task", change.target, change.rest, context, change.fields)]
+    fields = _on_the_tasks_day(clause, change.target, change.fields, context)
+    return [target_step("update_task", change.target, change.rest, context, fields)]
+
+
+def _on_the_tasks_day(
+    clause: str, target: str, fields: dict[str, Any], context: ConversationContext
+) -> dict[str, Any]:
+    """ "remind me at 9 that morning" after a task was given a day: 09:00 on that day."""
+    at, due = fields.get("remind_at"), context.last_due
+    if not isinstance(at, str) or "T" not in at or due is None or not says_the_tasks_day(clause):
+        return fields
+    if due[0] != context.focus_task_id or target.lower() not in ("it", "that", "this"):
+        return fields
+    return {**fields, "remind_at": f"{due[1]}T{at.split('T', 1)[1]}"}
 
 
 def _list(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:
@@ -151,7 +166,8 @@ def _lookup(detection: Detection, clause: str, context: ConversationContext) -> 
     if _POINTS_BACK.match(looked_up) and context.focus_task_id is not None:
         # "what does the note on it say": the task talked about
         looked_up = context.known_title(context.focus_task_id) or looked_up
-    return steps.lookup(strip_reference_noise(looked_up))
+    when = asks_when_due(clause) is not None
+    return steps.lookup(strip_reference_noise(looked_up), when=when)
 
 
 def _clear(detection: Detection, clause: str, context: ConversationContext) -> list[steps.Step]:

@@ -25,7 +25,7 @@ from backend.agent.rules.patterns import (
     SENTENCE_RULES,
     UNDO_PATTERN,
 )
-from backend.agent.rules.query import BARE_THING, query_slot
+from backend.agent.rules.query import BARE_THING, asks_when_due, query_slot
 from backend.agent.rules.social import is_only_thanks_or_goodbye, names_another_job
 from backend.agent.rules.text import (
     core_request,
@@ -94,6 +94,11 @@ def detect_intent(clause: str, *, has_task_id: bool = False) -> Detection:
     if asks_for_a_filtered_list(clause) or asks_about_a_period(clause, datetime.now(UTC)):
         return Detection(
             Intent.LIST, "filtered list", clause, Action.FILTERED, kind=RuleKind.FIELDS
+        )
+    asked_due = asks_when_due(clause)
+    if asked_due:  # "when's the draft review?": one task's due, looked up
+        return Detection(
+            Intent.LIST, "asks when due", asked_due, Action.LOOKUP, kind=RuleKind.QUESTION
         )
     detection = arbitrate(clause, _asked(clause, rule_intent(clause, has_task_id=has_task_id)))
     return _asks_whether(clause, _question_changes_nothing(clause, detection))

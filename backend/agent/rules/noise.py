@@ -130,6 +130,10 @@ _DAY = (
     r"saturday|sunday))"
 )
 _CLOCK = r"(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?"
+# A thing named with a determiner ("the eggs — no, the milk"): it corrects only the phrase of
+# the same kind right before the correction, never one further back.
+_THING = r"(?:the|my)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}"
+_THING_BEFORE = re.compile(rf"(?<![\w']){_THING}\s*[-—–,]*\s*$", _I)
 _SLOTS: tuple[str, ...] = (_ORDINAL, _DAY, _CLOCK)
 _CORRECTION = re.compile(
     r"\s*(?:[,;]|\s-+|\s—|\s–)?\s*\b(?:no\s+wait|no\s+sorry|sorry|no|wait|i\s+mean|i\s+meant|"
@@ -147,6 +151,14 @@ _MAY_BE_SPOKEN = re.compile(
 _MAY_BE_SHORTHAND = re.compile(
     r"\b2[a-z]|\bb4\b|\s2\s|\+|\b(?:n|w|tonite|evry|eva|alr\w*|tho|cuz|coz|bc|nxt|wk\w*|hav|pls|plz|thx|"
     r"tue|tues|weds?|thu|thur|thurs|fri|mon|sat|sun)\b",
+    _I,
+)
+# "make it 5 instead of 6", "for 11 o'clock rather than 10", "to 4, not 3": a time said in
+# place of another corrects the time; the old one only tells the half of the day.
+_HOUR = r"\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm|o'?clock))?"
+_TIME_INSTEAD = re.compile(
+    rf"(?<![\w'])(?:(?P<lead>for|to|at)\s+)?(?P<new>{_HOUR})\s*(?:(?:instead\s+of|rather\s+than)|"
+    rf",?\s+not)\s+(?:at\s+)?(?P<old>{_HOUR})(?![\w'])",
     _I,
 )
 _MAY_BE_CORRECTED = re.compile(r"\b(?:no|wait|sorry|mean|meant|actually|oops|rather)\b", _I)
@@ -211,6 +223,33 @@ def _fitted(old: str, new: str) -> str:
     return new
 
 
+def _kind_of_new(phrase: str) -> str | None:
+    return _kind_of(phrase) or (_THING if re.fullmatch(_THING, phrase.strip(), _I) else None)
+
+
+def _corrected_phrase(before: str, kind: str) -> re.Match[str] | None:
+    """The last phrase of the kind before the correction; a thing only right before it."""
+    if kind == _THING:
+        return _THING_BEFORE.search(before)
+    olds = list(re.finditer(rf"(?<![\w']){kind}(?![\w])", before, _I))
+    return olds[-1] if olds else None
+
+
+def _time_instead(found: re.Match[str]) -> str:
+    new = re.sub(r"\s*o'?clock$", "", found["new"], flags=_I)
+    half = re.search(r"[ap]m$", found["old"], _I)
+    if half and not re.search(r"[ap]m$", new, _I):
+        new += half.group(0).lower()
+    return f"{'to' if (found['lead'] or '').lower() == 'to' else 'at'} {new}"
+
+
+def _times_instead(text: str) -> str:
+    low = text.lower()
+    if "instead" not in low and "rather" not in low and " not " not in low:
+        return text
+    return _TIME_INSTEAD.sub(_time_instead, text)
+
+
 def _self_corrected(text: str) -> str:
     """ "the third one's done — sorry, the fourth" -> "the fourth one's done": the last phrase
     of the corrected kind before the correction gives way to the new one."""
@@ -218,14 +257,13 @@ def _self_corrected(text: str) -> str:
     if found is None:
         return text
     new = found["new"].strip()
-    kind = _kind_of(new)
+    kind = _kind_of_new(new)
     if kind is None:
         return text
     before = text[: found.start()]
-    olds = list(re.finditer(rf"(?<![\w']){kind}(?![\w])", before, _I))
-    if not olds:
+    old = _corrected_phrase(before, kind)
+    if old is None:
         return text
-    old = olds[-1]
     tail = (found["end"] or "").lstrip(",; ")
     fixed = f"{before[: old.start()]}{_fitted(old.group(0), new)}{before[old.end() :]}"
     return f"{fixed}{' ' + tail if tail and tail[0] not in '.!?' else tail}".strip()
@@ -238,4 +276,4 @@ def without_noise(message: str) -> str:
     text = _FILLER.sub("", text) or text  # "um" alone is still something said
     text = _shorthand(text)
     text = _meaning_emoji(text.strip())
-    return _self_corrected(text)
+    return _self_corrected(_times_instead(text))

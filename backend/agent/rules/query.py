@@ -111,3 +111,43 @@ def query_slot(clause: str) -> tuple[str, Action]:
                 if item and not _VAGUE.match(item):
                     return item, Action.LOOKUP
     return "", Action.COUNT
+
+
+# "when's the draft review?", "when is my passport renewal due?", "when are the plants next
+# due a water?": a question about one task's due date, never a list or a change.
+_WHEN_DUE = (
+    re.compile(
+        r"^(?:and\s+|so\s+)?(?:tell\s+me\s+)?when(?:'s|\s+is|\s+are|\s+was|\s+were)\s+"
+        r"(?P<item>.+?)(?:\s+(?:next\s+|actually\s+|meant\s+to\s+be\s+|supposed\s+to\s+be\s+)?"
+        r"(?:due|happening|on|set\s+for|scheduled)\b.*)?$",
+        _I,
+    ),
+    re.compile(
+        r"^(?:and\s+|so\s+)?(?:tell\s+me\s+)?when\s+(?P<item>.+?)\s+(?:is|are)\s+"
+        r"(?:next\s+)?(?:due|happening|on|set\s+for|scheduled)\b.*$",
+        _I,
+    ),
+)
+_NOT_ONE_TASK = re.compile(
+    r"\b(?:everything|anything|something|nothing|tasks?|list|lists|stuff|things|i|we|you|"
+    r"the\s+next\s+one|next\s+task)\b|^(?:it|that|this|they|them|today|tomorrow)$",
+    _I,
+)
+
+
+# "when is babysitting on my to do list": whether it is there, a look-up of its own
+_NAMES_THE_LIST = re.compile(r"\b(?:list|lists|to-?dos?|tasks|reminders)\b", _I)
+
+
+def asks_when_due(clause: str) -> str | None:
+    """The task asked about in a question about when it is due, or None."""
+    text = core_request(clause).rstrip(" ?")
+    if _NAMES_THE_LIST.search(text):
+        return None
+    for pattern in _WHEN_DUE:
+        found = pattern.match(text)
+        if found:
+            item = re.sub(r"^(?:the|my|our)\s+", "", found["item"].strip(), flags=_I)
+            if item and not _NOT_ONE_TASK.search(item) and len(item.split()) <= 5:
+                return clean_title(item)
+    return None

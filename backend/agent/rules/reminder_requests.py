@@ -63,6 +63,13 @@ _TIME_REQUESTS = (
     # "remind me tomorrow morning about task 2"
     re.compile(rf"^{_REMIND}\s+(?P<when>.+?)\s+{_ABOUT}\s+(?P<target>{_POINTER})$", _I),
 )
+# "at 9 that morning", "that evening at 7", "on the day at 8": the task's own day, the part of
+# it only telling the half of the day
+_THAT_DAY = re.compile(
+    r"\s*\b(?:(?:on\s+)?(?:that|the\s+same)\s+(?P<part>morning|afternoon|evening|night|day)|"
+    r"on\s+the\s+day)\b\s*",
+    _I,
+)
 _OFF_REQUEST = re.compile(
     rf"^(?:do\s+not|don'?t|dont|no\s+need\s+to|never)\s+(?:remind|notify)\s+me"
     rf"(?:\s+(?:{_ABOUT}|(?:any\s+more|anymore)\s+(?:about|of))\s+(?P<target>.+?))?(?:\s+any\s*more)?$"
@@ -126,7 +133,25 @@ def _reminder_time(text: str, now: datetime) -> tuple[str, dict[str, object]] | 
     for pattern in _TIME_REQUESTS:
         timed = pattern.match(text)
         # A day alone reminds at the day's usual hour (09:00: the tools' reading of a date).
-        when = whole_due(timed["when"], now) if timed else None
+        when = whole_due(_on_the_tasks_day(timed["when"]), now) if timed else None
         if timed and when is not None:
             return timed["target"] or "it", {"remind_at": when.argument}
     return None
+
+
+def says_the_tasks_day(text: str) -> bool:
+    """ "remind me at 9 that morning": on the day the task is due."""
+    return _THAT_DAY.search(text) is not None
+
+
+def _on_the_tasks_day(when: str) -> str:
+    """ "at 9 that morning" -> "at 9am": the time on the task's own day (a time without a day
+    is put on it), in the half of the day said."""
+    found = _THAT_DAY.search(when)
+    if found is None:
+        return when
+    rest = f"{when[: found.start()]} {when[found.end() :]}".strip()
+    part = (found["part"] or "day").lower()
+    if re.search(r"\d$", rest) and part != "day":
+        rest += "am" if part == "morning" else "pm"
+    return rest or when

@@ -396,6 +396,19 @@ def on_list(task: dict[str, Any]) -> str:
     return f"{found} Its note says: {note}" if note else found
 
 
+def when_due(task: dict[str, Any]) -> str:
+    """ "'Water plants' is due Thu 26 Nov; it repeats every week on Thursday." """
+    title = quoted(str(task["title"]))
+    when = task.get("due_label") or " ".join(
+        str(task[key]) for key in ("due_date", "due_time") if task.get(key)
+    )
+    said = f"{title} is due {when}" if when else f"{title} has no due date"
+    if task.get("repeat_text"):
+        said += f"; it repeats {task['repeat_text']}"
+    done = " It's already done ✓." if task.get("completed") else ""
+    return f"{said} (task {task['id']}).{done}"
+
+
 def all_on_list(query: str, tasks: Sequence[dict[str, Any]]) -> str:
     lines = "\n".join(task_line(task) for task in tasks)
     return f"Yes, {len(tasks)} tasks on your list match '{query}':\n{lines}"
@@ -426,6 +439,13 @@ def already_on_list(task: dict[str, Any]) -> str:
 
 def not_on_list(query: str) -> str:
     return f"No, I don't see '{query}' on your list. Would you like me to add it?"
+
+
+def no_task_to_date(query: str) -> str:
+    return (
+        f"I don't see '{query}' on your list, so I can't say when it's due: I only know the "
+        "dates of your tasks."
+    )
 
 
 def task_reopened(title: str) -> str:

@@ -523,10 +523,12 @@ _SO_IT_IS_DONE = re.compile(
 )
 
 
-# "and bathroom one, make it clean the bathroom and kitchen": the task named first
+# "and bathroom one, make it clean the bathroom and kitchen": the task named first ("this
+# one, make it ..." names none: the one talked about)
 _TOPIC_THEN_MAKE_IT = re.compile(
-    r"^(?:(?:and|also|so|oh and)\s+)?(?P<topic>(?:the\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?\s+"
-    r"(?:one|task|item))\s*,\s*(?:(?:please|pls|can you|could you)\s+)*(?:make|change|rename)\s+"
+    r"^(?:(?:and|also|so|oh and)\s+)?(?P<topic>(?!(?:this|that)\s+one\b)(?:the\s+|my\s+)?"
+    r"[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?:one|task|item))\s*,\s*"
+    r"(?:(?:please|pls|can you|could you)\s+)*(?:make|change|rename)\s+"
     r"it\s+(?:to\s+|into\s+|say\s+|read\s+)?(?P<title>\S.*)$",
     _I,
 )

@@ -17,7 +17,7 @@ from typing_extensions import Unpack
 
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
-from backend.agent.rules.resolve import match_tasks, misspelt_match, similar_tasks
+from backend.agent.rules.resolve import STRONG, match_tasks, misspelt_match, score, similar_tasks
 from backend.agent.rules.spelling import has_misspelt_word
 from backend.agent.rules.task_fields import NO_FIELDS, TaskFields, fields_echo
 from backend.agent.rules.text import visible
@@ -287,8 +287,12 @@ def misspelt_matches(query: str, tasks: list[Task]) -> list[Task]:
     return [t for t in match_tasks(query, tasks) if misspelt_match(query, t)]
 
 
-def lookup(query: str) -> Step:
-    """ "Is milk on my list?" """
+def _named_and_pending(query: str, task: dict[str, Any]) -> bool:
+    return not task.get("completed") and score(query, str(task["title"])) >= STRONG
+
+
+def lookup(query: str, *, when: bool = False) -> Step:
+    """ "Is milk on my list?"; with `when`, "when's the draft review?": its due and repeat."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         matches = titles_matching(query, outcomes)
@@ -300,6 +304,11 @@ def lookup(query: str) -> Step:
             if not isinstance(tasks, list):
                 return tasks
             matches = misspelt_matches(query, tasks)
+        if when:  # a task still to do, named outright: "the gas bill" is no electricity bill
+            matches = [t for t in matches if _named_and_pending(query, t)]
+        if not matches and when:
+            # "when is my car insurance due?" with no such task: another app's date
+            return Say(replies.no_task_to_date(query), {"acts": ["off_topic"], "focus": None})
         if not matches:
             return Say(
                 replies.not_on_list(query),
@@ -313,7 +322,8 @@ def lookup(query: str) -> Step:
             # "anything about the report?": every match, so "mark both of them done" follows
             shown = [int(task["id"]) for task in matches]
             return Say(replies.all_on_list(query, matches), {"listed": shown, "lookup": query})
-        return Say(replies.on_list(matches[0]), {"focus": int(matches[0]["id"]), "lookup": query})
+        said = replies.when_due(matches[0]) if when else replies.on_list(matches[0])
+        return Say(said, {"focus": int(matches[0]["id"]), "lookup": query})
 
     return step
 

@@ -40,6 +40,14 @@ from corpus.fresh import CLOCK, TODAY, dated_start
         ("the third one's done — sorry, the fourth", "the fourth one's done"),
         ("move it to friday, no, saturday", "move it to saturday"),
         ("call mom at 4, I mean 5", "call mom at 5"),
+        # a time said instead of another corrects the time; the old one gives only the half
+        ("and make it 5 instead of 6, before the rush", "and make it at 5, before the rush"),
+        ("make it for 11 o'clock rather than 10", "make it at 11"),
+        ("move it to 4, not 3", "move it to 4"),
+        ("make it 5 instead of 6pm", "make it at 5pm"),
+        # a thing named with a determiner, corrected right after it is said
+        ("delete the eggs, no, the milk", "delete the milk"),
+        ("call the dentist, no wait, the vet", "call the vet"),
     ],
 )
 def test_noise_is_read_as_the_plain_words_meant(said: str, read: str) -> None:
@@ -50,7 +58,9 @@ def test_noise_is_read_as_the_plain_words_meant(said: str, read: str) -> None:
     "said",
     [
         "add 2 eggs",  # a count, not "to"
+        "buy 5 apples instead of 6",  # a count corrected stays in the title
         "add milk, no sugar",  # no slot of a kind corrected
+        "move the draft review to friday, no, the plants",  # not the thing right before it
         "Sorry to bother you, what is due tomorrow",
         "it can wait till friday",
         "hmm",  # a hesitation the follow-up readers answer
@@ -71,3 +81,26 @@ def test_a_position_corrected_mid_message_completes_the_corrected_row() -> None:
     exchange = talk.say("the third one's done — sorry, the fourth")
     completed = [c["arguments"] for c in exchange.tool_calls if c["name"] == "complete_task"]
     assert completed == [{"task_id": 4}]
+
+
+def test_a_thing_corrected_mid_message_completes_only_the_corrected_thing() -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    exchange = talk.say("I got the eggs — er, no, the milk, I bought the milk")
+    completed = [c["arguments"] for c in exchange.tool_calls if c["name"] == "complete_task"]
+    assert completed == [{"task_id": 11}]
+
+
+def test_a_time_instead_of_another_moves_the_task_within_its_day() -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    talk.say("add an urgent tag to the grocery shopping one")
+    exchange = talk.say("and make it 5 instead of 6, I want to get there before the rush")
+    changed = [c["arguments"] for c in exchange.tool_calls if c["name"] == "update_task"]
+    assert changed == [{"task_id": 1, "due": "2026-11-24T17:00"}]
+
+
+def test_this_one_after_a_list_with_a_time_instead_of_another_is_no_rename() -> None:
+    talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+    talk.say("what I have tomorrow?")
+    exchange = talk.say("this one, can you make it for 11 o'clock instead of 10")
+    changed = [c["arguments"] for c in exchange.tool_calls if c["name"] == "update_task"]
+    assert changed == [{"task_id": 10, "due": "2026-11-25T11:00"}]
