@@ -246,6 +246,8 @@ def _verb_move(verb: str, rest: str, now: datetime, *, any_day: bool) -> FieldCh
         target = rest[: parting.start()]
         if put and not parting["off"] and not _SHORT_TARGET.match(target.strip()):
             continue  # "put X off until friday", "put it for monday"; never "put bread for it"
+        if bare and not _POINTED.fullmatch(target.strip()):
+            continue  # "make it friday", never "make it repeat every monday"
         change = _moved_to(target, rest[parting.end() :], now, any_day=any_day)
         if change is not None:
             return change

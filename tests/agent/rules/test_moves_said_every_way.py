@@ -50,6 +50,12 @@ def test_something_new_or_a_question_is_no_due_change(said: str) -> None:
     assert field_change(said, NOW) is None
 
 
+def test_a_repeat_said_with_make_it_is_no_move() -> None:
+    # "make it" + a day is a move only when nothing but the pointer stands between them
+    change = field_change("make it repeat every monday", NOW)
+    assert change is None or "due" not in change.fields
+
+
 def test_a_day_of_the_month_said_in_words_is_read() -> None:
     due = whole_due("december second at two pm", NOW)
     assert due is not None and due.argument == "2026-12-02T14:00"
