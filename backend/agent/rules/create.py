@@ -208,9 +208,13 @@ _NAMES_NOTHING = frozenset(
 )
 
 
+_ARTICLES = frozenset({"a", "an", "some"})
+
+
 def _names_nothing(title: str) -> bool:
     words = re.findall(r"[\w']+", title.lower())
-    return all(word in _NAMES_NOTHING for word in words)
+    # "a" alone is a name someone gave a task ("add a", "add b"); "a thing" names nothing
+    return all(word in _NAMES_NOTHING for word in words) and not set(words) <= _ARTICLES
 
 
 def _talked_about(context: ConversationContext) -> str | None:

@@ -114,6 +114,7 @@ _VARIATION = "\ufe0f"
 _KEYCAP = re.compile(r"(\d)\ufe0f?\u20e3")
 # "passport ✅ mom ✅": each tick closes what it follows
 _TICK_BETWEEN = re.compile(rf"\s*[{_TICK}]{_VARIATION}?\s+(?=\S)")
+_MEANING = re.compile(rf"[{_TICK}]|{_BIN}")
 _PLUS = re.compile(r"(?<=\w) \+ (?=\w)")
 _TICK_FIRST = re.compile(rf"^\s*[{_TICK}]{_VARIATION}?\s*(?P<rest>\S.*)$")
 _TICK_LAST = re.compile(rf"^(?P<rest>.*\S)\s*[{_TICK}]{_VARIATION}?\s*$")
@@ -191,7 +192,8 @@ def _shorthand(text: str) -> str:
 def _meaning_emoji(text: str) -> str:
     if text.isascii():
         return text
-    text = _KEYCAP.sub(r"\1", text)
+    if _MEANING.search(text):  # "1️⃣ and 2️⃣ ✅": keycaps are rows; in a title they stay
+        text = _KEYCAP.sub(r"\1", text)
     if not _TICK_FIRST.match(text):
         text = _TICK_BETWEEN.sub(" done. ", text)
     for pattern, said in ((_TICK_FIRST, "{} done"), (_TICK_LAST, "{} done")):
