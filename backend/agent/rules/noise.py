@@ -50,9 +50,6 @@ _SHORTHAND = {
     "nxt": "next",
     "wk": "week",
     "wknd": "weekend",
-    "pls": "please",
-    "plz": "please",
-    "thx": "thanks",
     "tho": "though",
     "cuz": "because",
     "coz": "because",
@@ -150,7 +147,7 @@ _MAY_BE_SPOKEN = re.compile(
     _I,
 )
 _MAY_BE_SHORTHAND = re.compile(
-    r"\b2[a-z]|\bb4\b|\s2\s|\+|\b(?:n|w|tonite|evry|eva|alr\w*|tho|cuz|coz|bc|nxt|wk\w*|hav|pls|plz|thx|"
+    r"\b2[a-z]|\bb4\b|\s2\s|\+|\b(?:n|w|tonite|evry|eva|alr\w*|tho|cuz|coz|bc|nxt|wk\w*|hav|"
     r"tue|tues|weds?|thu|thur|thurs|fri|mon|sat|sun)\b",
     _I,
 )
