@@ -120,7 +120,10 @@ _DONE_ONES = re.compile(
     r"(?:\s+(?:ones|tasks|items|stuff|things))?"
     # "just get rid of the stuff I already finished"
     r"|(?:ones|tasks|items|stuff|things)\s+(?:that\s+)?(?:i|i've|we|we've)\s+(?:already\s+)?"
-    r"(?:finished|completed|done|did|ticked off|checked off))[\s.!]*$",
+    r"(?:finished|completed|done|did|ticked off|checked off)"
+    # "only the ones finished", "the ones that are done already"
+    r"|(?:ones|tasks|items|stuff|things)\s+(?:that\s+(?:are|were)\s+|already\s+)?"
+    r"(?:finished|completed|done|ticked off|checked off)(?:\s+already)?)[\s.!]*$",
     _I,
 )
 _ONLY = re.compile(r"^(?:just|only)\s+(?P<what>(?!(?:kidding|joking)\b).+)$", _I)

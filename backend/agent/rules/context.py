@@ -49,6 +49,9 @@ class ConversationContext:
     last_due: tuple[int, str, str | None] | None = None
     # The readings the assistant's last question offered ("the second one" picks one).
     choices: tuple[Choice, ...] = ()
+    # The fields (no title, no state) the last change set on a task, for "and the passport
+    # too" right after it; None once another kind of change followed.
+    last_fields: JSON | None = None
 
     def local_now(self) -> datetime:
         """The turn's moment on the user's clock."""
@@ -87,6 +90,7 @@ class ConversationContext:
             str(last["counted"]) if last.get("counted") else None,
             last_due=window.last_due,
             choices=tuple(last.get("choices") or ()),
+            last_fields=window.last_fields,
         )
 
 
@@ -102,6 +106,7 @@ class _Window:
     undoable: list[JSON] = field(default_factory=list)  # the changes still standing, oldest first
     known: dict[int, tuple[str, bool]] = field(default_factory=dict)
     last_due: tuple[int, str, str | None] | None = None
+    last_fields: JSON | None = None
 
     def known_tasks(self) -> tuple[tuple[int, str, bool], ...]:
         return tuple((n, title, done) for n, (title, done) in sorted(self.known.items()))
@@ -133,6 +138,7 @@ class _Window:
         """Folds one successful tool call in."""
         _learn(self.known, call)
         self.last_due = _due_set(call) or self.last_due
+        self.last_fields = _fields_set(call)
         if call.get("name") == "complete_task":
             self.completions += 1
             self.adds_in_a_row = 0
@@ -167,6 +173,20 @@ def _due_set(call: dict[str, Any]) -> tuple[int, str, str | None] | None:
         return None
     clock = result.get("due_time")
     return int(result["task_id"]), str(result["due_date"]), str(clock) if clock else None
+
+
+# The fields a change of one task may be asked again for, of another ("and the passport too").
+_COPIED_FIELDS = frozenset(
+    {"due", "priority", "list", "add_tags", "remove_tags", "repeat", "remind_at", "remind_before"}
+)
+
+
+def _fields_set(call: dict[str, Any]) -> JSON | None:
+    arguments = call.get("arguments") or {}
+    if call.get("name") != "update_task" or not set(arguments) - {"task_id"} <= _COPIED_FIELDS:
+        return None
+    fields = {name: value for name, value in arguments.items() if name in _COPIED_FIELDS}
+    return fields or None
 
 
 def _succeeded(call: dict[str, Any]) -> bool:

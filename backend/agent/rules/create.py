@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from backend.agent.rules import replies, steps
+from backend.agent.rules import replies, steps, task_actions
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import (
     split_title_description,
@@ -236,12 +236,17 @@ _A_CLAUSE_PART = re.compile(
     r"|^(?:same|same thing|same here|the same|likewise|ditto)$",
     _I,
 )
+_POINTING_ITEM = re.compile(r"^(?:there|here|it|that|this)$", _I)
 _LINKING_EDGE = re.compile(r"^(?:so|then|and|also|plus)\s+|\s+(?:also|too|as well|then)$", _I)
 
 
 def _without_chatter(items: list[str]) -> list[str]:
     kept = [_LINKING_EDGE.sub("", item).strip() for item in items]
-    kept = [item for item in kept if item and not _A_CLAUSE_PART.match(item)]
+    kept = [
+        item
+        for item in kept
+        if item and not _A_CLAUSE_PART.match(item) and not _POINTING_ITEM.match(item)
+    ]
     return kept or items
 
 
@@ -373,7 +378,7 @@ def _add_one(
 ) -> steps.Step:
     """The one task an add names, or a question when its title names nothing or a story."""
     title, description = split_title_description(slot.title)
-    if not title or _NO_TITLE.match(title):
+    if not title or _NO_TITLE.match(title) or _POINTS_ELSEWHERE.match(title):
         return _ask_title()
     if (
         reads_as_a_story(title)
@@ -386,6 +391,9 @@ def _add_one(
             replies.confirm_sentence_title(title),
             pending={"kind": PendingKind.OFFER_ADD, "title": title},
         )
+    placed = _PLACED.match(title)
+    if placed is not None:  # "dish soap goes on the work list": said of the dish soap
+        title = placed["what"]
     add = steps.add_task(
         title,
         description,
@@ -396,4 +404,21 @@ def _add_one(
         today=today,
         reminder=reminder,
     )
+    if fields and (placed is not None or _DEFINITE.match(title)):
+        # "put the oat milk on groceries": the task already there gets the fields, never a
+        # second one
+        return task_actions.fields_if_on_the_list(_DEFINITE.sub("", title), fields.arguments(), add)
     return steps.add_if_missing(title, add) if slot.if_missing else add
+
+
+# "put in Inbox", "put it on a new list caled Trip": words that place or point at a task
+# already there, never a new one's name.
+_POINTS_ELSEWHERE = re.compile(
+    r"^(?:in|on|into|onto|at|to)(?:\s+[\w'-]+){1,2}$|^(?:it|there)\s+(?!(?:crowd|girl)\b)\w+", _I
+)
+# "the oat milk", "my passport renewal", "that dentist thing": a task already known.
+_DEFINITE = re.compile(r"^(?:the|my|that|this)\s+", _I)
+# "X goes on ...", "X should be on ...", "X belongs on ...": where X goes, not a task "X goes".
+_PLACED = re.compile(
+    r"^(?P<what>.+?)\s+(?:goes|go|belongs|should\s+(?:go|be)|needs\s+to\s+(?:go|be)|is)$", _I
+)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from backend.agent.rules import replies, steps, task_actions
+from backend.agent.rules import choices, replies, steps, task_actions
 from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
 from backend.agent.rules.choices import choices_for, picked_message
@@ -29,14 +29,17 @@ from backend.agent.rules.followups import (
     corrected_title,
     left_out_of_completion,
     puts_back_the_deleted,
+    same_fields_again,
     swapped_completion,
     the_other_one,
 )
 from backend.agent.rules.grounding import grounded_reading
 from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.numbers import positions_inside
 from backend.agent.rules.respelling import respelt_title
 from backend.agent.rules.rewrites import rewritten
 from backend.agent.rules.safety import renames_confirmed, safe_reading
+from backend.agent.rules.slot_reading import SlotChange, grounded_task, names_no_task, slot_change
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import as_typed, core_request, prepare
 from backend.agent.rules.types import (
@@ -48,6 +51,7 @@ from backend.agent.rules.types import (
     PendingKind,
     PendingQuestion,
     ReplyMeta,
+    RuleKind,
     Say,
     ToolCall,
     ToolOutcome,
@@ -367,6 +371,15 @@ def _fields_of_the_last_task(text: str, said: str, context: ConversationContext)
     return Plan([step], [Intent.UPDATE], ["fields of the task just changed"], ["update"])
 
 
+def _same_fields_again(text: str, said: str, context: ConversationContext) -> Plan | None:
+    again = same_fields_again(said, context)
+    if again is None:
+        return None
+    reference, fields = again
+    step = task_actions.act_on_title("update_task", reference, fields)
+    return Plan([step], [Intent.UPDATE], ["the same fields, another task"], ["update"])
+
+
 def _title_corrected(text: str, said: str, context: ConversationContext) -> Plan | None:
     correction = corrected_title(text, context) or respelt_title(text, context)
     if correction is None:
@@ -419,6 +432,7 @@ def _the_other_one(text: str, said: str, context: ConversationContext) -> Plan |
 _FOLLOW_UPS: tuple[_FollowUp, ...] = (
     _due_corrected,
     _fields_of_the_last_task,
+    _same_fields_again,
     _title_corrected,
     _put_back,
     _reopened_left_out,
@@ -439,6 +453,8 @@ class _Clauses:
     # The steps of the clause before, when it added tasks (or named one by its fields).
     created: list[Step] = field(default_factory=list)
     shown: str | None = None  # the status of a list this message already shows
+    # Every clause's reading changes nothing, or only guesses: the slots may say more.
+    guessed: bool = True
 
     def shows_again(self, detection: Detection, clause: str) -> bool:
         """ "go through my list and tell me what's on it": one list, not two."""
@@ -451,12 +467,17 @@ class _Clauses:
         return False
 
     def add(
-        self, detection: Detection, clause_steps: list[Step], context: ConversationContext
+        self,
+        detection: Detection,
+        clause: str,
+        clause_steps: list[Step],
+        context: ConversationContext,
     ) -> None:
         self.steps.extend(clause_steps)
         named_its_task = detection.intent is Intent.CREATE or detection.action is Action.FIELDS
         self.created = clause_steps if named_its_task else []
         self.unsure = self.unsure or detection.action in UNSURE_ACTIONS
+        self.guessed = self.guessed and _only_guessed(detection, clause, context)
         self.intents.append(_intent_of(detection, context))
         self.acts.append(act_of(detection.intent, detection.action))
         self.rules.append(detection.rule)
@@ -480,8 +501,85 @@ def _clauses_plan(text: str, said: str, context: ConversationContext) -> Plan:
             clause_steps = [_on_the_new_task(planned.created, detection, clause, context)]
         else:
             clause_steps = _clause_steps(detection, clause, context, planned.intents)
-        planned.add(detection, _marked(clause_steps, detection, said, context), context)
-    return planned.plan()
+        planned.add(detection, clause, _marked(clause_steps, detection, said, context), context)
+    plan = planned.plan()
+    return _by_slots(plan, said, context) if planned.guessed else plan
+
+
+# Readings that change nothing or only guess, which a slot reading may replace (never a
+# reading a sentence rule was sure of).
+_GUESSED_KINDS = frozenset(
+    {RuleKind.MODEL, RuleKind.NO_RULE, RuleKind.GUESS, RuleKind.NOTHING_TO_ACT_ON}
+)
+_NOTHING_CHANGED = frozenset({Intent.OFF_TOPIC, Intent.UNCLEAR})
+
+
+def _only_guessed(detection: Detection, clause: str, context: ConversationContext) -> bool:
+    if detection.intent in _NOTHING_CHANGED or detection.kind in _GUESSED_KINDS:
+        return True
+    # "and remnd me half an hour before", "put in Inbox": an add whose words name nothing
+    # but fields is the task talked about, changed
+    change = slot_change(clause, context.local_now()) if detection.intent is Intent.CREATE else None
+    return change is not None and names_no_task(change)
+
+
+def _by_slots(plan: Plan, said: str, context: ConversationContext) -> Plan:
+    """The message read by its slots as one task's field change (`slot_reading`) when the
+    rules only guessed: the task its words name, or the one pointed at; else the rules' plan."""
+    change = slot_change(said, context.local_now())
+    if change is None:
+        return plan
+    step = _slot_step(change, context, plan.steps)
+    return replace(plan, steps=[step], rules=[*plan.rules, "fields read by their slots"])
+
+
+def _slot_step(change: SlotChange, context: ConversationContext, otherwise: list[Step]) -> Step:
+    rows = positions_inside(change.rest, context.listed_task_ids)
+    # "make it a fortnight today": a pronoun, or no word naming any task, points back
+    pointed = _POINTER.search(change.rest) is not None or names_no_task(change)
+
+    def step(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+        tasks = steps.every_task(outcomes)
+        if not isinstance(tasks, list):
+            return tasks
+        named = grounded_task(change.rest, tasks)
+        target = _slot_target(named, rows, context, pointed=pointed)
+        if len(named) > 1:
+            return task_actions.which_of(
+                "update_task", change.rest, named[: choices.MAX_CHOICES], change.fields
+            )
+        if target is None:
+            pending, said, _ = run_steps(otherwise, outcomes[1:])
+            return pending if pending is not None else _joined(said)
+        task = next((t for t in tasks if int(t["id"]) == target), {"id": target})
+        fields = task_actions.keeping_its_time(change.fields, task)
+        update = task_actions.act_on_task("update_task", target, fields)
+        return steps.with_meta(update, {"acts": ["update"]})(outcomes[1:])
+
+    return step
+
+
+# "it", "that one", "make that every other saturday" (never "that" opening a clause: "remind
+# me that I have ...").
+_POINTER = re.compile(
+    r"\b(?:it|that one|this one|that task|this task)\b"
+    r"|\b(?:that|this)(?=\s*(?:$|[,.!?]|\s+(?:to|for|on|at|till|until|by|the|every|off)\b))",
+    _I,
+)
+
+
+def _slot_target(
+    named: list[steps.Task], rows: list[int], context: ConversationContext, *, pointed: bool
+) -> int | None:
+    """The task a slot change is about: the one its words name, else a row of the list shown,
+    else the task talked about (a pronoun, or nothing said of it)."""
+    if len(named) == 1:
+        return int(named[0]["id"])
+    if named:
+        return None
+    if len(rows) == 1:
+        return rows[0]
+    return context.focus_task_id if pointed else None
 
 
 def _reading(
@@ -526,6 +624,6 @@ def _marked(
     """An add's steps marked as one; a rename's confirmed when it may be a mistake."""
     if detection.intent is Intent.CREATE:
         return [marked_as_add(s) for s in clause_steps]
-    if detection.action is not Action.UNDO and context.known_tasks:
+    if detection.action is not Action.UNDO:
         return [renames_confirmed(s, said, context.known_title) for s in clause_steps]
     return clause_steps

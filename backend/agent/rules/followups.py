@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 from rapidfuzz.distance import DamerauLevenshtein
 
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status
 from backend.agent.rules.numbers import is_position
+from backend.agent.rules.slot_reading import names_no_task, slot_change
+from backend.agent.rules.targets import is_pronoun_reference
 from backend.agent.rules.text import ALSO_TAIL, SENTENCE_END, WAKE_WORD, core_request
 from backend.agent.rules.titles import CHATTER_AFTER_COMMA
 from backend.agent.rules.types import Action, Intent, RuleKind
@@ -154,6 +157,9 @@ def _one_more_item(rest: str, said: str, context: ConversationContext) -> bool:
         return False  # "add pizza" ... "and order it": something to do to it, not one more item
     if _A_STATEMENT.match(rest):
         return False  # "and I already did the grocery run, so check that off": its own request
+    fields = slot_change(said, context.local_now())
+    if fields is not None and names_no_task(fields):
+        return False  # "and give us a nudge a quarter of an hour before": the task's reminder
     if _REMOVED.search(rest) and last_action(context) != "delete":
         return False  # "and the sixth one can go, I'm not renewing it": its own request
     # "and the tenth one is done now, tick it off" after a delete
@@ -665,3 +671,42 @@ def left_out_of_completion(text: str, context: ConversationContext) -> str | Non
         if title is None or not _names(left_out, title):
             return None  # "not the milk" after the eggs were ticked: another correction
     return left_out
+
+
+# "and the passport as well, while you're at it", "same for the dentist", "sarah email too":
+# the last field change, asked again of another task.
+_SAME_AGAIN = re.compile(
+    r"^\W*(?:(?:and|also|plus|oh|ok|okay|right)\W+)*"
+    r"(?:(?:do\s+)?(?:the\s+)?same\s+(?:for|with|thing\s+for|on)\s+)?"
+    r"(?P<ref>.+?)"
+    r"(?:\W+(?:too|as\s+well|also|while\s+you'?re\s+at\s+it|please|pls|thanks|same))*\W*$",
+    _I,
+)
+_SAID_AGAIN = re.compile(r"^\W*(?:and|also|plus)\b|\b(?:too|as\s+well|also|same)\b", _I)
+_REASON_AFTER = re.compile(
+    r"\s*,\s*(?:it|it's|its|they|they're|that's|this|since|because|as)\b.*$", _I
+)
+_MOST_WORDS = 5
+
+
+def same_fields_again(text: str, context: ConversationContext) -> tuple[str, dict[str, Any]] | None:
+    """(the task named, the fields) when right after a field change the message names only
+    another task, said as more of the same; None otherwise."""
+    fields = context.last_fields
+    if not fields or context.last_act != "update" or _SAID_AGAIN.search(text) is None:
+        return None
+    said = _REASON_AFTER.sub("", text.strip())
+    found = _SAME_AGAIN.match(said)
+    if found is None:
+        return None
+    reference = found["ref"].strip(" .,!?")
+    words = reference.split()
+    if (
+        not words
+        or len(words) > _MOST_WORDS
+        or _A_COMMAND.match(reference)
+        or is_pronoun_reference(reference)
+        or slot_change(reference, context.local_now()) is not None
+    ):
+        return None
+    return reference, dict(fields)

@@ -51,6 +51,8 @@ _OFFSET_REQUESTS = (
         _I,
     ),
 )
+# An offset said anywhere in a sentence: "fifteen minutes beforehand", "the night before".
+OFFSET_BEFORE = re.compile(rf"\b(?:{_OFFSET}\s+{_BEFORE}|{_DAY_BEFORE})", _I)
 _POINTER = r"(?:it|that|this|that\s+one|this\s+one|task\s*#?\d+|#\d+|number\s+\d+)"
 _TIME_REQUESTS = (
     # "remind me (about it) at 8", "remind me about task 2 tomorrow at 9"

@@ -222,7 +222,7 @@ _POINTING_WORDS = frozenset(
 OVERLAP_SHARE = 0.5
 
 
-def _reference_words(query: str) -> set[str]:
+def reference_stems(query: str) -> set[str]:
     """The stems of what a reference names: no frame, pointing or doing words ("buy" alone
     names no task: the thing bought does; "remove 'buy stamps'" is no "Buy groceries")."""
     frame = {w[:_STEM] for w in _FRAME_WORDS}
@@ -231,15 +231,20 @@ def _reference_words(query: str) -> set[str]:
     return _stems(normalize_query(query)) - frame - _POINTING_WORDS - verbs
 
 
+def title_stems(title: str) -> set[str]:
+    """The stems a stored title is matched by (its emoji joiners set aside)."""
+    return _stems(visible(title))
+
+
 def overlapping_tasks(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The tasks that hold most of the reference's own words, when neither likeness nor a
     whole sentence named one: "the task regarding the dentist" is "Book dentist appointment",
     "the grocery shopping one" "Buy groceries". Every task sharing the most words is returned
     (several: the caller asks which)."""
-    said = _reference_words(query)
+    said = reference_stems(query)
     if not said:
         return []
-    shared = [(len(said & _stems(visible(str(t["title"])))), t) for t in tasks]
+    shared = [(len(said & title_stems(str(t["title"]))), t) for t in tasks]
     best = max((n for n, _ in shared), default=0)
     if best == 0 or best / len(said) < OVERLAP_SHARE:
         return []

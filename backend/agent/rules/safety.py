@@ -182,6 +182,30 @@ def is_a_guessed_rename(old: str, new: str, message: str) -> bool:
     return not (replaced & _words(old))
 
 
+# What a due day, a time, a repeat or a priority is said with: a title made of these alone
+# ("monday mornign", "fortnightly rather than weekly", "medium") is a field misread.
+_FIELD_VALUE_WORDS = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs
+    fri sat sun morning afternoon evening night tonight tomorrow today week weeks weekly daily
+    monthly yearly fortnight fortnightly every other each day days month high medium low
+    normal priority urgent rather than instead of am pm noon midday next this at on to the a
+    by before after half quarter past o'clock oclock weekend weekends
+    """.split()
+)
+_FIELD_VALUE_LIKENESS = 80.0  # "mornign" is "morning" mistyped
+
+
+def names_only_a_field_value(title: str) -> bool:
+    words = re.findall(r"[a-z']+|\d+(?::\d+)?", title.lower())
+    return bool(words) and all(
+        word[0].isdigit()
+        or word in _FIELD_VALUE_WORDS
+        or any(fuzz.ratio(word, known) >= _FIELD_VALUE_LIKENESS for known in _FIELD_VALUE_WORDS)
+        for word in words
+    )
+
+
 def renames_confirmed(step: Step, message: str, old_title: Callable[[int], str | None]) -> Step:
     """The same step, a rename it would make on a guess asked about first."""
 
@@ -193,8 +217,10 @@ def renames_confirmed(step: Step, message: str, old_title: Callable[[int], str |
             return action
         task_id, new = int(action.arguments["task_id"]), str(action.arguments["title"])
         old = old_title(task_id)
-        if old is None or not is_a_guessed_rename(old, new, message):
+        guessed = old is not None and is_a_guessed_rename(old, new, message)
+        if not (guessed or names_only_a_field_value(new)):
             return action
+        old = old or f"task {task_id}"
         pending = PendingQuestion(
             kind=PendingKind.CONFIRM_TASK,
             tool="update_task",

@@ -11,6 +11,7 @@ from typing import Any
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import (
+    STRONG,
     WHOLE_WORDS,
     WORD_MATCH,
     is_a_guess,
@@ -33,6 +34,7 @@ from backend.agent.rules.steps import (
     several_undone,
     task_not_found,
     titles_matching,
+    with_meta,
 )
 from backend.agent.rules.types import (
     Batch,
@@ -150,6 +152,9 @@ def ask_fields(task_id: int) -> Say:
     )
 
 
+_DAY_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def act_on_task(
     tool: str,
     task_id: int,
@@ -166,13 +171,23 @@ def act_on_task(
         else None
     )
 
+    moves_its_day = tool == "update_task" and _DAY_ONLY.fullmatch(str((fields or {}).get("due")))
+
     def step(outcomes: list[ToolOutcome]) -> Action:
         if task_id not in TASK_NUMBERS:
             return task_not_found(task_id)  # "task 0": no tool call can find it
         if tool == "update_task" and not fields:
             return ask_fields(task_id)
+        said = fields or {}
+        if moves_its_day:  # the task's time is read first: moved to a day, it keeps it
+            tasks = every_task(outcomes)
+            if not isinstance(tasks, list):
+                return tasks
+            task = next((t for t in tasks if int(t["id"]) == task_id), None)
+            said = keeping_its_time(said, task) if task is not None else said
+            outcomes = outcomes[1:]
         if not outcomes:
-            return ToolCall(tool, {"task_id": task_id, **(fields or {})})
+            return ToolCall(tool, {"task_id": task_id, **said})
         outcome = outcomes[0]
         if not outcome.ok:
             return failure(outcome)
@@ -412,6 +427,30 @@ def keeping_its_time(fields: dict[str, Any], task: Task) -> dict[str, Any]:
     if not task.get("due_time"):
         return fields
     return {**fields, "due": f"{due}T{task['due_time']}"}
+
+
+def fields_if_on_the_list(query: str, fields: dict[str, Any], add: Step) -> Step:
+    """ "put the oat milk on groceries": the one pending task `query` names strongly gets the
+    fields; with none, `add` adds it."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        matches = titles_matching(query, outcomes)
+        if not isinstance(matches, list):
+            return matches
+        named = [
+            t for t in matches if not t.get("completed") and score(query, str(t["title"])) >= STRONG
+        ]
+        if len(named) != 1:
+            return add(outcomes[1:])
+        change = act_on_task("update_task", int(named[0]["id"]), fields)
+        return with_meta(change, {"acts": ["update"]})(outcomes[1:])
+
+    return step
+
+
+def which_of(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:
+    """Several tasks match: which one, each offered as a choice."""
+    return _clarify(tool, query, matches, fields)
 
 
 def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:

@@ -124,7 +124,8 @@ _PRIORITY_WORD = re.compile(r"urgent|important|asap|priority", _I)
 _BARE_LIST = re.compile(
     r"(?<!\bgo)(?<!\bgoing)(?<!\bget)(?<!\bdrive)(?<!\bwalk)(?<!\bcycle)(?<!\bbike)(?<!\bride)"
     r"(?<!\bhead)(?<!\bback)(?<!\bcommute)(?<!\bcome)(?<!\breturn)(?<!\blate)(?<!\bway)"
-    r"\s+(?:to|onto|on)\s+(?:my\s+|the\s+)?(?P<name>groceries|grocery|shopping|work)"
+    r"\s+(?:(?:to|onto|on)\s+(?:my\s+|the\s+)?(?P<name>groceries|grocery|shopping|work|inbox)"
+    r"|(?:in|into)\s+(?:my\s+|the\s+)?(?P<inbox>inbox))"
     r"(?=\s*(?:$|[,.;!?]|\s+(?:for|by|on|at|due|tomorrow|today|tonight|next|this|pls|please)\b))",
     _I,
 )
@@ -137,7 +138,7 @@ def list_named(text: str) -> tuple[str | None, str]:
         bare = _outside_quotes(text, _BARE_LIST)
         if not bare:
             return None, text
-        name = bare[0]["name"].lower()
+        name = (bare[0]["name"] or bare[0]["inbox"]).lower()
         return _BARE_NAMES.get(name, name.capitalize()), _cut(text, [bare[0].span()])
     for found in _outside_quotes(text, _NAMED_LIST):
         name = " ".join(found["name"].split())
