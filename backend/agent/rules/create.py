@@ -13,6 +13,7 @@ from backend.agent.rules.extract import (
     split_title_description,
 )
 from backend.agent.rules.reminder_requests import reminder_change
+from backend.agent.rules.safety import names_only_a_field_value
 from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.task_fields import TaskFields, list_named, take_fields
 from backend.agent.rules.text import SETTLE_LIMIT, clean_title, core_request
@@ -378,7 +379,12 @@ def _add_one(
 ) -> steps.Step:
     """The one task an add names, or a question when its title names nothing or a story."""
     title, description = split_title_description(slot.title)
-    if not title or _NO_TITLE.match(title) or _POINTS_ELSEWHERE.match(title):
+    if (
+        not title
+        or _NO_TITLE.match(title)
+        or _POINTS_ELSEWHERE.match(title)
+        or names_only_a_field_value(title)  # "at 9 that morning": when, never what
+    ):
         return _ask_title()
     if (
         reads_as_a_story(title)

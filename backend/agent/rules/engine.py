@@ -519,8 +519,13 @@ def _only_guessed(detection: Detection, clause: str, context: ConversationContex
         return True
     # "and remnd me half an hour before", "put in Inbox": an add whose words name nothing
     # but fields is the task talked about, changed
-    change = slot_change(clause, context.local_now()) if detection.intent is Intent.CREATE else None
-    return change is not None and names_no_task(change)
+    if detection.intent is not Intent.CREATE:
+        return False
+    # the clause may be what a rewrite made of the message ("give me a reminder ..." read as
+    # an add): the message as said is read too
+    said = (clause, context.message) if context.message else (clause,)
+    changes = (slot_change(text, context.local_now()) for text in said)
+    return any(change is not None and names_no_task(change) for change in changes)
 
 
 def _by_slots(plan: Plan, said: str, context: ConversationContext) -> Plan:

@@ -83,6 +83,9 @@ _OFF_REQUEST = re.compile(
 )
 
 
+_A_REASON = re.compile(r"^(?:so|because|since|cos|coz|as|then)\b", _I)
+
+
 def offset_minutes(found: re.Match[str]) -> int | None:
     """The minutes an offset match says ("an hour", "half an hour", "90 min"); None past
     the longest offset a reminder may have."""
@@ -126,7 +129,10 @@ def _reminder_offset(text: str) -> tuple[str, dict[str, object]] | None:
         offset = pattern.match(text)
         minutes = offset_minutes(offset) if offset else None
         if offset and minutes is not None:
-            return offset["target"] or offset["after"] or "it", {"remind_before": minutes}
+            after = offset["after"]
+            if after and _A_REASON.match(after):
+                after = None  # "... so I've got time to get ready": why, not which task
+            return offset["target"] or after or "it", {"remind_before": minutes}
     return None
 
 

@@ -190,10 +190,21 @@ _FIELD_VALUE_WORDS = frozenset(
     fri sat sun morning afternoon evening night tonight tomorrow today week weeks weekly daily
     monthly yearly fortnight fortnightly every other each day days month high medium low
     normal priority urgent rather than instead of am pm noon midday next this at on to the a
-    by before after half quarter past o'clock oclock weekend weekends
+    by before after half quarter past o'clock oclock weekend weekends that in of
     """.split()
 )
 _FIELD_VALUE_LIKENESS = 80.0  # "mornign" is "morning" mistyped
+
+
+_MISTYPED_LENGTH = 6  # shorter words are too alike by chance ("water", "after")
+
+
+def _like_a_field_word(word: str) -> bool:
+    return any(
+        fuzz.ratio(word, known) >= _FIELD_VALUE_LIKENESS
+        for known in _FIELD_VALUE_WORDS
+        if len(known) >= _MISTYPED_LENGTH
+    )
 
 
 def names_only_a_field_value(title: str) -> bool:
@@ -201,7 +212,7 @@ def names_only_a_field_value(title: str) -> bool:
     return bool(words) and all(
         word[0].isdigit()
         or word in _FIELD_VALUE_WORDS
-        or any(fuzz.ratio(word, known) >= _FIELD_VALUE_LIKENESS for known in _FIELD_VALUE_WORDS)
+        or (len(word) >= _MISTYPED_LENGTH and _like_a_field_word(word))
         for word in words
     )
 

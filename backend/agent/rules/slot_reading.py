@@ -163,7 +163,8 @@ _REASON = re.compile(
 # Words that point at a task or ask for the change, never name one.
 _POINTING = re.compile(
     r"\b(?:it|that|this|there|them|one|please|pls|give|us|me|remind|nudge|ping|should|shud|be|"
-    r"goes|go|put|stick|pop|can|could|would|you|too|also|as\s+well|and|oh|so|just)\b",
+    r"goes|go|put|stick|pop|can|could|would|you|too|also|as\s+well|and|oh|so|just|first|second|"
+    r"third|fourth|fifth|last|next|other|1st|2nd|3rd|4th|5th)\b",
     _I,
 )
 # Words too small to name a task by: "bring up" is no "pick up dry cleaning".
@@ -203,7 +204,7 @@ def _slot_change(message: str, now_iso: str) -> SlotChange | None:
     fields = {**found, **fields}
     if not fields:
         return None
-    rest = _REASON.sub(" ", _INDEFINITE.sub(" ", text))
+    rest = _INDEFINITE.sub(" ", _REASON.sub(" ", text))
     return SlotChange(fields, " ".join(rest.split()))
 
 
