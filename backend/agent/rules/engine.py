@@ -514,12 +514,21 @@ _GUESSED_KINDS = frozenset(
 _NOTHING_CHANGED = frozenset({Intent.OFF_TOPIC, Intent.UNCLEAR})
 
 
+# What an add that names no task says (a pointer, a reminder, a placing verb): only such adds
+# are read again by their slots (the slot reading costs a full field parse).
+_MAY_NAME_NOTHING = re.compile(
+    r"\b(?:it|that|this|there|one|remind\w*|nudge|ping|alert|put|stick|goes|go|should|shud|"
+    r"in|on)\b",
+    _I,
+)
+
+
 def _only_guessed(detection: Detection, clause: str, context: ConversationContext) -> bool:
     if detection.intent in _NOTHING_CHANGED or detection.kind in _GUESSED_KINDS:
         return True
     # "and remnd me half an hour before", "put in Inbox": an add whose words name nothing
     # but fields is the task talked about, changed
-    if detection.intent is not Intent.CREATE:
+    if detection.intent is not Intent.CREATE or _MAY_NAME_NOTHING.search(clause) is None:
         return False
     # the clause may be what a rewrite made of the message ("give me a reminder ..." read as
     # an add): the message as said is read too
