@@ -420,7 +420,9 @@ def _add_one(
 # "put in Inbox", "put it on a new list caled Trip": words that place or point at a task
 # already there, never a new one's name.
 _POINTS_ELSEWHERE = re.compile(
-    r"^(?:in|on|into|onto|at|to)(?:\s+[\w'-]+){1,2}$|^(?:it|there)\s+(?!(?:crowd|girl)\b)\w+", _I
+    r"^(?:in|on|into|onto|at|to)(?:\s+[\w'-]+){1,2}$|^(?:it|there)\s+(?!(?:crowd|girl)\b)\w+"
+    r"|^(?:on|in|to|for|onto|into)\s+(?:it|that|this|them)\b",
+    _I,
 )
 # "the oat milk", "my passport renewal", "that dentist thing": a task already known.
 _DEFINITE = re.compile(r"^(?:the|my|that|this)\s+", _I)

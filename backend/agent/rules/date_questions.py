@@ -180,7 +180,7 @@ ROWS: tuple[DateQuestionRow, ...] = (
         "overdue",
         re.compile(
             r"\b(?:overdue|past\s+due|late|behind|missed|slipped|slipping|catch(?:\s+|-)up|"
-            r"forgotten|forgot)\b",
+            r"forgotten|forgot|slip\s+past\s+(?:its|their|the)\s+(?:due\s+)?dates?)\b",
             _I,
         ),
         lambda found, now: {"due": "overdue"},
@@ -189,6 +189,7 @@ ROWS: tuple[DateQuestionRow, ...] = (
             "anything overdue",
             "what have I missed",
             "am I late on anything",
+            "quick one, have I let anything slip past its date?",
         ),
         ("I'll be late tonight",),
         asks_alone=True,
@@ -198,7 +199,7 @@ ROWS: tuple[DateQuestionRow, ...] = (
         re.compile(
             r"\b(?:what'?s|what\s+is)\s+(?:next|coming(?:\s+up)?|up\s+next|ahead)\b|\bcoming\s+up\b"
             r"|\bupcoming\b|\b(?:(?:in\s+)?the\s+)?(?:next|coming)\s+(?:few|7|seven)\s+days\b"
-            r"|\b(?:in\s+)?the\s+next\s+week\s+or\s+so\b",
+            r"|\b(?:(?:in|over)\s+)?the\s+next\s+week(?:\s+or\s+so)?\b",
             _I,
         ),
         lambda found, now: {"due": "next_7_days"},
@@ -209,6 +210,7 @@ ROWS: tuple[DateQuestionRow, ...] = (
             "so what's coming up for me in the next week or so?",
             "what's due next 7 days",
             "I would like to review my tasks for the coming seven days.",
+            "Could you show me what's due over the next week, please?",
         ),
         ("what's the next step", "anything coming up at the cinema"),
         asks_alone=True,
@@ -217,7 +219,8 @@ ROWS: tuple[DateQuestionRow, ...] = (
         "between two days",
         re.compile(
             rf"\b(?:between|from)\s+(?P<first>now|{_DAY_WORDS})\s+(?:and|to|till|until|through)"
-            rf"\s+(?P<last>{_DAY_WORDS})(?:,?\s+inclusive(?:ly)?)?\b",
+            rf"\s+(?P<last>{_DAY_WORDS})(?:,?\s+(?:inclusive(?:ly)?|including\s+(?:the\s+)?"
+            rf"(?:{_DAY_WORDS})(?:\s+this\s+time)?))?\b",
             _I,
         ),
         _between_days,
@@ -225,6 +228,7 @@ ROWS: tuple[DateQuestionRow, ...] = (
             "What've I got on between now and Friday?",
             "which tasks are due between Thursday and Saturday, inclusive?",
             "anything from tomorrow to sunday",
+            "right so, what have I got between now and Friday, including Friday this time",
         ),
         (
             "am i free on sunday between two and four",
@@ -291,9 +295,29 @@ _SOME_PERIOD = re.compile(
 
 def date_filters(clause: str, now: datetime) -> Filters | None:
     """The filters of the period `clause` asks about, or None if it asks about none. The
-    question may come wrapped in a request ("can you tell me what's on friday")."""
+    question may come wrapped in a request ("can you tell me what's on friday") or after
+    talk that asks for no change ("okay be honest with me, what's due this week?", "right so
+    I'm behind on everything. what have I got before friday")."""
     if _SOME_PERIOD.search(clause) is None:
         return None
+    found = _filters_of(clause, now)
+    if found is not None or _CHANGE_WORDS.search(clause):
+        return found
+    for lead in _LEAD_PART.finditer(clause):
+        question = clause[lead.end() :]
+        if _SOME_PERIOD.search(question) is None:
+            break
+        found = _filters_of(question, now)
+        if found is not None:
+            return found
+    return None
+
+
+# Where talk before a question ends: a comma, a full stop, a colon or a dash.
+_LEAD_PART = re.compile(r"[,.;:!?—-]\s+")
+
+
+def _filters_of(clause: str, now: datetime) -> Filters | None:
     asked = _date_question(clause)
     if asked is None:
         return None
