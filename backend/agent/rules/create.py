@@ -427,6 +427,10 @@ _POINTS_ELSEWHERE = re.compile(
 # "the oat milk", "my passport renewal", "that dentist thing": a task already known.
 _DEFINITE = re.compile(r"^(?:the|my|that|this)\s+", _I)
 # "X goes on ...", "X should be on ...", "X belongs on ...": where X goes, not a task "X goes".
+# "the draft review ought to carry a (high priority)": what X should have, said of X.
 _PLACED = re.compile(
-    r"^(?P<what>.+?)\s+(?:goes|go|belongs|should\s+(?:go|be)|needs\s+to\s+(?:go|be)|is)$", _I
+    r"^(?:(?:additionally|also|and|oh|so|plus)\W+)?(?P<what>.+?)\s+(?:goes|go|belongs|is|"
+    r"(?:should|must|ought\s+to|needs?\s+to|has\s+to|have\s+to)\s+(?:go|be|have|carry|get))"
+    r"(?:\s+(?:a|an|the))?$",
+    _I,
 )

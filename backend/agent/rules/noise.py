@@ -60,6 +60,8 @@ _SHORTHAND = {
     "w": "with",
     "bc": "because",
     "eva": "every",
+    "prio": "priority",
+    "hv": "have",
 }
 _SHORTHAND_WORD = re.compile(
     r"(?<![\w/])(?:" + "|".join(re.escape(w) for w in _SHORTHAND) + r")(?![\w/])", _I
@@ -147,7 +149,7 @@ _MAY_BE_SPOKEN = re.compile(
     _I,
 )
 _MAY_BE_SHORTHAND = re.compile(
-    r"\b2[a-z]|\bb4\b|\s2\s|\+|\b(?:n|w|tonite|evry|eva|alr\w*|tho|cuz|coz|bc|nxt|wk\w*|hav|"
+    r"\b2[a-z]|\bb4\b|\s2\s|\+|\b(?:n|w|tonite|evry|eva|alr\w*|tho|cuz|coz|bc|nxt|wk\w*|hav|hv|prio|"
     r"tue|tues|weds?|thu|thur|thurs|fri|mon|sat|sun)\b",
     _I,
 )
@@ -159,6 +161,85 @@ _TIME_INSTEAD = re.compile(
     rf",?\s+not)\s+(?:at\s+)?(?P<old>{_HOUR})(?![\w'])",
     _I,
 )
+# Times and dates said in words or run together: "two thirty pm" is 2:30 pm, "fri 1230" is
+# friday 12:30, "december tenth" is december 10th.
+_HOUR_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve".split(), start=1
+    )
+}
+_MINUTE_WORDS = {"fifteen": 15, "thirty": 30, "forty five": 45, "forty-five": 45, "o'clock": 0}
+_SPOKEN_CLOCK = re.compile(
+    r"(?<![\w'-])(?P<hour>" + "|".join(_HOUR_WORDS) + r")\s+(?P<minute>fifteen|thirty|"
+    r"forty[\s-]five|o'?clock)(?P<half>\s*[ap]\.?m\.?)?(?![\w'-])",
+    _I,
+)
+_RUN_TOGETHER_CLOCK = re.compile(
+    r"(?P<lead>\b(?:at|@|[a-z]*day)\s+)(?P<hour>[01]?\d|2[0-3])(?P<minute>[0-5]\d)"
+    r"(?=\s*(?:$|[,;!?)]|\.(?!\d)|[ap]\.?m\b|(?:on|tomorrow|today|tonight|and|please|pls)\b))",
+    _I,
+)
+_ORDINAL_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+        "twentieth".split(),
+        start=1,
+    )
+} | {"twenty first": 21, "twenty second": 22, "twenty third": 23, "thirtieth": 30}
+_MONTHS = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_ORDINAL_WORD = (
+    r"(?P<ordinal>twenty[\s-](?:first|second|third)|"
+    + "|".join(w for w in _ORDINAL_WORDS if " " not in w)
+    + r")"
+)
+_MONTH_ORDINAL = re.compile(
+    rf"(?<![\w'-])(?P<month>{_MONTHS})\s+(?:the\s+)?{_ORDINAL_WORD}(?![\w'-])"
+    rf"|(?<![\w'-])(?:the\s+)?{_ORDINAL_WORD.replace('ordinal', 'ordinal2')}\s+of\s+"
+    rf"(?P<month2>{_MONTHS})(?![\w'-])",
+    _I,
+)
+_MAY_BE_A_TIME_IN_WORDS = re.compile(
+    r"thirty|fifteen|forty|o'?clock|\d{3,4}\b|"
+    + "|".join(w for w in _ORDINAL_WORDS if " " not in w),
+    _I,
+)
+
+
+def _suffixed(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def _clock_in_words(found: re.Match[str]) -> str:
+    minute = _MINUTE_WORDS[
+        re.sub(r"[\s-]+", " ", found["minute"].lower()).replace("oclock", "o'clock")
+    ]
+    half = (found["half"] or "").replace(".", "").strip().lower()
+    return f"{_HOUR_WORDS[found['hour'].lower()]}:{minute:02d}{' ' + half if half else ''}"
+
+
+def _day_in_words(found: re.Match[str]) -> str:
+    word = re.sub(r"[\s-]+", " ", (found["ordinal"] or found["ordinal2"]).lower())
+    month = found["month"] or found["month2"]
+    return f"{month} {_suffixed(_ORDINAL_WORDS[word])}"
+
+
+def _times_in_words(text: str) -> str:
+    if not _MAY_BE_A_TIME_IN_WORDS.search(text):
+        return text
+    text = _SPOKEN_CLOCK.sub(_clock_in_words, text)
+    text = _RUN_TOGETHER_CLOCK.sub(lambda m: f"{m['lead']}{m['hour']}:{m['minute']}", text)
+    return _MONTH_ORDINAL.sub(_day_in_words, text)
+
+
 _MAY_BE_CORRECTED = re.compile(r"\b(?:no|wait|sorry|mean|meant|actually|oops|rather)\b", _I)
 
 
@@ -275,4 +356,4 @@ def without_noise(message: str) -> str:
     text = _FILLER.sub("", text) or text  # "um" alone is still something said
     text = _shorthand(text)
     text = _meaning_emoji(text.strip())
-    return _self_corrected(_times_instead(text))
+    return _self_corrected(_times_instead(_times_in_words(text)))

@@ -41,7 +41,7 @@ _DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _ORDINAL = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)"
 # What may follow a number read as a date or an hour: the end, a stop, or more of the phrase.
 _ENDS = (
-    r"(?=\s*(?:$|[,.;:!?)]|o'?clock\b|(?:on|by|at|today|tonight|tomorrow|tmrw|this|next|and|"
+    r"(?=\s*(?:$|[,;!?)]|[.:](?!\d)|o'?clock\b|to\s+(?:my|the|our)\b|(?:on|by|at|today|tonight|tomorrow|tmrw|this|next|and|"
     r"then|please|pls|sharp|every|actually|instead|rather|though|thanks|"
     r"in\s+(?:the\s+)?(?:morning|afternoon|evening)|" + _WEEKDAY_FULL + r")\b))"
 )
