@@ -38,6 +38,12 @@ from corpus.fresh import CLOCK, TODAY, dated_start
         ("done w the Q4 report", "done with the Q4 report"),
         # a typed slot corrected inside the message
         ("the third one's done — sorry, the fourth", "the fourth one's done"),
+        # times and dates in words or run together
+        ("dentist on december tenth at two thirty pm", "dentist on december 10th at 2:30 pm"),
+        ("add haircut fri 1230", "add haircut friday 12:30"),
+        ("the first of march", "march 1st"),
+        ("prep slides, high prio", "prep slides, high priority"),
+        ("print 2 copies at 300 dpi", "print 2 copies at 300 dpi"),  # no clock
         ("move it to friday, no, saturday", "move it to saturday"),
         ("call mom at 4, I mean 5", "call mom at 5"),
         # a time said instead of another corrects the time; the old one gives only the half

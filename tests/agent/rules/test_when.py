@@ -97,6 +97,13 @@ GOLDEN: list[tuple[str, date, time | None, str]] = [
     ("call the vet thurs", date(2026, 11, 26), None, "call the vet"),
     ("call the vet sat morning", date(2026, 11, 28), time(9), "call the vet"),
     ("call the vet 2moro", date(2026, 11, 25), None, "call the vet"),
+    # a colon inside a time never ends it: "at 5" is no time of "at 5:30"
+    (
+        "call the vet at 5:30 to my list",
+        date(2026, 11, 25),  # 17:30 has passed on the test's clock
+        time(17, 30),
+        "call the vet to my list",
+    ),
 ]
 
 
