@@ -112,9 +112,10 @@ CASES: list[Case] = [
     Case(
         "Delete that one",
         "delete_task",
-        (_delete(1),),
+        asks=True,
         history=("show my tasks",),
-        note="'that one' after a list = the first task listed (spec, Rule 3).",
+        note="'that one' after a list is its first row (spec, Rule 3), a guess among ten: "
+        "asked first (issue 32, decision 0030: no deletion of a guessed target).",
     ),
     Case(
         "the first one",

@@ -49,6 +49,9 @@ class ConversationContext:
     last_due: tuple[int, str, str | None] | None = None
     # The readings the assistant's last question offered ("the second one" picks one).
     choices: tuple[Choice, ...] = ()
+    # The task talked about is only the first row of several just shown: a guess, so a
+    # deletion of "that" is confirmed and a slot change never lands on it.
+    focus_is_a_row: bool = False
     # The fields (no title, no state) the last change set on a task, for "and the passport
     # too" right after it; None once another kind of change followed.
     last_fields: JSON | None = None
@@ -91,6 +94,7 @@ class ConversationContext:
             last_due=window.last_due,
             choices=tuple(last.get("choices") or ()),
             last_fields=window.last_fields,
+            focus_is_a_row=bool(last.get("focus_is_a_row")),
         )
 
 

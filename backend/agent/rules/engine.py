@@ -593,7 +593,7 @@ def _slot_target(
         return None
     if len(rows) == 1:
         return rows[0]
-    return context.focus_task_id if pointed else None
+    return context.focus_task_id if pointed and not context.focus_is_a_row else None
 
 
 def _reading(
@@ -612,7 +612,9 @@ def _on_the_new_task(
     """ "add pay rent and mark it done": the clause's steps, on the task just added."""
 
     def follow(task_id: int) -> list[Step]:
-        return steps_for(detection, clause, replace(context, focus_task_id=task_id))
+        return steps_for(
+            detection, clause, replace(context, focus_task_id=task_id, focus_is_a_row=False)
+        )
 
     return after_new_task(created, follow)
 

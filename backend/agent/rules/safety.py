@@ -207,9 +207,14 @@ def _like_a_field_word(word: str) -> bool:
     )
 
 
+# Words that only join a field value's words: a title of these alone ("a", "at the") is no
+# field value.
+_JOINING_WORDS = frozenset("a at on to the by in of that this next every each other".split())
+
+
 def names_only_a_field_value(title: str) -> bool:
     words = re.findall(r"[a-z']+|\d+(?::\d+)?", title.lower())
-    return bool(words) and all(
+    return bool(set(words) - _JOINING_WORDS) and all(
         word[0].isdigit()
         or word in _FIELD_VALUE_WORDS
         or (len(word) >= _MISTYPED_LENGTH and _like_a_field_word(word))

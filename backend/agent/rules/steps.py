@@ -237,7 +237,10 @@ def list_tasks(status: str, filters: dict[str, str] | None = None) -> Step:
         shown = tasks[: replies.LIST_LIMIT]
         meta = ReplyMeta(listed=[int(t["id"]) for t in shown])
         if shown:
+            # the spec's Rule 3: "that" after a list is its first row; of several rows, a
+            # guess (`focus_is_a_row`): a deletion of it is confirmed first
             meta["focus"] = int(shown[0]["id"])
+            meta["focus_is_a_row"] = len(shown) > 1
         if filters:
             return Say(replies.filtered_task_list(tasks, filters), meta)
         return Say(replies.task_list(tasks, status), meta)

@@ -508,6 +508,15 @@ def _confirm(tool: str, task: Task) -> Say:
     )
 
 
+def confirm_task(tool: str, task_id: int, title: str | None) -> Step:
+    """The change of one task by number, asked first ("Do you want me to delete 'Eggs'?")."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        return _confirm(tool, {"id": task_id, "title": title or f"task {task_id}"})
+
+    return step
+
+
 def complete_all(only: list[int] | None = None) -> Step:
     """ "Mark all as done" (or, with `only`, "complete them" after a list): every pending
     task, in one statement behind one tool call (completing is undoable task by task, so no

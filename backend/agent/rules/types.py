@@ -115,6 +115,7 @@ class ReplyMeta(TypedDict, total=False):
     acts: list[str]  # the kind of each reply part ("add", "query"...), as the corpora label
     rules: list[str]  # the rule behind each decision
     focus: int | None  # the task talked about (None: none, though the turn named one)
+    focus_is_a_row: bool  # the focus is only the first row of several shown (a guess)
     listed: list[int]  # the task numbers shown, in order ("the second one")
     pending: PendingQuestion  # the question left open
     choices: list[Choice]  # the readings that question offers, at most three (`choices.py`)
