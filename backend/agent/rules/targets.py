@@ -261,15 +261,12 @@ def _pointed_at(
     if pronoun and re.match(r"^both\b", reference, _I):
         # "both" with no two tasks just shown or named: never the one task talked about
         return _ask_which_task(tool, fields)
-    if (
-        context.focus_task_id is not None
-        and pronoun
-        and tool == "delete_task"
-        and (context.focus_is_a_row)
-    ):
-        # "delete that" after a list of several: its first row, asked first
-        title = context.known_title(context.focus_task_id)
-        return task_actions.confirm_task(tool, context.focus_task_id, title)
+    if context.focus_task_id is not None and pronoun and context.focus_is_a_row:
+        if tool == "delete_task":  # "delete that" after a list of several: its first row, asked
+            title = context.known_title(context.focus_task_id)
+            return task_actions.confirm_task(tool, context.focus_task_id, title)
+        if tool == "update_task":  # "remind me about it at 5": which of the rows is asked
+            return _ask_which_task(tool, fields)
     if context.focus_task_id is not None and pronoun:
         return task_actions.act_on_task(
             tool, context.focus_task_id, fields, completions=context.completions

@@ -151,3 +151,15 @@ def test_no_to_a_clear_with_only_the_ones_finished_asks_about_the_finished_ones(
     assert "4 completed" in exchange.reply
     _, confirmed = _talk("delete all my tasks", "no no, only the ones finished", "yes")
     assert _changes(confirmed) == [("delete_task", {"task_ids": [5, 7, 13, 16]})]
+
+
+def test_that_after_a_list_of_several_is_a_guess_a_deletion_of_it_is_asked_first() -> None:
+    talk, exchange = _talk("show my list", "delete that")
+    assert _changes(exchange) == []
+    assert "Buy groceries" in exchange.reply and exchange.meta["choices"]
+    assert len(talk.store.tasks) == 16
+
+
+def test_a_slot_change_never_lands_on_the_first_row_of_a_list_by_a_pronoun() -> None:
+    _, exchange = _talk("what's due in the next 7 days", "give it a reminder 10 minutes before")
+    assert not [name for name, _ in _changes(exchange) if name == "update_task"]
