@@ -188,12 +188,15 @@ async def test_delete_the_first_one_after_a_list_uses_list_positions(
     assert body["response"] == "I've deleted 'Pay rent' from your list."
 
 
-async def test_that_one_after_a_list_is_the_first_listed_task(
+async def test_that_one_after_a_list_is_the_first_listed_task_deleted_only_after_a_yes(
     client: httpx.AsyncClient, user: UserSession, chat: ChatFn
 ) -> None:
     await seed(client, user, "Buy groceries", "Call mom")
     await chat("Show my tasks")
-    body = await chat("Delete that one")
+    asked = await chat("Delete that one")  # the first row of two: a guess, asked first
+    assert asked["response"] == "Do you want me to delete 'Buy groceries'?"
+    assert asked["tool_calls"] == []
+    body = await chat("yes")
     assert body["response"] == "I've deleted 'Buy groceries' from your list."
 
 
