@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
 from backend.agent.rules.when import DueSlot, find_due, masked_quotes
@@ -23,8 +23,10 @@ _I = re.IGNORECASE
 # "to my shopping list", "on the hardware list", "in my Work list": a list named by the user.
 # "my list", "my to-do list", "my tasks" name no list (the task goes to Inbox).
 _NAMED_LIST = re.compile(
-    r"\s*\b(?:to|on|onto|in|into|for|from)\s+(?:my|the|our)\s+"
-    r"(?P<name>[a-z][\w'&-]*(?:\s+[a-z][\w'&-]*)?)\s+list\b",
+    r"\s*\b(?:to|on|onto|in|into|for|from)\s+(?:(?:my|the|our)\s+"
+    r"(?P<name>[a-z][\w'&-]*(?:\s+[a-z][\w'&-]*)?)"
+    # "add prep slides to work list": one word, no "my" ("to do list" is no list's name)
+    r"|(?!(?:a|my|the|our|this|that|your|do|to|today's|current)\s)(?P<bare>[a-z][\w&-]*))\s+list\b",
     _I,
 )
 _NO_LIST_NAME = re.compile(
@@ -141,7 +143,7 @@ def list_named(text: str) -> tuple[str | None, str]:
         name = (bare[0]["name"] or bare[0]["inbox"]).lower()
         return _BARE_NAMES.get(name, name.capitalize()), _cut(text, [bare[0].span()])
     for found in _outside_quotes(text, _NAMED_LIST):
-        name = " ".join(found["name"].split())
+        name = " ".join((found["name"] or found["bare"]).split())
         if _NO_LIST_NAME.match(name):
             continue
         shown = "Shopping" if _SHOPPING.match(name) else name[:1].upper() + name[1:]
@@ -205,6 +207,22 @@ def repeat_said(text: str) -> tuple[Repeat | None, str]:
     return repeat, _cut(text, [(start, end)])
 
 
+# "every wednesday evening", "every day in the morning": the repeat's time of day.
+_PART_AFTER_REPEAT = re.compile(
+    r"\s*,?\s*(?:in\s+the\s+)?(?P<part>morning|afternoon|evening|night)s?\b", _I
+)
+_PART_HOURS = {"morning": 9, "afternoon": 15, "evening": 18, "night": 20}
+
+
+def _part_of_day_said(text: str) -> tuple[time | None, str]:
+    """After a repeat was cut, the part of the day left where it stood ("take the bins out
+    evening" -> 18:00) and the text without it; only at the end of the text."""
+    found = _PART_AFTER_REPEAT.search(text)
+    if found is None or text[found.end() :].strip(" .,!?"):
+        return None, text
+    return time(_PART_HOURS[found["part"].lower()]), _cut(text, [found.span()])
+
+
 def take_fields(text: str, now: datetime, *, new_task: bool = False) -> tuple[TaskFields, str]:
     """The fields said in `text` and what is left of it for the title. A `new_task`'s repeat
     said with no day starts on its first day ("pay rent every month on the 5": the 5th)."""
@@ -213,18 +231,29 @@ def take_fields(text: str, now: datetime, *, new_task: bool = False) -> tuple[Ta
     list_name, text = list_named(text)
     repeat, text = repeat_said(text)
     due = find_due(text, now)
+    part: time | None = None
+    if repeat is not None and (due is None or due.clock is None):
+        part, without_part = _part_of_day_said(text)
+        if part is not None:
+            text, due = without_part, find_due(without_part, now)
     if due is not None and due.unclear is None:
         text = due.remove_from(text)
     if repeat is not None and (due is None or not due.day_said):
-        # "every monday at 9": the rule's first day, at the time said
-        clock = due.clock if due is not None else None
-        first = first_due(repeat, now.date())  # None: the tool says why it is refused
-        if first is not None and clock is not None:
-            if datetime.combine(first, clock) <= now.replace(tzinfo=None):
-                first = next_due(repeat, first, clock, today=first)  # today's 09:00 has passed
-        starts = clock is not None or new_task
-        due = DueSlot(first, clock, 0, 0) if first is not None and starts else None
+        clock = due.clock if due is not None else part
+        due = _first_of_the_repeat(repeat, clock, now, new_task=new_task)
     return TaskFields(due, priority, list_name, tags, repeat), text
+
+
+def _first_of_the_repeat(
+    repeat: Repeat, clock: time | None, now: datetime, *, new_task: bool
+) -> DueSlot | None:
+    """ "every monday at 9": the rule's first day, at the time said."""
+    first = first_due(repeat, now.date())  # None: the tool says why it is refused
+    if first is not None and clock is not None:
+        if datetime.combine(first, clock) <= now.replace(tzinfo=None):
+            first = next_due(repeat, first, clock, today=first)  # today's 09:00 has passed
+    starts = clock is not None or new_task
+    return DueSlot(first, clock, 0, 0) if first is not None and starts else None
 
 
 def when_said(day: date | None, clock: str | None, today: date) -> str:

@@ -36,6 +36,23 @@ NOW = datetime(2026, 11, 24, 12, 0)  # Tue 24 Nov 2026, noon
             "book club",
             {"due": "2026-11-26T19:00", "repeat": "FREQ=WEEKLY;INTERVAL=4;BYDAY=TH"},
         ),
+        # the part of the day said after the repeat is its time
+        (
+            "put the bins out every tuesday evening",
+            "put the bins out",
+            {"due": "2026-11-24T18:00", "repeat": "FREQ=WEEKLY;BYDAY=TU"},
+        ),
+        # a list named with no "my" or "the", several fields after commas
+        (
+            "order toner to office list, due friday, high priority, every month",
+            "order toner",
+            {
+                "due": "2026-11-27",
+                "list": "Office",
+                "priority": "high",
+                "repeat": "FREQ=MONTHLY",
+            },
+        ),
     ],
 )
 def test_a_repeat_said_in_an_add_leaves_the_title_and_starts_on_its_first_day(
