@@ -139,7 +139,9 @@ _ADVERBS = {
 }
 
 
-def _weekday_codes(text: str) -> list[str]:
+def weekday_codes(text: str) -> list[str]:
+    """The RRULE day codes of the weekdays `text` names, in order, each once ("thurs and
+    fri" -> TH, FR)."""
     codes = []
     for word in re.findall(r"[a-z]+", text.lower()):
         for code, name in zip(DAY_CODES, _DAY_NAMES, strict=True):
@@ -198,14 +200,14 @@ def _read(name: str, found: re.Match[str]) -> Repeat | None:
     if name == "weekends":
         return Repeat("FREQ=WEEKLY;BYDAY=SA,SU")
     if name == "weekday":
-        codes = _weekday_codes(groups["days"])
+        codes = weekday_codes(groups["days"])
         interval = ";INTERVAL=2" if groups["other"] else ""
         return Repeat(f"FREQ=WEEKLY{interval};BYDAY={','.join(codes)}") if codes else None
     if name == "interval":
         unit = _UNITS[groups["unit"].lower()]
         count = _count(groups["count"])
         rule = f"FREQ={unit}" + (f";INTERVAL={count}" if count != 1 else "")  # 0: refused
-        days = _weekday_codes(groups["on_days"]) if groups.get("on_days") else []
+        days = weekday_codes(groups["on_days"]) if groups.get("on_days") else []
         return Repeat(f"{rule};BYDAY={','.join(days)}" if days and unit == "WEEKLY" else rule)
     unit_word = (groups.get("unit") or _ADVERBS[(groups.get("adverb") or "daily").lower()]).lower()
     return Repeat(f"FREQ={_UNITS.get(unit_word, 'DAILY')}")

@@ -39,7 +39,13 @@ from backend.agent.rules.numbers import positions_inside
 from backend.agent.rules.respelling import respelt_title
 from backend.agent.rules.rewrites import rewritten
 from backend.agent.rules.safety import renames_confirmed, safe_reading
-from backend.agent.rules.slot_reading import SlotChange, grounded_task, names_no_task, slot_change
+from backend.agent.rules.slot_reading import (
+    SlotChange,
+    grounded_task,
+    names_no_task,
+    points_back,
+    slot_change,
+)
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import as_typed, core_request, prepare
 from backend.agent.rules.types import (
@@ -549,8 +555,7 @@ def _by_slots(plan: Plan, said: str, context: ConversationContext) -> Plan:
 
 def _slot_step(change: SlotChange, context: ConversationContext, otherwise: list[Step]) -> Step:
     rows = positions_inside(change.rest, context.listed_task_ids)
-    # "make it a fortnight today": a pronoun, or no word naming any task, points back
-    pointed = _POINTER.search(change.rest) is not None or names_no_task(change)
+    pointed = points_back(change)
 
     def step(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
         tasks = steps.every_task(outcomes)
@@ -566,20 +571,10 @@ def _slot_step(change: SlotChange, context: ConversationContext, otherwise: list
             pending, said, _ = run_steps(otherwise, outcomes[1:])
             return pending if pending is not None else _joined(said)
         task = next((t for t in tasks if int(t["id"]) == target), {"id": target})
-        fields = task_actions.keeping_its_time(change.fields, task)
-        update = task_actions.act_on_task("update_task", target, fields)
+        update = task_actions.act_on_task("update_task", target, change.fields, read=task)
         return steps.with_meta(update, {"acts": ["update"]})(outcomes[1:])
 
     return step
-
-
-# "it", "that one", "make that every other saturday" (never "that" opening a clause: "remind
-# me that I have ...").
-_POINTER = re.compile(
-    r"\b(?:it|that one|this one|that task|this task)\b"
-    r"|\b(?:that|this)(?=\s*(?:$|[,.!?]|\s+(?:to|for|on|at|till|until|by|the|every|off)\b))",
-    _I,
-)
 
 
 def _slot_target(

@@ -20,7 +20,7 @@ from datetime import datetime
 
 from backend.agent.rules import steps, task_actions
 from backend.agent.rules.field_requests import NOT_A_TASK
-from backend.agent.rules.resolve import STRONG, match_tasks, score, strip_reference_noise
+from backend.agent.rules.resolve import match_tasks, strip_reference_noise
 from backend.agent.rules.social import off_topic_reply
 from backend.agent.rules.steps import Step, Task
 from backend.agent.rules.task_fields import take_fields
@@ -142,7 +142,7 @@ def remind_or_else(request: str, now: datetime, otherwise: Step) -> Step:
         pending: list[Task] = [t for t in tasks if not t.get("completed")]
         matches = match_tasks(reference, pending) if reference and due is not None else []
         # Only a task the words name outright: a likeness is no reason to leave it unadded.
-        matches = [t for t in matches if score(reference, str(t["title"])) >= STRONG]
+        matches = [t for t in matches if steps.named_and_pending(reference, t)]
         if len(matches) != 1 or due is None:
             return otherwise(outcomes[1:])
         remind = task_actions.act_on_task(

@@ -194,16 +194,13 @@ _FIELD_VALUE_WORDS = frozenset(
     """.split()
 )
 _FIELD_VALUE_LIKENESS = 80.0  # "mornign" is "morning" mistyped
-
-
 _MISTYPED_LENGTH = 6  # shorter words are too alike by chance ("water", "after")
+_LONG_FIELD_VALUE_WORDS = tuple(w for w in _FIELD_VALUE_WORDS if len(w) >= _MISTYPED_LENGTH)
 
 
 def _like_a_field_word(word: str) -> bool:
     return any(
-        fuzz.ratio(word, known) >= _FIELD_VALUE_LIKENESS
-        for known in _FIELD_VALUE_WORDS
-        if len(known) >= _MISTYPED_LENGTH
+        fuzz.ratio(word, known) >= _FIELD_VALUE_LIKENESS for known in _LONG_FIELD_VALUE_WORDS
     )
 
 

@@ -34,6 +34,7 @@ from backend.agent.rules.safety import asks_without_requesting
 from backend.agent.rules.task_fields import take_fields
 from backend.agent.rules.vocabulary import is_task_verb
 from backend.agent.rules.when import find_due
+from backend.domain.repeat_phrases import weekday_codes
 
 _I = re.IGNORECASE
 
@@ -110,15 +111,6 @@ _ON_DAYS = re.compile(
     r"(?:\s+(?:and|&)\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days\b))?",
     _I,
 )
-_DAY_CODES = {
-    "mon": "MO",
-    "tue": "TU",
-    "wed": "WE",
-    "thu": "TH",
-    "fri": "FR",
-    "sat": "SA",
-    "sun": "SU",
-}
 _STOP = re.compile(r"\b(?:stop|quit|end)\b", _I)
 # "into a new one called Old Job", "to a new list named Side Gig".
 _NEW_LIST = re.compile(
@@ -273,7 +265,7 @@ def _on_days(text: str, now: datetime) -> _Read:
     days = list(_ON_DAYS.finditer(text))
     if not days:
         return {}, text
-    codes = ",".join(dict.fromkeys(_DAY_CODES[d["day"].lower()[:3]] for d in days))
+    codes = ",".join(weekday_codes(" ".join(d["day"] for d in days)))
     for found in reversed(days):
         text = _cut(text, found.span())
     return {"repeat": f"FREQ=WEEKLY;BYDAY={codes}"}, text
@@ -320,6 +312,21 @@ def names_no_task(change: SlotChange) -> bool:
     """Whether the words left of a slot change name nothing ("remind me half an hour before",
     "put it in Inbox"): an add of them would be a task nobody asked for."""
     return not _naming_stems(change.rest)
+
+
+# "it", "that one", "make that every other saturday" (never "that" opening a clause: "remind
+# me that I have ...").
+_POINTER = re.compile(
+    r"\b(?:it|that one|this one|that task|this task)\b"
+    r"|\b(?:that|this)(?=\s*(?:$|[,.!?]|\s+(?:to|for|on|at|till|until|by|the|every|off)\b))",
+    _I,
+)
+
+
+def points_back(change: SlotChange) -> bool:
+    """Whether a slot change is about the task talked about: "make it a fortnight today" (a
+    pronoun), or no word left naming any task."""
+    return _POINTER.search(change.rest) is not None or names_no_task(change)
 
 
 def grounded_task(rest: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -290,7 +290,8 @@ def misspelt_matches(query: str, tasks: list[Task]) -> list[Task]:
     return [t for t in match_tasks(query, tasks) if misspelt_match(query, t)]
 
 
-def _named_and_pending(query: str, task: dict[str, Any]) -> bool:
+def named_and_pending(query: str, task: dict[str, Any]) -> bool:
+    """Whether `task` is still to do and `query` names it outright (never by likeness)."""
     return not task.get("completed") and score(query, str(task["title"])) >= STRONG
 
 
@@ -308,7 +309,7 @@ def lookup(query: str, *, when: bool = False) -> Step:
                 return tasks
             matches = misspelt_matches(query, tasks)
         if when:  # a task still to do, named outright: "the gas bill" is no electricity bill
-            matches = [t for t in matches if _named_and_pending(query, t)]
+            matches = [t for t in matches if named_and_pending(query, t)]
         if not matches and when:
             # "when is my car insurance due?" with no such task: another app's date
             return Say(replies.no_task_to_date(query), {"acts": ["off_topic"], "focus": None})

@@ -11,7 +11,6 @@ from typing import Any
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
 from backend.agent.rules.resolve import (
-    STRONG,
     WHOLE_WORDS,
     WORD_MATCH,
     is_a_guess,
@@ -31,6 +30,7 @@ from backend.agent.rules.steps import (
     every_task,
     failure,
     misspelt_matches,
+    named_and_pending,
     several_undone,
     task_not_found,
     titles_matching,
@@ -162,16 +162,21 @@ def act_on_task(
     *,
     completions: int = 0,
     old_title: str | None = None,
+    read: Task | None = None,
 ) -> Step:
     """complete_task / delete_task / update_task on a known task number. `old_title`, when
-    the conversation has seen it, lets a rename be undone."""
+    the conversation has seen it, lets a rename be undone; `read`, the task as the caller
+    already read it (its time is then not read again)."""
     before: Task | None = (
         {"id": task_id, "title": old_title}
         if old_title is not None and set(fields or {}) == {"title"}
         else None
     )
 
-    moves_its_day = tool == "update_task" and _DAY_ONLY.fullmatch(str((fields or {}).get("due")))
+    due = (fields or {}).get("due")
+    moves_its_day = tool == "update_task" and _DAY_ONLY.fullmatch(str(due)) is not None
+    if moves_its_day and read is not None:  # already read: its time is kept without a look
+        fields, moves_its_day = keeping_its_time(fields or {}, read), False
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if task_id not in TASK_NUMBERS:
@@ -232,7 +237,7 @@ def act_on_title(
                 adds_may_follow=True,
             )
         if len(matches) > 1:
-            return _clarify(tool, query, matches, fields)
+            return which_of(tool, query, matches, fields)
         target = matches[0]
         if tool == "update_task" and not fields:
             return ask_fields(int(target["id"]))
@@ -437,12 +442,10 @@ def fields_if_on_the_list(query: str, fields: dict[str, Any], add: Step) -> Step
         matches = titles_matching(query, outcomes)
         if not isinstance(matches, list):
             return matches
-        named = [
-            t for t in matches if not t.get("completed") and score(query, str(t["title"])) >= STRONG
-        ]
+        named = [t for t in matches if named_and_pending(query, t)]
         if len(named) != 1:
             return add(outcomes[1:])
-        change = act_on_task("update_task", int(named[0]["id"]), fields)
+        change = act_on_task("update_task", int(named[0]["id"]), fields, read=named[0])
         return with_meta(change, {"acts": ["update"]})(outcomes[1:])
 
     return step
@@ -450,10 +453,6 @@ def fields_if_on_the_list(query: str, fields: dict[str, Any], add: Step) -> Step
 
 def which_of(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:
     """Several tasks match: which one, each offered as a choice."""
-    return _clarify(tool, query, matches, fields)
-
-
-def _clarify(tool: str, query: str, matches: list[Task], fields: dict[str, Any] | None) -> Say:
     candidates = [int(t["id"]) for t in matches]
     pending = PendingQuestion(
         kind=PendingKind.CHOOSE_TASK,
@@ -490,7 +489,7 @@ def confirm_on_title(tool: str, query: str) -> Step:
                 replies.no_match(query), {"pending": {"kind": PendingKind.OFFER_LIST}}, stop=True
             )
         if len(matches) > 1:
-            return _clarify(tool, query, matches, None)
+            return which_of(tool, query, matches, None)
         return _confirm(tool, matches[0])
 
     return step
