@@ -198,11 +198,26 @@ def _a_new_request(said: str) -> bool:
 
 
 _ADD_IT = re.compile(r"\b(?:add|put)\s+(?:it|that|them|that one)\b", _I)
+# "could you add it then?", "ok add it": asked for; "I must have forgotten to put it on in the
+# first place. Never mind.": said of what happened, and declined.
+_ASKED_TO_ADD = re.compile(
+    r"^\W*(?:(?:ok|okay|yes|yeah|sure|then|so|well|oh|fine|right|just|please|pls)\W+)*(?:add|put)\b"
+    r"|\b(?:can|could|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz|go\s+ahead)\b",
+    _I,
+)
+_DECLINED = re.compile(
+    r"\b(?:never\s*mind|nevermind|nvm|forget\s+it|don'?t\s+bother|no\s+need|doesn'?t\s+matter)\b",
+    _I,
+)
 # "Yes, please, I should like to see them": the yes, said again
 _SEE_THEM = re.compile(r"\b(?:see|hear|read)\s+(?:them|it|those|that|the list|my list)$", _I)
 _SAYS_YES = re.compile(r"\b(?:y|yes|yeah|yea|ya|yep|yup|sure|ok|okay|absolutely)\b", _I)
 _THE_LIST = re.compile(r"\b(?:the|my)\s+(?:\w+\s+)?list\b", _I)
 _WHOLE_LIST = re.compile(r"\b(?:full|whole|entire|complete|all|everything)\b", _I)
+
+
+def _asked_to_add_it(text: str) -> bool:
+    return bool(_ADD_IT.search(text) and _ASKED_TO_ADD.search(text) and not _DECLINED.search(text))
 
 
 def _yes_no(kind: str, text: str, pending: PendingQuestion) -> Answer | None:
@@ -211,7 +226,7 @@ def _yes_no(kind: str, text: str, pending: PendingQuestion) -> Answer | None:
     ):
         return None  # "is bread on there?" ... "delete it": a request, never a yes to adding
     missing = pending.get("missing") if kind == PendingKind.OFFER_LIST else None
-    if missing and _ADD_IT.search(text):
+    if missing and _asked_to_add_it(text):
         # "remove buy stamps" - not there - "could you please add it then?"
         return [steps.add_task(str(missing), None)], Intent.CREATE, "answer: add what was missing"
     said = _yes_or_no_to(kind, text)

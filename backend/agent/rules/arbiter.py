@@ -371,9 +371,31 @@ def _model_query(rule: str, clause: str) -> Detection:
     return Detection(Intent.LIST, rule, "", Action.COUNT, kind=RuleKind.MODEL)
 
 
+# A sentence with its own subject and verb, or a wave-off: talk, never a title to add.
+_A_STATEMENT = re.compile(
+    r"^\W*(?:(?:oh|ah|well|so|ok|okay|hmm|yeah|and|but|anyway|honestly)\W+)*"
+    r"(?:(?:i|we|they|he|she|it|that|there|you|this)(?:'re|'s|'ve|'m|'ll|'d)"
+    r"|(?:i|we|they|he|she|it|that|there|you|this)\s+(?:(?:always|never|just|really|probably|"
+    r"must|should|could|would|might)\s+)*(?:are|is|was|were|am|have|has|had|will|can|do|does|"
+    r"did|don't|didn't|doesn't|won't|can't|must|should|could|would|might|always|never)\b"
+    r"|never\s*mind|nvm)",
+    _I,
+)
+
+
+# "..., can you throw those on": a statement with a request beside it
+_ASKS_FOR_IT = re.compile(
+    r"\b(?:can|could|would|will)\s+(?:you|u)\b|\b(?:please|pls|plz)\b|\b(?:i|we)\s+need\b",
+    _I,
+)
+
+
 def _model_add(rule: str, clause: str, detection: Detection) -> Detection:
     if detection.intent is Intent.CREATE or detection.kind in _DONE_SAID:
         return detection  # "I buy the eggs already" is done, never a new task
+    if _A_STATEMENT.match(core_request(clause)) and not _ASKS_FOR_IT.search(clause):
+        # "they're always a nightmare to get hold of": said of something, no task to add
+        return Detection(Intent.SOCIAL, f"{rule}, a statement: social", kind=RuleKind.MODEL)
     # A keyword's remainder ("... list for shopping" -> "for shopping") is no title.
     guessed = detection.kind in (*_KEYWORDS, RuleKind.NO_RULE) or not detection.obj
     title = core_request(clause) if guessed else detection.obj

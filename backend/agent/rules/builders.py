@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from backend.agent.rules import replies, steps, task_actions
-from backend.agent.rules.bulk import bulk_scope, scoped_clear
+from backend.agent.rules.bulk import bulk_scope, scoped_clear, with_exception_said_after
 from backend.agent.rules.bulk_actions import scoped_change
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.create import create_steps
@@ -20,6 +20,7 @@ from backend.agent.rules.extract import (
 from backend.agent.rules.field_requests import asks_for_the_lists, field_change, list_filters
 from backend.agent.rules.grounding import complete_if_named, remind_or_else
 from backend.agent.rules.intents import detect_intent
+from backend.agent.rules.named_filters import list_by_names, words_beyond_asking
 from backend.agent.rules.query import STILL_YET, asks_when_due, query_slot
 from backend.agent.rules.reminder_requests import says_the_tasks_day
 from backend.agent.rules.resolve import strip_reference_noise
@@ -138,7 +139,18 @@ def _list(detection: Detection, clause: str, context: ConversationContext) -> li
     status = extract_status(clause)
     if status == "all" and context.counted and _THEM.search(clause) and not _ALL.search(clause):
         status = context.counted  # "How many have I completed?" ... "show them to me"
-    return [steps.list_tasks(status)]
+    return [_by_names(clause, status, {})]
+
+
+def _by_names(clause: str, status: str, filters: dict[str, str]) -> steps.Step:
+    """The list asked for, narrowed at run time by a list or tag its words name ("work
+    stuff?"); a request saying nothing more is shown without a look-up."""
+    words = words_beyond_asking(clause)
+    if not words:
+        return steps.list_tasks(status, filters)
+    # a list or a tag asked about is what is still to do on it, unless all is said
+    narrowed = "pending" if status == "all" and not _ALL.search(clause) else status
+    return list_by_names(status, filters, words, narrowed_status=narrowed)
 
 
 def _filtered_list(clause: str, context: ConversationContext) -> steps.Step:
@@ -150,6 +162,8 @@ def _filtered_list(clause: str, context: ConversationContext) -> steps.Step:
         status = extract_status(clause)
         if "list" in filters and status == "all" and _ASKS_WHAT_IS_LEFT.match(core_request(clause)):
             status = "pending"  # "what's on the work list?", "work list": what is left on it
+        if set(filters) == {"list"}:  # a list the user may call by another name
+            return _by_names(clause, status, filters)
         return steps.list_tasks(status, filters)
     # A question about when is about what is still to do, unless it says otherwise.
     status = extract_status(clause)
@@ -198,7 +212,9 @@ def _on_named_tasks(
     """A completion or deletion: of every task (or every one listed), or of the ones named."""
     intent = detection.intent
     bulk = bulk_scope(
-        detection.obj, listed=len(context.listed_task_ids), completing=intent is Intent.COMPLETE
+        with_exception_said_after(detection.obj, context.message or clause),
+        listed=len(context.listed_task_ids),
+        completing=intent is Intent.COMPLETE,
     )
     if bulk is None:
         return targets_steps(TOOL_OF[intent], detection.obj, clause, context)

@@ -81,6 +81,17 @@ _DUE = re.compile(
     r"(?<=\s)(?P<due2>today|tomorrow)(?:'s|s)\s+",
     _I,
 )
+# "every grocery item", "all the work stuff", "all shopping things": a list named by its kind of
+# thing; resolved against the lists there are, else asked.
+_KIND_OF_THINGS = re.compile(
+    r"^(?P<lead>all|every|everything)\s+(?:(?:the|my|of\s+the|of\s+my)\s+)?"
+    r"(?P<name>(?!(?:completed|pending|done|finished|open|other|remaining|unfinished|"
+    r"outstanding|old|new|same|rest|last|first)\b)[a-z][\w'-]*)\s+"
+    # ("all the report tasks" are the tasks called so, told from their titles)
+    r"(?:items?|things?|stuff|bits)\b",
+    _I,
+)
+_VERB_AFTER = re.compile(r"^\s*(?:mark|tick|check|cross)(?:\s+(?:as|off|them))*\s*$", _I)
 _AS_DONE = re.compile(r"\s+as\s+(?:done|complete|completed|finished)$", _I)
 _BARE_DONE = re.compile(r"\s+(?:done|complete|completed|finished|off)$", _I)
 # A head that says every task but whose scope words were not read: asked, never widened.
@@ -188,10 +199,15 @@ class _Scope:
 
     def _take_list(self, text: str) -> str:
         named = _NAMED_LIST.search(text) or _BARE_LIST.search(text)
-        if named is None:
+        if named is not None:
+            self.list_name = self.list_name or named["name"]
+            return (text[: named.start()] + text[named.end() :]).strip()
+        kind = _KIND_OF_THINGS.match(text.strip())
+        if kind is None:
             return text
-        self.list_name = self.list_name or named["name"]
-        return (text[: named.start()] + text[named.end() :]).strip()
+        self.list_name = self.list_name or kind["name"]  # "every grocery item"
+        rest = _VERB_AFTER.sub("", text.strip()[kind.end() :])  # "all shopping things mark as"
+        return f"all {rest}".strip()
 
 
 def _structured(text: str, *, completing: bool) -> Bulk | None:
@@ -227,6 +243,20 @@ _CLEAR_VERB = re.compile(
     r"(?:delete|remove|clear|erase|scrap|wipe|bin|get rid of|take off)\s+(?P<rest>.+)$",
     _I,
 )
+
+
+def with_exception_said_after(target: str, clause: str) -> str:
+    """ "all shopping things mark as done, but not the eggs": an exception the clause says
+    after the target read is the target's too."""
+    marker = _MARKER.search(clause)
+    if marker is None or _MARKER.search(target) or target not in clause[: marker.start()]:
+        return target
+    kept = _REASON_AFTER.sub("", clause[marker.end() :])
+    return f"{target} except {kept}"
+
+
+# ", eggs i don't buy yet": why the exception is one, not another exception
+_REASON_AFTER = re.compile(r",\s*[^,]*\b(?:i|we)\s+(?:don't|do not|didn't|haven't|won't)\b.*$", _I)
 
 
 def scoped_clear(clause: str) -> Bulk | None:

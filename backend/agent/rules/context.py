@@ -55,6 +55,8 @@ class ConversationContext:
     # The fields (no title, no state) the last change set on a task, for "and the passport
     # too" right after it; None once another kind of change followed.
     last_fields: JSON | None = None
+    # The list or tag the last reply's list was narrowed to ("add the plants to that too").
+    shown_filter: tuple[tuple[str, str], ...] = ()
 
     def local_now(self) -> datetime:
         """The turn's moment on the user's clock."""
@@ -95,6 +97,7 @@ class ConversationContext:
             choices=tuple(last.get("choices") or ()),
             last_fields=window.last_fields,
             focus_is_a_row=bool(last.get("focus_is_a_row")),
+            shown_filter=tuple(sorted((last.get("shown_filter") or {}).items())),
         )
 
 

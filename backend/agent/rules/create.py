@@ -400,6 +400,7 @@ def _add_one(
     placed = _PLACED.match(title)
     if placed is not None:  # "dish soap goes on the work list": said of the dish soap
         title = placed["what"]
+    fields = _onto_the_list_shown(fields, obj, context)
     add = steps.add_task(
         title,
         description,
@@ -413,8 +414,36 @@ def _add_one(
     if fields and (placed is not None or _DEFINITE.match(title)):
         # "put the oat milk on groceries": the task already there gets the fields, never a
         # second one
-        return task_actions.fields_if_on_the_list(_DEFINITE.sub("", title), fields.arguments(), add)
+        return task_actions.fields_if_on_the_list(
+            _DEFINITE.sub("", title), _added_to(fields.arguments()), add
+        )
     return steps.add_if_missing(title, add) if slot.if_missing else add
+
+
+# "add the plants to that too", "stick milk on there as well": onto the list or tag just shown
+_ONTO_WHAT_WAS_SHOWN = re.compile(
+    r"\b(?:to|on|onto|in|into)\s+(?:that|there|this)(?:\s+(?:list|lot|one))?"
+    r"(?:\s+(?:too|as\s+well|also))?\s*(?:[,.!?]|$)",
+    _I,
+)
+
+
+def _added_to(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A task already there gets the tags said beside its own, never in their place."""
+    if "tags" not in arguments:
+        return arguments
+    tags = arguments.pop("tags")
+    return {**arguments, "add_tags": tags}
+
+
+def _onto_the_list_shown(fields: TaskFields, obj: str, context: ConversationContext) -> TaskFields:
+    """The list or tag of the list just shown, when the add puts its task "on there"."""
+    shown = dict(context.shown_filter)
+    if not shown or fields.list_name or fields.tags or not _ONTO_WHAT_WAS_SHOWN.search(obj):
+        return fields
+    if "list" in shown:
+        return replace(fields, list_name=shown["list"])
+    return replace(fields, tags=(shown["tag"],))
 
 
 # "put in Inbox", "put it on a new list caled Trip": words that place or point at a task

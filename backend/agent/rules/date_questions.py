@@ -33,6 +33,11 @@ _ASKING = re.compile(
     _LEAD + r"(?:what(?:'s|s|\s+is|\s+are|'re)\s+(?:on|up|due|happening|planned|left|there|"
     r"coming|next|else|outstanding|pending|lined\s+up)"
     r"|what(?:'s|s|\s+is)\s+(?:my|the)\s+(?:to[- ]?do|todo|task)s?(?:\s+list)?\s+(?:for|on)"
+    # "what's tomorrow look like", "whats tmrw", "what else is on friday", "what am i behind on"
+    # ("what is today" asks the date: today is left to the rows that say more)
+    r"|what(?:'s|s|\s+is|\s+does|\s+do)\s+(?=(?:tonight|tomorrow|tmrw|this|next|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
+    r"|what\s+else\s+(?:is|do\s+i\s+have)|what\s+am\s+i"
     # "what do I have", "what I have tomorrow?", "what've I got", "wat do i hav", "what else
     # have I got": the words after "what" are left to (c).
     r"|(?:what|wat|wht|wot)(?:'ve|\s+else)?(?:\s+(?:do|did|have|hav|d))?\s+i(?:'ve|'m)?"
@@ -61,6 +66,7 @@ _TASK_WORDS = frozenset(
     now then again quick quickly actually exactly really right um uh oh hmm ok okay anyway
     please pls plz point moment minute time currently rn like or so also too as well
     see show tell give check review look remind with that's thats there's theres it's
+    looks looking like kindly would could can you inclusive inclusively go else behind
     """.split()
 )
 # "today" said of the list itself means now: "what's on my to-do list today" is the list.
@@ -76,7 +82,7 @@ _CHANGE_WORDS = re.compile(
 # A calendar's, a clock's or the weather's question is another assistant's job ("what's on my
 # calendar friday", "what day is it", "the weekend forecast").
 _ANOTHER_JOB = re.compile(
-    r"\b(?:calendar|events?|meetings?|appointments?|scheduled?|agenda|weather|forecast|"
+    r"\b(?:calendar|events?|meetings?|appointments?|schedule|agenda|weather|forecast|"
     r"temperature|rain|snow|sunny|holiday|date\s+(?:is|today)|the\s+date|day\s+is\s+it|"
     r"day\s+of\s+the\s+week|time\s+is\s+it|what\s+time)\b",
     _I,

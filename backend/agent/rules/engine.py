@@ -461,6 +461,8 @@ class _Clauses:
     shown: str | None = None  # the status of a list this message already shows
     # Every clause's reading changes nothing, or only guesses: the slots may say more.
     guessed: bool = True
+    # An add read again as a reminder of a task it names: only a task holding all its words.
+    names_whole: bool = False
 
     def shows_again(self, detection: Detection, clause: str) -> bool:
         """ "go through my list and tell me what's on it": one list, not two."""
@@ -484,6 +486,7 @@ class _Clauses:
         self.created = clause_steps if named_its_task else []
         self.unsure = self.unsure or detection.action in UNSURE_ACTIONS
         self.guessed = self.guessed and _only_guessed(detection, clause, context)
+        self.names_whole = self.names_whole or _reminds_about_a_task(detection, clause)
         self.intents.append(_intent_of(detection, context))
         self.acts.append(act_of(detection.intent, detection.action))
         self.rules.append(detection.rule)
@@ -509,7 +512,9 @@ def _clauses_plan(text: str, said: str, context: ConversationContext) -> Plan:
             clause_steps = _clause_steps(detection, clause, context, planned.intents)
         planned.add(detection, clause, _marked(clause_steps, detection, said, context), context)
     plan = planned.plan()
-    return _by_slots(plan, said, context) if planned.guessed else plan
+    if not planned.guessed:
+        return plan
+    return _by_slots(plan, said, context, whole=planned.names_whole)
 
 
 # Readings that change nothing or only guess, which a slot reading may replace (never a
@@ -529,6 +534,26 @@ _MAY_NAME_NOTHING = re.compile(
 )
 
 
+# A reminder said of a thing named with "the" or "my": "remind me about the library books at 4".
+_REMINDS_ABOUT_A_TASK = re.compile(
+    r"\bremind\w*\b.*\b(?:for|about|of|on)\s+(?:the|my)\s+\w"
+    r"|\b(?:for|about|with)\s+(?:the|my)\s+\w[^,.;]*\bremind\w*\b",
+    _I,
+)
+# Adds read from a keyword or a leading verb (a sentence rule about reminders reads its own).
+_SAID_AS_AN_ADD = frozenset({RuleKind.KEYWORD, RuleKind.KEYWORD_ADD, RuleKind.LEADING_ADD})
+# "remind me to call the bank": a thing to do, new.
+_REMIND_TO_DO = re.compile(r"\bremind\w*\s+(?:me|us)\s+to\b", _I)
+
+
+def _reminds_about_a_task(detection: Detection, clause: str) -> bool:
+    return (
+        detection.kind in _SAID_AS_AN_ADD
+        and _REMINDS_ABOUT_A_TASK.search(clause) is not None
+        and not _REMIND_TO_DO.search(clause)
+    )
+
+
 def _only_guessed(detection: Detection, clause: str, context: ConversationContext) -> bool:
     if detection.intent in _NOTHING_CHANGED or detection.kind in _GUESSED_KINDS:
         return True
@@ -536,6 +561,10 @@ def _only_guessed(detection: Detection, clause: str, context: ConversationContex
     # but fields is the task talked about, changed
     if detection.intent is not Intent.CREATE or _MAY_NAME_NOTHING.search(clause) is None:
         return False
+    if _reminds_about_a_task(detection, clause):
+        # "and for the passport remind me the day before at 9am": the passport's reminder
+        # when a task is called that (the slots' grounding), else the add as read
+        return slot_change(clause, context.local_now()) is not None
     # the clause may be what a rewrite made of the message ("give me a reminder ..." read as
     # an add): the message as said is read too
     said = (clause, context.message) if context.message else (clause,)
@@ -543,17 +572,19 @@ def _only_guessed(detection: Detection, clause: str, context: ConversationContex
     return any(change is not None and names_no_task(change) for change in changes)
 
 
-def _by_slots(plan: Plan, said: str, context: ConversationContext) -> Plan:
+def _by_slots(plan: Plan, said: str, context: ConversationContext, *, whole: bool) -> Plan:
     """The message read by its slots as one task's field change (`slot_reading`) when the
     rules only guessed: the task its words name, or the one pointed at; else the rules' plan."""
     change = slot_change(said, context.local_now())
     if change is None:
         return plan
-    step = _slot_step(change, context, plan.steps)
+    step = _slot_step(change, context, plan.steps, whole=whole)
     return replace(plan, steps=[step], rules=[*plan.rules, "fields read by their slots"])
 
 
-def _slot_step(change: SlotChange, context: ConversationContext, otherwise: list[Step]) -> Step:
+def _slot_step(
+    change: SlotChange, context: ConversationContext, otherwise: list[Step], *, whole: bool
+) -> Step:
     rows = positions_inside(change.rest, context.listed_task_ids)
     pointed = points_back(change)
 
@@ -561,7 +592,7 @@ def _slot_step(change: SlotChange, context: ConversationContext, otherwise: list
         tasks = steps.every_task(outcomes)
         if not isinstance(tasks, list):
             return tasks
-        named = grounded_task(change.rest, tasks)
+        named = grounded_task(change.rest, tasks, whole=whole)
         target = _slot_target(named, rows, context, pointed=pointed)
         if len(named) > 1:
             return task_actions.which_of(

@@ -60,12 +60,18 @@ def _reminder_offset(message: str, after_a_reminder: bool) -> dict[str, Any] | N
     return {"remind_before": minutes}
 
 
+# "oh wait, it's every other week now": the mark of a correction, before the fields it says
+_CORRECTION_LEAD = re.compile(
+    r"^(?:(?:oh|ah|um+|uh+)\W+)?(?:wait|sorry|oops|actually|no|nope)\b[,.!]*\s+", re.IGNORECASE
+)
+
+
 def fields_said_alone(
     message: str, now: datetime, last_change: dict[str, Any] | None
 ) -> dict[str, Any] | None:
     """The update_task fields `message` says when it says nothing else, or None."""
     # ", the garden centre's shut Saturdays": the reason after the fields is no field
-    text = CHATTER_AFTER_COMMA.sub("", message.strip()).rstrip(".!?")
+    text = CHATTER_AFTER_COMMA.sub("", _CORRECTION_LEAD.sub("", message.strip())).rstrip(".!?")
     arguments = (last_change or {}).get("arguments") or {}
     after_a_reminder = bool({"remind_before", "remind_at"} & set(arguments))
     offset = _reminder_offset(text, after_a_reminder)

@@ -12,7 +12,7 @@ restarts and workers like everything else in the context.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from rapidfuzz.distance import DamerauLevenshtein
@@ -339,7 +339,19 @@ def _correction_parts(text: str) -> tuple[str, str] | None:
     return new, old
 
 
-_IT_IS = re.compile(r"^(?:it'?s|it\s+is|is|make\s+it|should\s+be|due)\s+", _I)
+_IT_IS = re.compile(
+    r"^(?:(?:and|so|oh|but|well|actually)\s+)*(?:it'?s|it\s+is|is|make\s+it|should\s+be|due)\s+",
+    _I,
+)
+# "no, 7" after "at 6": an hour alone, in the half of the day the time it corrects was in
+_BARE_HOUR = re.compile(r"^(?:at\s+)?(?P<hour>[1-9]|1[0-2])$", _I)
+_NOON = 12
+
+
+def _hour_like(hour: int, clock: str) -> str:
+    """ "7" said in place of 18:00 is 19:00: the afternoon stays the afternoon."""
+    afternoon = int(clock[:2]) >= _NOON
+    return f"{hour + _NOON if afternoon and hour < _NOON else hour:02d}:00"
 
 
 def corrected_due(text: str, context: ConversationContext) -> tuple[int, str] | None:
@@ -355,7 +367,17 @@ def corrected_due(text: str, context: ConversationContext) -> tuple[int, str] | 
     if parts is None:
         return None
     new = _IT_IS.sub("", parts[0].strip())
-    due = find_due(new, context.local_now())
+    due = _due_said_again(new, day, clock, context.local_now())
+    return (task_id, due) if due is not None else None
+
+
+def _due_said_again(new: str, day: str, clock: str | None, now: datetime) -> str | None:
+    """The due a correction says in place of `day` (and `clock`): the day stays when only a
+    time is said, the time when only a day is."""
+    hour = _BARE_HOUR.match(new)
+    if hour is not None and clock:
+        return f"{day}T{_hour_like(int(hour['hour']), clock)}"
+    due = find_due(new, now)
     if due is None or due.unclear is not None or due.remove_from(new):
         return None
     when = due.day if due.day_said else date.fromisoformat(day)
@@ -365,7 +387,7 @@ def corrected_due(text: str, context: ConversationContext) -> tuple[int, str] | 
         if said_clock
         else (f"T{clock}" if clock and not due.day_said else "")
     )
-    return task_id, f"{when.isoformat()}{at}"
+    return f"{when.isoformat()}{at}"
 
 
 def corrected_title(text: str, context: ConversationContext) -> tuple[int, str] | None:

@@ -330,17 +330,45 @@ def _times_instead(text: str) -> str:
     return _TIME_INSTEAD.sub(_time_instead, text)
 
 
+def _the_correction(text: str, first: re.Match[str]) -> tuple[re.Match[str] | None, str | None]:
+    """The correction that names a slot: the first one, else a later one ("I meant ...")."""
+    found: re.Match[str] | None = first
+    while found is not None:
+        kind = _kind_of_new(found["new"].strip())
+        if kind is not None:
+            return found, kind
+        found = _CORRECTION.search(text, found.start("new"))
+    return None, None
+
+
+# "add shampoo, conditioner, um no not conditioner, toothpaste": an item of a list taken back
+_TAKEN_BACK = re.compile(
+    r"(?P<lead>,|\band\b)\s*(?P<item>[^,;.!?]+?)\s*,\s*(?:no,?\s+)?not\s+(?:the\s+)?"
+    r"(?P<again>[^,;.!?]+?)\s*(?=[,;.!?]|$)",
+    _I,
+)
+
+
+def _taken_back(text: str) -> str:
+    found = _TAKEN_BACK.search(text) if " not " in text.lower() else None
+    if found is None or found["item"].strip().lower() != found["again"].strip().lower():
+        return text
+    return f"{text[: found.start()]}{text[found.end() :]}".strip()
+
+
 def _self_corrected(text: str) -> str:
     """ "the third one's done — sorry, the fourth" -> "the fourth one's done": the last phrase
     of the corrected kind before the correction gives way to the new one."""
-    found = _CORRECTION.search(text) if _MAY_BE_CORRECTED.search(text) else None
-    if found is None:
-        return text
+    first = _CORRECTION.search(text) if _MAY_BE_CORRECTED.search(text) else None
+    if first is None:
+        return _taken_back(text)
+    found, kind = _the_correction(text, first)
+    if found is None or kind is None:
+        return _taken_back(text)
     new = found["new"].strip()
-    kind = _kind_of_new(new)
-    if kind is None:
-        return text
-    before = text[: found.start()]
+    # "mark the passport done - no wait, that's not till next week, I meant the email to
+    # Sarah": what comes between the first mark and the one that names the new thing is why
+    before = text[: first.start()]
     old = _corrected_phrase(before, kind)
     if old is None:
         return text

@@ -1051,7 +1051,9 @@ SENTENCE_RULES: tuple[SentenceRule, ...] = (
             r"^(?:(?:i|we)\s+(?:really\s+|also\s+|still\s+)?"
             r"(?:need to|have to|gotta|got to|'ve got to|"
             # "I must be mistaken": a state of mind, no task
-            r"(?:must|should)(?!\s+be\s+(?:mistaken|wrong|confused|crazy|dreaming|joking)\b)|"
+            r"(?:must|should)(?!\s+be\s+(?:mistaken|wrong|confused|crazy|dreaming|joking)\b)"
+            # "I must have forgotten to put it on": what happened, no task
+            r"(?!\s+have\s+\w+(?:ed|en|ne|t|ught)\b)|"
             r"ought to|want to|wanna|need)"
             # said without the "I"
             r"|(?:also\s+|still\s+)?(?:need to|gotta|need))\s+"
@@ -1069,6 +1071,7 @@ SENTENCE_RULES: tuple[SentenceRule, ...] = (
         ),
         not_examples=(
             "I must be mistaken",
+            "I must have forgotten to put it on in the first place",
             "i need to know again",
             "i have to get going",
         ),

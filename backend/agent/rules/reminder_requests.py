@@ -18,7 +18,7 @@ import re
 from datetime import datetime
 
 from backend.agent.rules.numbers import NUMBER_PHRASE, number_value
-from backend.agent.rules.when import whole_due
+from backend.agent.rules.when import find_due, whole_due
 
 _I = re.IGNORECASE
 
@@ -32,7 +32,12 @@ _OFFSET = (
 )
 _BEFORE = r"(?:before(?:hand)?|ahead(?:\s+of\s+time)?|early|earlier|in\s+advance|prior)"
 # "the day before", "the night before": a day's offset, "before" said within it
-_DAY_BEFORE = r"(?P<daybefore>the\s+(?:day|night|evening)\s+before)"
+_DAY_BEFORE = r"(?P<daybefore>the\s+(?P<eve>day|night|evening|afternoon|morning)\s+before)"
+# A reminder some days before the due day at a clock time, (days, "HH:MM"): "the night
+# before", "the day before at 9". The engine resolves it against the task's due day.
+DAY_BEFORE_REMINDER = "remind_days_before_at"
+# The clock of a part of the day before, when no time is said (the labelling guide's).
+_EVE_CLOCKS = {"night": "20:00", "evening": "18:00", "afternoon": "15:00", "morning": "09:00"}
 _REMIND = r"(?:remind|notify|alert|ping|warn)\s+me"
 _ABOUT = r"(?:about|of|for|re)"
 _ANY_TIME = r"(?:it|that|then|time|the\s+time|hand)"
@@ -86,6 +91,21 @@ _OFF_REQUEST = re.compile(
 _A_REASON = re.compile(r"^(?:so|because|since|cos|coz|as|then)\b", _I)
 
 
+def eve_reminder(
+    found: re.Match[str], rest: str, now: datetime
+) -> tuple[tuple[int, str], str] | None:
+    """((days, "HH:MM"), the rest without the clock) for "the night before", "the day before
+    at 9": a moment on the eve of the due day, not an offset from its time. None for an offset
+    ("an hour before", "the day before" with no clock)."""
+    if not found.groupdict().get("daybefore"):
+        return None
+    due = find_due(rest, now)
+    if due is not None and due.unclear is None and due.clock is not None and not due.day_said:
+        return (1, f"{due.clock:%H:%M}"), due.remove_from(rest)
+    clock = _EVE_CLOCKS.get(str(found["eve"]).lower())
+    return ((1, clock), rest) if clock is not None else None
+
+
 def offset_minutes(found: re.Match[str]) -> int | None:
     """The minutes an offset match says ("an hour", "half an hour", "90 min"); None past
     the longest offset a reminder may have."""
@@ -111,7 +131,7 @@ def offset_minutes(found: re.Match[str]) -> int | None:
 def reminder_change(text: str, now: datetime) -> tuple[str, dict[str, object]] | None:
     """(the task as said, the update_task arguments) of a reminder request in `text` (the
     clause's core request), or None."""
-    return _reminder_off(text) or _reminder_offset(text) or _reminder_time(text, now)
+    return _reminder_off(text) or _reminder_offset(text, now) or _reminder_time(text, now)
 
 
 def _reminder_off(text: str) -> tuple[str, dict[str, object]] | None:
@@ -123,8 +143,8 @@ def _reminder_off(text: str) -> tuple[str, dict[str, object]] | None:
     return None
 
 
-def _reminder_offset(text: str) -> tuple[str, dict[str, object]] | None:
-    """ "remind me 30 minutes before", "remind me the day before"."""
+def _reminder_offset(text: str, now: datetime) -> tuple[str, dict[str, object]] | None:
+    """ "remind me 30 minutes before", "remind me the day before", "the night before"."""
     for pattern in _OFFSET_REQUESTS:
         offset = pattern.match(text)
         minutes = offset_minutes(offset) if offset else None
@@ -132,7 +152,11 @@ def _reminder_offset(text: str) -> tuple[str, dict[str, object]] | None:
             after = offset["after"]
             if after and _A_REASON.match(after):
                 after = None  # "... so I've got time to get ready": why, not which task
-            return offset["target"] or after or "it", {"remind_before": minutes}
+            fields: dict[str, object] = {"remind_before": minutes}
+            eve = eve_reminder(offset, after or "", now)
+            if eve is not None:  # "the day before at 9": the clock is no task
+                fields, after = {DAY_BEFORE_REMINDER: eve[0]}, eve[1].strip() or None
+            return offset["target"] or after or "it", fields
     return None
 
 

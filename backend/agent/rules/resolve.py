@@ -269,3 +269,53 @@ def misspelt_match(query: str, task: dict[str, Any]) -> bool:
     """Whether `task` is named by `query` with typing slips only (no looser fuzzy match: a
     whole list read back is matched strictly)."""
     return _words_misspelt(normalize_query(query), str(task["title"]).strip().lower())
+
+
+# "eggs, but not the milk", "all of them except the passport": what comes after names what
+# stays as it is.
+_EXCEPTION = re.compile(
+    r"\b(?:but\s+not|not\s+the|except(?:\s+for)?|apart\s+from|other\s+than|besides|"
+    r"leave\s+(?:out\s+)?the|keep\s+the)\b",
+    re.IGNORECASE,
+)
+
+
+def named_in_full(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tasks whose every title word the query says, outside an exception ("but not the
+    eggs"), each only when no longer title named in full holds its words ("call mom" is not
+    named apart from "call mom about dinner"): how many tasks one reference names outright."""
+    said = _stems(normalize_query(_EXCEPTION.split(query, maxsplit=1)[0]))
+    full = [t for t in tasks if (words := title_stems(str(t["title"]))) and words <= said]
+    return [
+        t
+        for t in full
+        if not any(
+            title_stems(str(t["title"])) < title_stems(str(other["title"])) for other in full
+        )
+    ]
+
+
+_PART_BREAK = re.compile(r"\s*(?:[,;]|\band\b|\bthen\b|\balso\b|\bplus\b)\s*", re.IGNORECASE)
+
+
+def named_apart(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tasks a reference names, each in full or by a part of its own ("the dry cleaning,
+    and the paper towels put in work list" names two): more than one is no single target."""
+    kept = _EXCEPTION.split(query, maxsplit=1)[0]
+    named = {int(t["id"]): t for t in named_in_full(kept, tasks)}
+    for part in _PART_BREAK.split(kept):
+        if not reference_stems(part):
+            continue
+        found = match_tasks(part, tasks)
+        if len(found) == 1 and score(part, str(found[0]["title"])) >= STRONG:
+            named.setdefault(int(found[0]["id"]), found[0])
+    return sorted(named.values(), key=lambda t: int(t["id"]))
+
+
+def named_only_as_an_exception(query: str, title: str) -> bool:
+    """Whether the query names `title` only after "but not", "except" and the like."""
+    parts = _EXCEPTION.split(query, maxsplit=1)
+    if len(parts) < 2:
+        return False
+    words = title_stems(title)
+    return bool(words) and words <= _stems(parts[1]) and not words <= _stems(parts[0])

@@ -114,7 +114,7 @@ _REMOVAL = (
 # the date night task" or "delete the reminder to call mom" (the field noun is in a title).
 _REMOVES_A_FIELD = re.compile(
     rf"\b{_REMOVAL}\s+(?:the\s+|that\s+|this\s+|its\s+|my\s+|all\s+(?:the\s+|its\s+)?)?"
-    rf"(?:#?[\w-]+\s+)?{_FIELD_NOUN}(?:\s+(?:from|off|on|of|for|in)\b|\s*[.!?]*\s*$)"
+    rf"(?:#?[\w-]+\s+)?{_FIELD_NOUN}(?:\s+(?:from|off|on|of|for|in)\b|[^\w]*$)"
     r"|\b(?:remove|delete|take|drop|strip)\s+#[a-z][\w-]*"
     r"|\buntag\b",
     _I,
@@ -219,6 +219,24 @@ def names_only_a_field_value(title: str) -> bool:
     )
 
 
+# Words that say when or how often: "every other week now, the council changed it" is a
+# repeat changed, not a new title.
+_WHEN_WORDS = re.compile(
+    r"\b(?:every\s+(?:other\s+|second\s+|\d+\s+)?(?:day|week|month|year|weekday|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?|fortnightly|weekly|daily|monthly|yearly|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|tomorrow|tonight|next\s+week|"
+    r"at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?)\b",
+    _I,
+)
+
+
+def _says_when(new: str, old: str) -> bool:
+    """Whether a new title that drops the old one says a when or a repeat it did not."""
+    if _words(old) <= _words(new):
+        return False  # "no I said call the vet tomorrow morning": the title said again, longer
+    return _WHEN_WORDS.search(new) is not None and _WHEN_WORDS.search(old) is None
+
+
 def renames_confirmed(step: Step, message: str, old_title: Callable[[int], str | None]) -> Step:
     """The same step, a rename it would make on a guess asked about first."""
 
@@ -231,7 +249,8 @@ def renames_confirmed(step: Step, message: str, old_title: Callable[[int], str |
         task_id, new = int(action.arguments["task_id"]), str(action.arguments["title"])
         old = old_title(task_id)
         guessed = old is not None and is_a_guessed_rename(old, new, message)
-        if not (guessed or names_only_a_field_value(new)):
+        when = not _RENAME_SAID.search(message) and _says_when(new, old or "")
+        if not (guessed or names_only_a_field_value(new) or when):
             return action
         old = old or f"task {task_id}"
         pending = PendingQuestion(

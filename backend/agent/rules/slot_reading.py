@@ -28,7 +28,12 @@ from functools import lru_cache
 from typing import Any
 
 from backend.agent.rules.field_requests import NOT_A_TASK
-from backend.agent.rules.reminder_requests import OFFSET_BEFORE, offset_minutes
+from backend.agent.rules.reminder_requests import (
+    DAY_BEFORE_REMINDER,
+    OFFSET_BEFORE,
+    eve_reminder,
+    offset_minutes,
+)
 from backend.agent.rules.resolve import reference_stems, title_stems
 from backend.agent.rules.safety import asks_without_requesting
 from backend.agent.rules.task_fields import take_fields
@@ -155,6 +160,8 @@ _REASON = re.compile(
 # Words that point at a task or ask for the change, never name one.
 _POINTING = re.compile(
     r"\b(?:it|that|this|there|them|one|please|pls|give|us|me|remind|nudge|ping|should|shud|be|"
+    # "I should like a reminder ... as well": the asking, never a task's name
+    r"i|i'd|like|love|want|well|"
     r"goes|go|put|stick|pop|can|could|would|you|too|also|as\s+well|and|oh|so|just|first|second|"
     r"third|fourth|fifth|last|next|other|1st|2nd|3rd|4th|5th)\b",
     _I,
@@ -250,7 +257,11 @@ def _reminder(text: str, now: datetime) -> _Read:
     offset = OFFSET_BEFORE.search(text)
     minutes = offset_minutes(offset) if offset is not None else None
     if offset is not None and minutes is not None:
-        return {"remind_before": minutes}, _cut(_cut(text, offset.span()), word.span())
+        rest = _cut(_cut(text, offset.span()), word.span())
+        eve = eve_reminder(offset, rest, now)
+        if eve is not None:  # "the night before", "the day before at 9"
+            return {DAY_BEFORE_REMINDER: eve[0]}, eve[1]
+        return {"remind_before": minutes}, rest
     after = text[word.end() :]
     due = find_due(after, now)
     if due is None or due.unclear is not None:
@@ -329,14 +340,17 @@ def points_back(change: SlotChange) -> bool:
     return _POINTER.search(change.rest) is not None or names_no_task(change)
 
 
-def grounded_task(rest: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def grounded_task(
+    rest: str, tasks: Sequence[dict[str, Any]], *, whole: bool = False
+) -> list[dict[str, Any]]:
     """The tasks holding the most of the words left of a slot change: one, several (asked),
-    or none (the words name no task)."""
+    or none (the words name no task). With `whole`, only a task holding every one of them
+    ("the library books" is no "book dentist appointment")."""
     said = _naming_stems(rest)
     if not said:
         return []
     shared = [(len(said & title_stems(str(t["title"]))), t) for t in tasks]
     best = max((n for n, _ in shared), default=0)
-    if best == 0:
+    if best == 0 or (whole and best < len(said)):
         return []
     return [t for n, t in sorted(shared, key=lambda p: int(p[1]["id"])) if n == best]

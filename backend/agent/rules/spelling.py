@@ -27,6 +27,9 @@ VOCABULARY: tuple[str, ...] = tuple(
     this that what which whats my your please thanks thank can could would you have need want
     shopping grocery groceries about from with not off yeah okay sure meant mean other one
     actually stuff things ones should say finally bought just only
+    before after instead tomorrow tonight today morning evening afternoon every week weekly
+    daily monthly minutes hour hours priority move push tag tagged inbox work monday tuesday
+    wednesday thursday friday saturday sunday
     """.split()
 )
 # Short misspellings that are too close to too many words to find by distance.
@@ -44,6 +47,10 @@ _KNOWN: dict[str, str] = {
     "abt": "about",
     "wat": "what",
     "wht": "what",
+    "shud": "should",
+    "shld": "should",
+    "tmorow": "tomorrow",
+    "tmoro": "tomorrow",
 }
 # Not in the word list, yet not misspelt: "uncheck" is not a misspelt "check".
 _KEEP = frozenset(

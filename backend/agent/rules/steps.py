@@ -242,6 +242,10 @@ def list_tasks(status: str, filters: dict[str, str] | None = None) -> Step:
             meta["focus"] = int(shown[0]["id"])
             meta["focus_is_a_row"] = len(shown) > 1
         if filters:
+            # "add the plants to that too": what the list shown was narrowed to
+            narrowed = {k: v for k, v in filters.items() if k in ("list", "tag")}
+            if narrowed:
+                meta["shown_filter"] = narrowed
             return Say(replies.filtered_task_list(tasks, filters), meta)
         return Say(replies.task_list(tasks, status), meta)
 

@@ -5,17 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
 from backend.agent.rules import replies
 from backend.agent.rules.bulk_results import bulk_call, per_task_outcomes
+from backend.agent.rules.reminder_requests import DAY_BEFORE_REMINDER
 from backend.agent.rules.resolve import (
     WHOLE_WORDS,
     WORD_MATCH,
     is_a_guess,
     match_tasks,
     mentioned_tasks,
+    named_apart,
+    named_only_as_an_exception,
     score,
 )
 from backend.agent.rules.spelling import has_misspelt_word
@@ -53,6 +57,8 @@ _FIELD_ARGUMENTS = frozenset(
     }
 )
 _REMINDER_ARGUMENTS = frozenset({"remind_at", "remind_before"})
+_DAY_START = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DAY_MINUTES = 1440
 _REOPENED = {"completed": False}
 
 
@@ -174,9 +180,13 @@ def act_on_task(
     )
 
     due = (fields or {}).get("due")
-    moves_its_day = tool == "update_task" and _DAY_ONLY.fullmatch(str(due)) is not None
+    moves_its_day = tool == "update_task" and (
+        _DAY_ONLY.fullmatch(str(due)) is not None
+        or DAY_BEFORE_REMINDER in (fields or {})
+        or _WEEKLY_WITHOUT_DAYS.fullmatch(str((fields or {}).get("repeat"))) is not None
+    )
     if moves_its_day and read is not None:  # already read: its time is kept without a look
-        fields, moves_its_day = keeping_its_time(fields or {}, read), False
+        fields, moves_its_day = for_the_task(fields or {}, read), False
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if task_id not in TASK_NUMBERS:
@@ -189,7 +199,7 @@ def act_on_task(
             if not isinstance(tasks, list):
                 return tasks
             task = next((t for t in tasks if int(t["id"]) == task_id), None)
-            said = keeping_its_time(said, task) if task is not None else said
+            said = for_the_task(said, task)
             outcomes = outcomes[1:]
         if not outcomes:
             return ToolCall(tool, {"task_id": task_id, **said})
@@ -226,6 +236,10 @@ def act_on_title(
                     stop=True,
                 )
             matches = pending
+        if tool in _DESTRUCTIVE:
+            unsure = _several_or_excepted(tool, query, matches, outcomes[0].data)
+            if unsure is not None:
+                return unsure
         if not matches:
             # Not a failure of the request's other parts: "remove ginger ale and add root
             # beer" still adds the root beer when there was no ginger ale to remove.
@@ -245,7 +259,7 @@ def act_on_title(
             # "delete email john" is only like "Email Sarah about the project": asked first
             return _confirm(tool, target)
         if len(outcomes) == 1:
-            kept = keeping_its_time(fields or {}, target)
+            kept = for_the_task(fields or {}, target)
             return ToolCall(tool, {"task_id": int(target["id"]), **kept})
         outcome = outcomes[1]
         if not outcome.ok:
@@ -253,6 +267,29 @@ def act_on_title(
         return _changed(tool, outcome, completions=completions, before=target)
 
     return step
+
+
+_DESTRUCTIVE = frozenset({"delete_task", "complete_task"})
+
+
+def _several_or_excepted(
+    tool: str, query: str, matches: list[Task], found: list[Task]
+) -> Say | None:
+    """A deletion or completion whose words name several tasks outright ("bin the eggs, and
+    shove the paper towels over"), or whose match is named only as an exception ("mark the
+    shopping done, but not the eggs"): asked which, never guessed (None: one task, or none)."""
+    candidates = [t for t in found if tool != "complete_task" or not t.get("completed")]
+    named = named_apart(query, candidates)
+    if len(named) > 1:
+        return which_of(tool, query, named, None)
+    excepted = [t for t in matches if named_only_as_an_exception(query, str(t["title"]))]
+    if excepted:
+        kept = [t for t in named if t not in excepted]
+        if len(kept) == 1:
+            return _confirm(tool, kept[0])
+        pending = PendingQuestion(kind=PendingKind.ASK_TASK, tool=tool, fields={})
+        return Say(replies.ask_which_task(ACTION_VERB[tool]), {"pending": pending}, stop=True)
+    return None
 
 
 @dataclass(frozen=True)
@@ -394,6 +431,7 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
             candidates = [t for t in candidates if not t.get("completed")]
         exact = [t for t in candidates if score(whole, str(t["title"])) >= WORD_MATCH]
         targets: list[Task] = []
+        guessed = False
         if len(exact) == 1:
             targets = exact
         else:
@@ -402,8 +440,12 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
                 if len(matches) != 1:
                     # The single-title path carries on from here, with this turn's results.
                     return act_on_title(tool, part, completions=completions)(outcomes)
+                guessed = guessed or is_a_guess(part, str(matches[0]["title"]))
                 if matches[0] not in targets:
                     targets.append(matches[0])
+            if tool == "delete_task" and guessed:
+                # "the dentist rang and cancelled on me": a part only like a task is asked
+                return which_of(tool, whole, targets, None)
         calls = tuple(ToolCall(tool, {"task_id": int(t["id"])}) for t in targets)
         if len(outcomes) == 1:
             return Batch(calls)
@@ -421,6 +463,42 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
         return Say(" ".join(part.text for part in said), meta)
 
     return step
+
+
+def for_the_task(fields: dict[str, Any], task: Task | None) -> dict[str, Any]:
+    """The fields as they apply to the task read: a day moved keeps its time, and a reminder
+    "the night before" is on the eve of its due day."""
+    if task is None:
+        return _reminder_on_its_eve(fields, None)
+    return _reminder_on_its_eve(keeping_its_days(keeping_its_time(fields, task), task), task)
+
+
+# "every other week now": how often changes, the weekdays stay
+_WEEKLY_WITHOUT_DAYS = re.compile(r"FREQ=WEEKLY(?:;INTERVAL=\d+)?")
+_BYDAY = re.compile(r";BYDAY=[A-Z,]+")
+
+
+def keeping_its_days(fields: dict[str, Any], task: Task) -> dict[str, Any]:
+    """A weekly repeat said without its days keeps the days the task repeats on."""
+    repeat = fields.get("repeat")
+    days = _BYDAY.search(str(task.get("repeat") or ""))
+    if not isinstance(repeat, str) or days is None or not _WEEKLY_WITHOUT_DAYS.fullmatch(repeat):
+        return fields
+    return {**fields, "repeat": f"{repeat}{days.group(0)}"}
+
+
+def _reminder_on_its_eve(fields: dict[str, Any], task: Task | None) -> dict[str, Any]:
+    said = fields.get(DAY_BEFORE_REMINDER)
+    if said is None:
+        return fields
+    rest = {name: value for name, value in fields.items() if name != DAY_BEFORE_REMINDER}
+    days, clock = said
+    due = rest.get("due") or (task or {}).get("due_date")
+    if not isinstance(due, str) or not _DAY_START.match(due):
+        # no day to count back from: the tool says so, as for any offset
+        return {**rest, "remind_before": days * _DAY_MINUTES}
+    eve = date.fromisoformat(due[:10]) - timedelta(days=days)
+    return {**rest, "remind_at": f"{eve.isoformat()}T{clock}"}
 
 
 def keeping_its_time(fields: dict[str, Any], task: Task) -> dict[str, Any]:

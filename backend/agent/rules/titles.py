@@ -151,6 +151,9 @@ _CHATTER_HEAD = (
     # its own about something named with its determiner
     r"(?:the|my|our|his|her|their)\s+[a-z]+(?:\s+[a-z]+)?(?:'s|\s+(?:is|are|was|were))\s+"
     r"(?!(?:and|or|on|in|to|at|for|due|done|finished|complete|completed)\b)[a-z]+|"
+    # ", the council changed it": what someone did, the reason for the change
+    r"(?:the|my|our|his|her|their)\s+[a-z]+(?:\s+[a-z]+)?\s+[a-z]{3,}ed\s+"
+    r"(?:it|that|this|them|everything)|"
     # ", since the big shop's sort of done": a reason
     r"since|because|cos|coz|cause)\b"
     r"(?!\s+(?:and|or)\b)"

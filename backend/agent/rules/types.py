@@ -117,6 +117,7 @@ class ReplyMeta(TypedDict, total=False):
     focus: int | None  # the task talked about (None: none, though the turn named one)
     focus_is_a_row: bool  # the focus is only the first row of several shown (a guess)
     listed: list[int]  # the task numbers shown, in order ("the second one")
+    shown_filter: dict[str, str]  # the list or tag the tasks shown were narrowed to
     pending: PendingQuestion  # the question left open
     choices: list[Choice]  # the readings that question offers, at most three (`choices.py`)
     undo: JSON  # how to undo the turn's change: {"tool", "arguments"} or {"tool": None, ...}

@@ -91,3 +91,27 @@ def test_an_add_whose_title_names_nothing_asks_what_to_add(said: str) -> None:
     exchange = talk.say(said)
     assert [c for c in exchange.tool_calls if c["name"] == "add_task"] == []
     assert exchange.meta.get("pending") is not None
+
+
+def _dated() -> Conversation:
+    from corpus.fresh import CLOCK, TODAY, dated_start
+
+    return Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+
+
+def test_an_add_onto_the_tag_just_shown_tags_the_task_already_there() -> None:
+    talk = _dated()
+    talk.say("hey, what have I got tagged home?")
+    exchange = talk.say("add the plants to that too, they're a home thing really")
+    changed = [
+        (c["name"], c["arguments"]) for c in exchange.tool_calls if c["name"] != "list_tasks"
+    ]
+    assert changed == [("update_task", {"task_id": 9, "add_tags": ["home"]})]
+
+
+def test_an_add_onto_the_list_just_shown_goes_on_that_list() -> None:
+    talk = _dated()
+    talk.say("what's on the groceries list")
+    exchange = talk.say("add butter to that")
+    added = [c["arguments"] for c in exchange.tool_calls if c["name"] == "add_task"]
+    assert added == [{"title": "butter", "list": "Groceries"}]

@@ -91,6 +91,15 @@ def test_a_date_question_gives_the_period_it_asks_about(
         ),
         ("so what's coming up for me in the next week or so?", {"due": "next_7_days"}),
         ("wat stuff have i got with no date on it", {"due": "no_date"}),
+        # the period said straight after "what's", a word of the plans between
+        ("what's tomorrow look like", {"due": "tomorrow"}),
+        ("what else is on friday", {"due_from": "2026-11-27", "due_to": "2026-11-27"}),
+        ("WHAT AM I BEHIND ON", {"due": "overdue"}),
+        ("what's on the go this week?", {"due": "this_week"}),
+        (
+            "Would you kindly tell me what I have scheduled for Thursday?",
+            {"due_from": "2026-11-26", "due_to": "2026-11-26"},
+        ),
     ],
 )
 def test_a_date_question_is_read_however_it_asks_and_whatever_fillers_it_has(
@@ -117,6 +126,7 @@ def test_a_date_question_is_read_however_it_asks_and_whatever_fillers_it_has(
         "friday at 5",
         "I'll be late tonight?",
         "what is today",
+        "what's on my schedule friday",  # the calendar's
         "the meeting between monday and friday?",
         "tomorrow? no, add it for friday",
         "and buy milk tomorrow",

@@ -131,7 +131,8 @@ def test_a_filtered_list_shows_only_its_tasks_with_their_labels() -> None:
     conversation.say("move the milk to my shopping list")
     conversation.say("make it high priority")
     shown = conversation.say("show my shopping list")
-    assert shown.tool_calls[0]["arguments"]["list"] == "Shopping"
+    # the lists are read first: the user keeps a Shopping list, so it is the one shown
+    assert shown.tool_calls[-1]["arguments"]["list"] == "Shopping"
     assert shown.reply == "Here's your Shopping list:\n11. Milk (high priority)"
     empty = conversation.say("show #garden")
     assert empty.reply == "You have no tasks tagged #garden."

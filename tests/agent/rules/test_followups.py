@@ -308,3 +308,24 @@ def test_undo_the_last_thing_undoes_a_rename() -> None:
     conversation.say("hey google rename call mom to call mom and dad")
     conversation.say("hey google undo the last thing")
     assert [t["title"] for t in conversation.store.tasks] == ["call mom"]
+
+
+def _dated() -> Conversation:
+    from corpus.fresh import CLOCK, TODAY, dated_start
+
+    return Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
+
+
+def test_an_hour_alone_corrects_the_time_just_set_in_its_half_of_the_day() -> None:
+    talk = _dated()
+    talk.say("add take the chicken out of the freezer at 6")
+    updated = [c["arguments"] for c in talk.say("no, 7").tool_calls if c["name"] == "update_task"]
+    assert updated == [{"task_id": 17, "due": "2026-11-24T19:00"}]
+
+
+def test_a_time_said_of_an_all_day_task_just_added_keeps_its_day() -> None:
+    talk = _dated()
+    talk.say("add pick up prescription friday")
+    exchange = talk.say("and it's at 4 in the afternoon, not all day")
+    updated = [c["arguments"] for c in exchange.tool_calls if c["name"] == "update_task"]
+    assert updated == [{"task_id": 17, "due": "2026-11-27T16:00"}]

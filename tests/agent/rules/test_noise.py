@@ -54,6 +54,14 @@ from corpus.fresh import CLOCK, TODAY, dated_start
         # a thing named with a determiner, corrected right after it is said
         ("delete the eggs, no, the milk", "delete the milk"),
         ("call the dentist, no wait, the vet", "call the vet"),
+        # the thing named after "I meant", with the reason for the change between
+        (
+            "mark the passport done - no wait, that's not till next week, "
+            "I meant the email to Sarah",
+            "mark the email to Sarah",
+        ),
+        # an item of a list taken back as it is said
+        ("add shampoo, conditioner, no not conditioner, toothpaste", "add shampoo, toothpaste"),
     ],
 )
 def test_noise_is_read_as_the_plain_words_meant(said: str, read: str) -> None:
@@ -66,6 +74,7 @@ def test_noise_is_read_as_the_plain_words_meant(said: str, read: str) -> None:
         "add 2 eggs",  # a count, not "to"
         "buy 5 apples instead of 6",  # a count corrected stays in the title
         "add milk, no sugar",  # no slot of a kind corrected
+        "add milk, not oat milk",  # nothing said before is taken back
         "move the draft review to friday, no, the plants",  # not the thing right before it
         "Sorry to bother you, what is due tomorrow",
         "it can wait till friday",

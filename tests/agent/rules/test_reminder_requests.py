@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from backend.agent.rules.reminder_requests import reminder_change
+from backend.agent.rules.reminder_requests import DAY_BEFORE_REMINDER, reminder_change
 from backend.agent.rules.text import core_request
 from corpus.fake_tools import Conversation, FakeTaskStore
 
@@ -32,7 +32,12 @@ NOW = datetime(2026, 11, 24, 23, 30)  # the user's wall clock: late on Tuesday
         ("remind me a week ahead", "it", {"remind_before": 10080}),
         ("remind me about the dentist an hour before", "the dentist", {"remind_before": 60}),
         ("notify me of task 3 15 minutes before", "task 3", {"remind_before": 15}),
-        ("remind me about the bins the night before", "the bins", {"remind_before": 1440}),
+        # on the eve of the due day at 20:00 (resolved against the task when it is read)
+        (
+            "remind me about the bins the night before",
+            "the bins",
+            {DAY_BEFORE_REMINDER: (1, "20:00")},
+        ),
         ("set a reminder for the dentist 15 minutes before", "the dentist", {"remind_before": 15}),
         ("can you remind me 45 minutes before?", "it", {"remind_before": 45}),
         ("remind me at 8", "it", {"remind_at": "2026-11-25T08:00"}),

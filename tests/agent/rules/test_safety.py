@@ -136,3 +136,86 @@ def test_a_rename_said_in_words_or_keeping_the_title_acts(
     talk = _talk()
     talk.say(first)
     assert _changes(talk, correction) == [("update_task", {"task_id": 17, "title": title})]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Bin the eggs, and shove the paper towels over to the Inbox, would you",
+        "delete the dry cleaning, and the paper towels put in work list, my office need them",
+        "so the dentist rang and cancelled on me. just take it off, I'll rebook in the new year",
+    ],
+)
+def test_a_deletion_whose_words_name_several_tasks_asks_which_and_deletes_nothing(
+    message: str,
+) -> None:
+    talk = _talk()
+    assert _changes(talk, message) == []
+    assert talk.say("the first one").tool_calls  # the question offered them as choices
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "all shopping things mark as done, but not the eggs, eggs i don't buy yet",
+        "delete the groceries except the eggs",
+    ],
+)
+def test_a_task_named_as_an_exception_is_never_the_one_changed(message: str) -> None:
+    changed = {arguments.get("task_id") for _, arguments in _changes(_talk(), message)}
+    assert 12 not in changed  # the eggs
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "they're always a nightmare to get hold of",
+        "it was a long week honestly",
+        "Oh, I must have forgotten to put it on in the first place. Never mind.",
+    ],
+)
+def test_a_statement_about_something_is_talk_never_a_new_task(said: str) -> None:
+    assert _changes(_talk(), said) == []
+
+
+def test_a_wave_off_after_a_task_was_not_found_adds_nothing() -> None:
+    talk = _talk()
+    talk.say("Please take the hairdresser off my list, I've cancelled it.")
+    assert _changes(talk, "Oh, I must have forgotten to put it on in the first place.") == []
+
+
+def test_a_task_not_found_is_still_added_when_asked_for_then() -> None:
+    talk = _talk()
+    talk.say("remove buy stamps")
+    assert _changes(talk, "could you please add it then?") == [
+        ("add_task", {"title": "buy stamps"})
+    ]
+
+
+def test_a_field_taken_off_beside_an_emoji_is_never_a_delete() -> None:
+    changes = _changes(_talk(), "move finish Q4 report to inbox 📥 and get rid of the priority 😌")
+    assert [name for name, _ in changes] == ["update_task"]
+
+
+@pytest.mark.parametrize(
+    ("message", "completed"),
+    [
+        ("mark every grocery item done", [11, 12, 14]),
+        # the exception said after the verb still stays as it is
+        ("all shopping things mark as done, but not the eggs, eggs i don't buy yet", [11, 14]),
+    ],
+)
+def test_a_list_named_by_its_kind_of_thing_completes_that_list_and_spares_its_exception(
+    message: str, completed: list[int]
+) -> None:
+    changes = _changes(_talk(), message)
+    assert changes == [("complete_task", {"task_ids": completed})]
+
+
+def test_a_rename_to_words_saying_when_that_drop_the_title_is_asked_first() -> None:
+    talk = _talk()
+    talk.say("can you add take the bins out every wednesday evening?")
+    # the repeat is what changed: read as the repeat, the weekday kept
+    assert _changes(talk, "oh wait, it's every other week now, the council changed it") == [
+        ("update_task", {"task_id": 17, "repeat": "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE"})
+    ]

@@ -22,6 +22,11 @@ from backend.agent.rules.text import prepare
         ("call mom shoud say call mom back", "call mom should say call mom back"),
         ("r u a real person", "are you a real person"),
         ("only the stuf i didnt finish", "only the stuff i didn't finish"),
+        # the words of fields: when, which list, how
+        ("and remnd me half an hour befor", "and remind me half an hour before"),
+        ("shud be on the wrok list", "should be on the work list"),
+        ("put the eggs in my inbox list insted", "put the eggs in my inbox list instead"),
+        ("whats due thursdya", "whats due thursday"),
     ],
 )
 def test_a_misspelt_command_word_is_read_as_meant(typed: str, meant: str) -> None:
