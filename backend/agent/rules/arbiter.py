@@ -378,6 +378,9 @@ _A_STATEMENT = re.compile(
     r"|(?:i|we|they|he|she|it|that|there|you|this)\s+(?:(?:always|never|just|really|probably|"
     r"must|should|could|would|might)\s+)*(?:are|is|was|were|am|have|has|had|will|can|do|does|"
     r"did|don't|didn't|doesn't|won't|can't|must|should|could|would|might|always|never)\b"
+    # "my grandson is coming to stay on saturday": something said about someone or something
+    r"|(?:my|our|his|her|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were|has|had)\s+"
+    r"(?:\w+ing|been|gone|here|back|away|over)\b"
     r"|never\s*mind|nvm)",
     _I,
 )

@@ -30,7 +30,7 @@ _ASKING_WORDS = frozenset(
     it's its just let's lets make me meant mean move no not of oh ok okay on onto oops please
     put rather remind reminder set should so sorry supposed switch than that that's the then
     this to uh um was wait want would yeah yes you set have need needs goes belongs belong hurry
-    quick quickly asap too also as well there now while you're youre at
+    quick quickly asap too also as well there now while you're youre at one
     """.split()
 )
 # "an hour", "30 minutes", "half an hour" (before or not): a reminder's offset.

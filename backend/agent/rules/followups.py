@@ -162,6 +162,8 @@ def _one_more_item(rest: str, said: str, context: ConversationContext) -> bool:
         return False  # "and give us a nudge a quarter of an hour before": the task's reminder
     if _REMOVED.search(rest) and last_action(context) != "delete":
         return False  # "and the sixth one can go, I'm not renewing it": its own request
+    if _ANOTHER_CHANGE.search(said):
+        return False  # "and the last one, the bathroom, can you move it to sunday": its own
     # "and the tenth one is done now, tick it off" after a delete
     return not (_OWN_CHANGE.search(rest) and last_action(context) != "complete")
 
@@ -227,6 +229,14 @@ _IS_DONE = r"(?:(?:now|also|already|all|finally)\s+)*(?:done|finished|finish|com
 # A removal said of the item itself: "the sixth one can go", "the milk should go too".
 _REMOVED = re.compile(
     r"\b(?:can|should|could|may|must)\s+go\b|\bget rid of\b|\b(?:delete|remove)\b", _I
+)
+# A tail asking for a change of its own after a comma or "can you": never one more of the last
+_ANOTHER_CHANGE = re.compile(
+    r"(?:,|\b(?:can|could|would|will)\s+(?:you|u)|\bplease)\s+(?:just\s+|also\s+)?"
+    r"(?:move|push|shift|shove|bump|change|rename|set|make|remind|tag|untag|postpone|"
+    # ("put that down too" places the item said, no change of its own)
+    r"reschedule|put(?!\s+(?:that|it|this|them)\s+(?:down|on)\b))\b",
+    _I,
 )
 _OWN_CHANGE = re.compile(
     rf"(?:\b(?:is|are|was|were)\s+|(?<=\w)'s\s+){_IS_DONE}\b|"

@@ -66,6 +66,8 @@ _SHORTHAND = {
 _SHORTHAND_WORD = re.compile(
     r"(?<![\w/])(?:" + "|".join(re.escape(w) for w in _SHORTHAND) + r")(?![\w/])", _I
 )
+# "remind me bout groceries", "how bout": "about" typed short (never "a bout of flu")
+_BOUT = re.compile(r"(?<!\ba )(?<!\bthe )(?<!\bthis )(?<!\bthat )\bbout\b", _I)
 # "2" for "to": after a word and before a verb, a day or a place word, never before a count's
 # thing ("add 2 eggs") or after a number.
 _TWO_FOR_TO = re.compile(
@@ -149,7 +151,7 @@ _MAY_BE_SPOKEN = re.compile(
     _I,
 )
 _MAY_BE_SHORTHAND = re.compile(
-    r"\b2[a-z]|\bb4\b|\s2\s|\+|\b(?:n|w|tonite|evry|eva|alr\w*|tho|cuz|coz|bc|nxt|wk\w*|hav|hv|prio|"
+    r"\b2[a-z]|\bb4\b|\s2\s|\+|\b(?:n|w|tonite|evry|eva|alr\w*|tho|cuz|coz|bc|nxt|wk\w*|hav|hv|prio|bout|"
     r"tue|tues|weds?|thu|thur|thurs|fri|mon|sat|sun)\b",
     _I,
 )
@@ -172,7 +174,7 @@ _HOUR_WORDS = {
 _MINUTE_WORDS = {"fifteen": 15, "thirty": 30, "forty five": 45, "forty-five": 45, "o'clock": 0}
 _SPOKEN_CLOCK = re.compile(
     r"(?<![\w'-])(?P<hour>" + "|".join(_HOUR_WORDS) + r")\s+(?P<minute>fifteen|thirty|"
-    r"forty[\s-]five|o'?clock)(?P<half>\s*[ap]\.?m\.?)?(?![\w'-])",
+    r"forty[\s-]five|o'?clock)(?P<half>\s*[ap]\.?\s?m\.?)?(?![\w'-])",
     _I,
 )
 _RUN_TOGETHER_CLOCK = re.compile(
@@ -222,7 +224,7 @@ def _clock_in_words(found: re.Match[str]) -> str:
     minute = _MINUTE_WORDS[
         re.sub(r"[\s-]+", " ", found["minute"].lower()).replace("oclock", "o'clock")
     ]
-    half = (found["half"] or "").replace(".", "").strip().lower()
+    half = re.sub(r"[.\s]", "", found["half"] or "").lower()
     return f"{_HOUR_WORDS[found['hour'].lower()]}:{minute:02d}{' ' + half if half else ''}"
 
 
@@ -264,6 +266,7 @@ def _shorthand(text: str) -> str:
     text = _DAY_AFTER_A_DAY_WORD.sub(lambda m: f"{m['lead']} {_DAY_SHORT[m['day'].lower()]}", text)
     text = _N_FOR_AND.sub(lambda m: "and " if m.start() == 0 else " and ", text)
     text = _PLUS.sub(" and ", text)
+    text = _BOUT.sub("about", text)
     return _TWO_FOR_TO.sub("to", text)
 
 

@@ -247,6 +247,37 @@ def _listed_number(reference: str, listed: tuple[int, ...]) -> int | None:
     return positioned
 
 
+# A task said first, then a request about "it": "the bathroom, can you move it to sunday".
+_TOPIC_FIRST = re.compile(r"^(?:(?:and|also|oh|ok|okay|so|right)\W+)*(?:the|my)\s+[^,]{1,40},", _I)
+
+
+def _said_first(
+    tool: str,
+    obj: str,
+    clause: str,
+    context: ConversationContext,
+    fields: dict[str, object] | None,
+) -> steps.Step:
+    """ "and the last one, the bathroom, can you move it to sunday": "it" is the task said
+    first, never the one talked about before; asked when those words name none."""
+    said = clues(clause, obj, context)
+    return task_actions.act_on_clues(tool, said, fields, completions=context.completions)
+
+
+def _the_focus(
+    tool: str, context: ConversationContext, fields: dict[str, object] | None
+) -> steps.Step:
+    """The task talked about; only the first row of several shown is a guess: a deletion of
+    it is confirmed ("delete that"), a field change asks which ("remind me about it at 5")."""
+    focus = context.focus_task_id
+    assert focus is not None
+    if context.focus_is_a_row and tool == "delete_task":
+        return task_actions.confirm_task(tool, focus, context.known_title(focus))
+    if context.focus_is_a_row and tool == "update_task":
+        return _ask_which_task(tool, fields)
+    return task_actions.act_on_task(tool, focus, fields, completions=context.completions)
+
+
 def _pointed_at(
     tool: str,
     reference: str,
@@ -261,16 +292,10 @@ def _pointed_at(
     if pronoun and re.match(r"^both\b", reference, _I):
         # "both" with no two tasks just shown or named: never the one task talked about
         return _ask_which_task(tool, fields)
-    if context.focus_task_id is not None and pronoun and context.focus_is_a_row:
-        if tool == "delete_task":  # "delete that" after a list of several: its first row, asked
-            title = context.known_title(context.focus_task_id)
-            return task_actions.confirm_task(tool, context.focus_task_id, title)
-        if tool == "update_task":  # "remind me about it at 5": which of the rows is asked
-            return _ask_which_task(tool, fields)
+    if pronoun and _TOPIC_FIRST.match(core_request(context.message or clause)):
+        return _said_first(tool, obj, clause, context, fields)
     if context.focus_task_id is not None and pronoun:
-        return task_actions.act_on_task(
-            tool, context.focus_task_id, fields, completions=context.completions
-        )
+        return _the_focus(tool, context, fields)
     found = clues(clause, obj, context) if pronoun and context.message else None
     if found is not None and any(len(part.split()) > 1 for part in found.parts):
         # "my sister reckons I can do the whole passport thing online, can you put a note

@@ -33,7 +33,7 @@ WAKE_WORD = r"alexa|(?:hey |ok |okay )?google|(?:hey )?siri|computer"
 _LEAD_FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|kk?|ah|no(?=\s*,)|alright|all right|so|um+|uh+|hm+|well|oh|and|also|then|"
     r"hey|yo|hi|hello|"
-    r"actually|anyway|anyways|anyhow|"
+    r"actually|anyway|anyways|anyhow|additionally|furthermore|moreover|"
     # apologies before a request: "I'm terribly sorry, could you undo that?"
     r"(?:i'm|i am) (?:so |terribly |really |very |awfully )?sorry|i (?:do )?apologi[sz]e|"
     r"my apologies|"

@@ -25,7 +25,9 @@ _DESCRIPTION_WORD = re.compile(
 )
 _SHORT_TARGET = rf"task\s*#?(?:\d+|{NUMBER_PHRASE})|#\d+|it|that|this|that one|this one"
 _DESCRIPTION_TARGET = re.compile(
-    rf"^\s*(?:of|for|on|to)\s+(?P<target>{_SHORT_TARGET}|the\s+[^:]+?\s+(?:task|one|item))"
+    rf"^\s*(?:of|for|on|to)\s+(?P<target>{_SHORT_TARGET}|the\s+[^:]+?\s+(?:task|one|item)"
+    # "add a note to the Q4 report: include the figures", "... to my passport one saying ..."
+    r"|(?:the|my)\s+[^:,]+?(?=\s*:|\s+(?:saying|that says|which says|to say|reading)\b))"
     r"(?:'s)?\s*(?:(?:to\s+(?:say|read)|to|as|saying|that says|which says|reading)\b|[:=-])?"
     r"\s*(?P<text>.*)$",
     _I,

@@ -329,3 +329,30 @@ def test_a_time_said_of_an_all_day_task_just_added_keeps_its_day() -> None:
     exchange = talk.say("and it's at 4 in the afternoon, not all day")
     updated = [c["arguments"] for c in exchange.tool_calls if c["name"] == "update_task"]
     assert updated == [{"task_id": 17, "due": "2026-11-27T16:00"}]
+
+
+def test_a_row_after_a_completion_with_a_change_of_its_own_is_that_change() -> None:
+    talk = _dated()
+    talk.say("can you read me what's left")
+    talk.say("the first two are done, tick them both")
+    exchange = talk.say("and the last one, the bathroom, can you move it to sunday")
+    changed = [
+        (c["name"], c["arguments"]) for c in exchange.tool_calls if c["name"] != "list_tasks"
+    ]
+    assert changed == [("update_task", {"task_id": 15, "due": "2026-11-29"})]
+
+
+@pytest.mark.parametrize(
+    ("said", "fields"),
+    [
+        ("make that one high priority", {"priority": "high"}),
+        ("make it seven thirty p m", {"due": "2026-11-28T19:30"}),
+    ],
+)
+def test_make_that_one_after_an_add_says_its_fields_never_a_new_title(
+    said: str, fields: dict[str, str]
+) -> None:
+    talk = _dated()
+    talk.say("add dinner with the hendersons on saturday")
+    updated = [c["arguments"] for c in talk.say(said).tool_calls if c["name"] == "update_task"]
+    assert updated == [{"task_id": 17, **fields}]

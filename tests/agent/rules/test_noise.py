@@ -60,6 +60,9 @@ from corpus.fresh import CLOCK, TODAY, dated_start
             "I meant the email to Sarah",
             "mark the email to Sarah",
         ),
+        # "about" typed short; "p m" said apart
+        ("remind me bout groceries at 5", "remind me about groceries at 5"),
+        ("make it seven thirty p m", "make it 7:30 pm"),
         # an item of a list taken back as it is said
         ("add shampoo, conditioner, no not conditioner, toothpaste", "add shampoo, toothpaste"),
     ],
@@ -75,6 +78,7 @@ def test_noise_is_read_as_the_plain_words_meant(said: str, read: str) -> None:
         "buy 5 apples instead of 6",  # a count corrected stays in the title
         "add milk, no sugar",  # no slot of a kind corrected
         "add milk, not oat milk",  # nothing said before is taken back
+        "recovering from a bout of flu",  # a bout, not "about"
         "move the draft review to friday, no, the plants",  # not the thing right before it
         "Sorry to bother you, what is due tomorrow",
         "it can wait till friday",

@@ -219,3 +219,25 @@ def test_a_rename_to_words_saying_when_that_drop_the_title_is_asked_first() -> N
     assert _changes(talk, "oh wait, it's every other week now, the council changed it") == [
         ("update_task", {"task_id": 17, "repeat": "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE"})
     ]
+
+
+def test_something_said_about_someone_is_talk_never_a_task() -> None:
+    said = "My grandson is coming to stay on Saturday, I'm ever so excited."
+    assert _changes(_talk(), said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "task_id", "note"),
+    [
+        (
+            "Additionally, please add a note to the Q4 report: include the revised figures.",
+            3,
+            "include the revised figures",
+        ),
+        ("add a note to the passport saying renew online", 8, "renew online"),
+    ],
+)
+def test_a_note_added_to_a_task_named_with_the_goes_on_that_task(
+    said: str, task_id: int, note: str
+) -> None:
+    assert _changes(_talk(), said) == [("update_task", {"task_id": task_id, "description": note})]
