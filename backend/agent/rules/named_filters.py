@@ -1,11 +1,12 @@
 """A list request narrowed by a list or a tag the user keeps: "work stuff?", "what's on the
 shopping list?", "show errand tagged", "whats left on groceries".
 
-The planner cannot see the user's lists and tags, so the words a list request says besides
-asking and status words are read at run time against the names its own tasks carry: a list
-name (its singular or plural, or one typing slip away), else a tag. "the shopping list" is the
-Groceries list when no list is called Shopping, and the other way round. A request whose words
-name no list and no tag is shown as it was asked, and one with no such words costs no look-up.
+The planner cannot see the user's lists and tags, so the words a list request says where a
+name goes are read at run time against the names its own tasks carry: a list name (as a bulk
+change's scope reads it, `bulk_actions.resolve_list`, or one typing slip away), else a tag.
+"the shopping list" is the Groceries list when no list is called Shopping. A request whose
+words name no list and no tag is shown as it was asked; one with no such words costs no
+look-up.
 
 In: a clause, the status and filters the rules read. Out: a step that reads the lists, then
 shows the tasks the words narrow to.
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from rapidfuzz.distance import DamerauLevenshtein
 
 from backend.agent.rules import steps
+from backend.agent.rules.bulk_actions import resolve_list
 from backend.agent.rules.types import ToolOutcome
 
 _I = re.IGNORECASE
@@ -40,7 +42,6 @@ _NOT_A_NAME = frozenset(
     """.split()
 )
 # One list named for another when the user keeps only one of them.
-_SAME_LIST = {"shopping": "groceries", "grocery": "groceries", "groceries": "shopping"}
 _SLIP = 1
 _SLIP_FROM = 4  # letters a word needs before a typing slip is read as a name
 
@@ -131,10 +132,9 @@ def _first_named(words: Sequence[str], names: set[str], *, aliases: bool = False
 
 
 def _list_named(word: str, lists: set[str]) -> str | None:
-    found = _name_like(word, lists)
-    if found is None and word in _SAME_LIST:
-        found = _name_like(_SAME_LIST[word], lists)
-    return found
+    """The list `word` names, as a bulk change's scope reads it ("shopping" is Groceries when
+    there is no Shopping list), else one typing slip away."""
+    return resolve_list(word, sorted(lists)) or _name_like(word, lists)
 
 
 def _name_like(word: str, names: set[str]) -> str | None:

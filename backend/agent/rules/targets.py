@@ -248,7 +248,12 @@ def _listed_number(reference: str, listed: tuple[int, ...]) -> int | None:
 
 
 # A task said first, then a request about "it": "the bathroom, can you move it to sunday".
-_TOPIC_FIRST = re.compile(r"^(?:(?:and|also|oh|ok|okay|so|right)\W+)*(?:the|my)\s+[^,]{1,40},", _I)
+# (a sentence of its own, "the bank is closed on thursday, make it friday", names no topic)
+_TOPIC_FIRST = re.compile(
+    r"^(?:(?:and|also|oh|ok|okay|so|right)\W+)*(?:the|my)\s+"
+    r"(?:(?!\b(?:is|are|was|were|has|have|had|will|can|'s)\b)[^,]){1,40},",
+    _I,
+)
 
 
 def _said_first(
