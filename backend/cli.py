@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
 from backend.chat.turns import shutdown_seconds
-from backend.core.config import get_settings
+from backend.core.config import get_settings, settings_problems
 from backend.core.db import create_engine, create_sessionmaker
 from backend.core.migrate import migrate
 from backend.reminders.scheduler import ReminderScheduler
@@ -124,7 +125,12 @@ def main(argv: list[str] | None = None) -> None:
     sweeper.add_argument("--batch", type=int, default=500, help="reminders per transaction")
     args = parser.parse_args(argv)
 
-    settings = get_settings()
+    try:
+        settings = get_settings()
+    except ValidationError as exc:
+        # a configuration mistake is a sentence and a non-zero exit, never a traceback
+        lines = [f"todo-chatbot: {problem}" for problem in settings_problems(exc)]
+        parser.exit(2, "\n".join(lines) + "\n")
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
     )

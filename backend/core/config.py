@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEV_SECRET_KEY = "dev-only-insecure-secret-key-change-me"
@@ -161,3 +161,15 @@ class Settings(BaseSettings):
 @lru_cache
 def get_settings() -> Settings:
     return Settings()
+
+
+def settings_problems(error: ValidationError) -> list[str]:
+    """What is wrong with the configuration, a sentence a setting, as the person running the
+    service set it: "AGENT_BRAIN=openai needs OPENAI_API_KEY", "PORT: Input should be a valid
+    integer" (never pydantic's traceback)."""
+    problems = []
+    for problem in error.errors():
+        said = str(problem["msg"]).removeprefix("Value error, ")
+        where = "_".join(str(part) for part in problem["loc"]).upper()
+        problems.append(f"{where}: {said}" if where else said)
+    return problems

@@ -1,9 +1,14 @@
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from pydantic import ValidationError
 
-from backend.core.config import DEV_SECRET_KEY, Settings
+from backend.core.config import DEV_SECRET_KEY, Settings, settings_problems
 
 
 def test_development_defaults_to_embedded_sqlite() -> None:
@@ -31,3 +36,46 @@ def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
     settings = Settings(_env_file=None)
     assert settings.database_url == "postgresql+asyncpg://u@h/db"
     assert not settings.is_sqlite
+
+
+def test_a_configuration_mistake_is_one_sentence_a_setting() -> None:
+    with pytest.raises(ValidationError) as refused:
+        Settings(
+            _env_file=None,
+            agent_brain="openai",
+            openai_api_key=None,
+            chat_requests_per_minute="abc",
+        )
+    assert settings_problems(refused.value) == [
+        "CHAT_REQUESTS_PER_MINUTE: Input should be a valid integer, unable to parse string as "
+        "an integer"
+    ]
+    with pytest.raises(ValidationError) as refused:
+        Settings(_env_file=None, agent_brain="openai", openai_api_key=None)
+    assert settings_problems(refused.value) == ["AGENT_BRAIN=openai needs OPENAI_API_KEY"]
+
+
+def test_the_command_line_says_a_configuration_mistake_and_exits_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    environment = {
+        name: value for name, value in os.environ.items() if not name.startswith("OPENAI_")
+    }
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "-m", "backend.cli", "serve"],
+        cwd=tmp_path,  # no .env of the checkout's is read
+        env={
+            **environment,
+            "AGENT_BRAIN": "openai",
+            "ENVIRONMENT": "development",
+            "PYTHONPATH": str(root),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == "todo-chatbot: AGENT_BRAIN=openai needs OPENAI_API_KEY\n"
+    assert result.stdout == ""
