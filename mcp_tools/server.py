@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal, Protocol
@@ -378,6 +379,17 @@ def _validation_message(error: ValidationError) -> str:
 ChangeGate = Callable[[int], Awaitable[None]]
 
 
+def _tool(server: MCPServer) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """`server.tool()`, described by the function's docstring without its source indentation
+    (a client shows the description as it is sent)."""
+
+    def register(function: Callable[..., Any]) -> Callable[..., Any]:
+        described = server.tool(description=inspect.cleandoc(function.__doc__ or ""))
+        return described(function)
+
+    return register
+
+
 class TaskServer(MCPServer):
     """Rejected arguments are answered in brief ("Invalid task_id: Input should be greater
     than or equal to 1"), as the in-process path answers them: not pydantic's full report,
@@ -424,7 +436,7 @@ def build_task_server(
         log_level="WARNING",
     )
 
-    @server.tool()
+    @_tool(server)
     async def add_task(
         title: Title,
         ctx: Context,
@@ -470,7 +482,7 @@ def build_task_server(
         given = _given(due=due, **fields, remind=True if reminded else None)
         return TaskChange.model_validate(_changed_json(task, "created", zone, given))
 
-    @server.tool()
+    @_tool(server)
     async def list_tasks(
         ctx: Context,
         user_id: UserId = None,
@@ -639,7 +651,7 @@ def build_task_server(
             result["before"] = {"due": f"{previous.isoformat()}{clock}"}
         return TaskChange.model_validate(result)
 
-    @server.tool()
+    @_tool(server)
     async def complete_task(
         ctx: Context,
         task_id: TaskId | None = None,
@@ -656,7 +668,7 @@ def build_task_server(
             ctx, user_id, targets, _complete_one, tasks.complete_tasks, "completed"
         )
 
-    @server.tool()
+    @_tool(server)
     async def delete_task(
         ctx: Context,
         task_id: TaskId | None = None,
@@ -671,7 +683,7 @@ def build_task_server(
         targets = (task_id, task_ids, every)
         return await change_tasks(ctx, user_id, targets, _delete_one, tasks.delete_tasks, "deleted")
 
-    @server.tool()
+    @_tool(server)
     async def update_task(
         task_id: TaskId,
         ctx: Context,

@@ -117,6 +117,8 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
             assert set(schema["properties"]) == properties, name
             assert schema.get("required", []) == required, name
             assert tools[name].description
+            # as a client shows it: the docstring without its source indentation
+            assert "\n " not in str(tools[name].description), name
         status = tools["list_tasks"].input_schema["properties"]["status"]
         assert status["enum"] == ["all", "pending", "completed"]
 
