@@ -264,3 +264,14 @@ def remove_sqlite_account(database: Path, user_id: int) -> None:
     with sqlite3.connect(database) as connection:
         connection.execute("PRAGMA foreign_keys = ON")
         connection.execute('DELETE FROM "user" WHERE id = ?', (user_id,))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The known misses in one line: how many, and where they are listed (a fixed one fails
+    as XPASS(strict) and is named above)."""
+    known = len(terminalreporter.stats.get("xfailed", []))
+    if known:
+        terminalreporter.write_line(
+            f"{known} known misses of the assistant, expected to fail (xfail): listed in "
+            "corpus/data/known_misses.txt and known_misses_own.txt; see corpus/README.md"
+        )
