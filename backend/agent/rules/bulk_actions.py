@@ -53,7 +53,8 @@ def _in_status(task: Task, status: str) -> bool:
     return status == "all" or bool(task.get("completed")) == (status == "completed")
 
 
-def _lists_of(tasks: Sequence[Task]) -> list[str]:
+def lists_of(tasks: Sequence[Task]) -> list[str]:
+    """The names of the lists the tasks are on, sorted."""
     return sorted({str(t["list"]) for t in tasks if t.get("list")})
 
 
@@ -68,9 +69,9 @@ def scoped_tasks(bulk: Bulk, tasks: Sequence[Task], status: str) -> list[Task] |
         return replies.bulk_scope_unread(bulk.unread)
     chosen = [t for t in tasks if _in_status(t, status)]
     if bulk.list_name:
-        named = resolve_list(bulk.list_name, _lists_of(tasks))
+        named = resolve_list(bulk.list_name, lists_of(tasks))
         if named is None:
-            return replies.bulk_no_such_list(bulk.list_name, _lists_of(tasks))
+            return replies.bulk_no_such_list(bulk.list_name, lists_of(tasks))
         chosen = [t for t in chosen if str(t.get("list") or "") == named]
     if bulk.tag:
         tag = _key(bulk.tag)

@@ -432,8 +432,8 @@ def _added_to(arguments: dict[str, Any]) -> dict[str, Any]:
     """A task already there gets the tags said beside its own, never in their place."""
     if "tags" not in arguments:
         return arguments
-    tags = arguments.pop("tags")
-    return {**arguments, "add_tags": tags}
+    others = {name: value for name, value in arguments.items() if name != "tags"}
+    return {**others, "add_tags": arguments["tags"]}
 
 
 def _onto_the_list_shown(fields: TaskFields, obj: str, context: ConversationContext) -> TaskFields:

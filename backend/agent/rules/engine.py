@@ -485,8 +485,9 @@ class _Clauses:
         named_its_task = detection.intent is Intent.CREATE or detection.action is Action.FIELDS
         self.created = clause_steps if named_its_task else []
         self.unsure = self.unsure or detection.action in UNSURE_ACTIONS
-        self.guessed = self.guessed and _only_guessed(detection, clause, context)
-        self.names_whole = self.names_whole or _reminds_about_a_task(detection, clause)
+        reminds = _reminds_about_a_task(detection, clause)
+        self.guessed = self.guessed and _only_guessed(detection, clause, context, reminds=reminds)
+        self.names_whole = self.names_whole or reminds
         self.intents.append(_intent_of(detection, context))
         self.acts.append(act_of(detection.intent, detection.action))
         self.rules.append(detection.rule)
@@ -554,14 +555,18 @@ def _reminds_about_a_task(detection: Detection, clause: str) -> bool:
     )
 
 
-def _only_guessed(detection: Detection, clause: str, context: ConversationContext) -> bool:
+def _only_guessed(
+    detection: Detection, clause: str, context: ConversationContext, *, reminds: bool
+) -> bool:
+    """Whether the clause's reading changes nothing or only guesses; `reminds`: it is an add
+    read again as a reminder of a task it names (`_reminds_about_a_task`)."""
     if detection.intent in _NOTHING_CHANGED or detection.kind in _GUESSED_KINDS:
         return True
     # "and remnd me half an hour before", "put in Inbox": an add whose words name nothing
     # but fields is the task talked about, changed
     if detection.intent is not Intent.CREATE or _MAY_NAME_NOTHING.search(clause) is None:
         return False
-    if _reminds_about_a_task(detection, clause):
+    if reminds:
         # "and for the passport remind me the day before at 9am": the passport's reminder
         # when a task is called that (the slots' grounding), else the add as read
         return slot_change(clause, context.local_now()) is not None

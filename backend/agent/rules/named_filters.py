@@ -15,12 +15,12 @@ shows the tasks the words narrow to.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rapidfuzz.distance import DamerauLevenshtein
 
 from backend.agent.rules import steps
-from backend.agent.rules.bulk_actions import resolve_list
+from backend.agent.rules.bulk_actions import lists_of, resolve_list
 from backend.agent.rules.types import ToolOutcome
 
 _I = re.IGNORECASE
@@ -41,7 +41,6 @@ _NOT_A_NAME = frozenset(
     favor gonna wanna
     """.split()
 )
-# One list named for another when the user keeps only one of them.
 _SLIP = 1
 _SLIP_FROM = 4  # letters a word needs before a typing slip is read as a name
 
@@ -99,22 +98,27 @@ def _narrowed(
         return None  # the list asked for is one the user keeps: shown as asked
     as_tags, others = _said_as_tags(words)
     without_list = {name: value for name, value in filters.items() if name != "list"}
+
     # "tagged work": the tag, though a list has the name too; then a list; then a tag
-    tag = _first_named(as_tags, tags)
+    def a_tag(word: str) -> str | None:
+        return _name_like(word, tags)
+
+    def a_list(word: str) -> str | None:
+        return _list_named(word, lists)
+
+    tag = _first_named(as_tags, a_tag)
     if tag is not None:
         return {**without_list, "tag": tag}
-    found = _first_named([said_list.lower()] if said_list else others, lists, aliases=True)
+    found = _first_named([said_list.lower()] if said_list else others, a_list)
     if found is not None:
         return {**filters, "list": found}
-    tag = _first_named(others, tags)
+    tag = _first_named(others, a_tag)
     return {**without_list, "tag": tag} if tag is not None else None
 
 
-def _names_kept(tasks: Sequence[steps.Task]) -> tuple[set[str], set[str]]:
-    """The user's list names and tags, as their tasks carry them."""
-    lists = {str(t.get("list") or "Inbox") for t in tasks}
-    tags = {str(tag) for t in tasks for tag in t.get("tags") or []}
-    return lists, tags
+def _names_kept(tasks: Sequence[steps.Task]) -> tuple[list[str], set[str]]:
+    """The user's list names (sorted) and tags, as their tasks carry them."""
+    return lists_of(tasks), {str(tag) for t in tasks for tag in t.get("tags") or []}
 
 
 def _said_as_tags(words: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -123,21 +127,17 @@ def _said_as_tags(words: Sequence[str]) -> tuple[list[str], list[str]]:
     ]
 
 
-def _first_named(words: Sequence[str], names: set[str], *, aliases: bool = False) -> str | None:
-    for word in words:
-        found = _list_named(word, names) if aliases else _name_like(word, names)
-        if found is not None:
-            return found
-    return None
+def _first_named(words: Sequence[str], find: Callable[[str], str | None]) -> str | None:
+    return next((found for found in map(find, words) if found is not None), None)
 
 
-def _list_named(word: str, lists: set[str]) -> str | None:
+def _list_named(word: str, lists: Sequence[str]) -> str | None:
     """The list `word` names, as a bulk change's scope reads it ("shopping" is Groceries when
     there is no Shopping list), else one typing slip away."""
-    return resolve_list(word, sorted(lists)) or _name_like(word, lists)
+    return resolve_list(word, lists) or _name_like(word, lists)
 
 
-def _name_like(word: str, names: set[str]) -> str | None:
+def _name_like(word: str, names: Collection[str]) -> str | None:
     """The one name `word` says: itself, its singular or plural, or one typing slip away."""
     forms = {word, word.removesuffix("s"), f"{word}s"}
     exact = [name for name in names if name.lower() in forms]

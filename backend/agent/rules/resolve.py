@@ -280,11 +280,16 @@ _EXCEPTION = re.compile(
 )
 
 
+def before_an_exception(text: str) -> str:
+    """`text` up to an exception ("but not the eggs"): what it says of the tasks to act on."""
+    return _EXCEPTION.split(text, maxsplit=1)[0]
+
+
 def named_in_full(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The tasks whose every title word the query says, outside an exception ("but not the
     eggs"), each only when no longer title named in full holds its words ("call mom" is not
     named apart from "call mom about dinner"): how many tasks one reference names outright."""
-    said = _stems(normalize_query(_EXCEPTION.split(query, maxsplit=1)[0]))
+    said = _stems(normalize_query(before_an_exception(query)))
     full = [t for t in tasks if (words := title_stems(str(t["title"]))) and words <= said]
     return [
         t
@@ -301,7 +306,7 @@ _PART_BREAK = re.compile(r"\s*(?:[,;]|\band\b|\bthen\b|\balso\b|\bplus\b)\s*", r
 def named_apart(query: str, tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The tasks a reference names, each in full or by a part of its own ("the dry cleaning,
     and the paper towels put in work list" names two): more than one is no single target."""
-    kept = _EXCEPTION.split(query, maxsplit=1)[0]
+    kept = before_an_exception(query)
     named = {int(t["id"]): t for t in named_in_full(kept, tasks)}
     for part in _PART_BREAK.split(kept):
         if not reference_stems(part):

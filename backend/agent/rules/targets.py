@@ -12,7 +12,7 @@ from backend.agent.rules.extract import (
     unclear_task_number,
 )
 from backend.agent.rules.numbers import is_position, positions_in, positions_inside
-from backend.agent.rules.resolve import strip_reference_noise
+from backend.agent.rules.resolve import before_an_exception, strip_reference_noise
 from backend.agent.rules.shopping_items import items_in_a_run
 from backend.agent.rules.text import LIST_SEPARATOR, clean_title, core_request
 from backend.agent.rules.types import PendingKind
@@ -359,12 +359,6 @@ _STATE_WORD = re.compile(
 _PARTS = re.compile(r"\s*(?:[,;.!?]+|\bso\b|\bbut\b|\band\b)\s*", _I)
 
 
-# From an exception ("but not", "except", "apart from") to the end: what stays as it is.
-_EXCEPTED = re.compile(
-    r"\b(?:but\s+not|except(?:\s+for)?|apart\s+from|other\s+than|not\s+the)\b.*$", _I
-)
-
-
 def clues(clause: str, obj: str, context: ConversationContext) -> task_actions.Clues:
     """What the rest of the message (one request) or clause says about the task when `obj`
     names none: its other parts, and the task talked about last if a pronoun points back."""
@@ -372,7 +366,7 @@ def clues(clause: str, obj: str, context: ConversationContext) -> task_actions.C
     said = context.message if obj.strip().lower() in context.message.lower() else clause
     beside = re.sub(re.escape(obj), " ", said, flags=_I) if obj.strip() else said
     # "..., but not the eggs, eggs i don't buy yet": what is excepted names no task to act on
-    beside = _EXCEPTED.sub("", beside)
+    beside = before_an_exception(beside)
     # "I just got off the phone with her, so tick that one off": a statement naming no task,
     # said of the task talked about last (the pronoun may have been read into the reference)
     statement = _STATEMENT.match(strip_reference_noise(clean_title(obj))) is not None

@@ -57,7 +57,6 @@ _FIELD_ARGUMENTS = frozenset(
     }
 )
 _REMINDER_ARGUMENTS = frozenset({"remind_at", "remind_before"})
-_DAY_START = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DAY_MINUTES = 1440
 _REOPENED = {"completed": False}
 
@@ -179,14 +178,11 @@ def act_on_task(
         else None
     )
 
-    due = (fields or {}).get("due")
-    moves_its_day = tool == "update_task" and (
-        _DAY_ONLY.fullmatch(str(due)) is not None
-        or DAY_BEFORE_REMINDER in (fields or {})
-        or _WEEKLY_WITHOUT_DAYS.fullmatch(str((fields or {}).get("repeat"))) is not None
-    )
-    if moves_its_day and read is not None:  # already read: its time is kept without a look
-        fields, moves_its_day = for_the_task(fields or {}, read), False
+    # A day moved, a reminder on its eve or a weekly repeat without days needs the task as it
+    # is (`for_the_task`): read once, unless the caller already read it.
+    reads_the_task = tool == "update_task" and _depends_on_the_task(fields or {})
+    if reads_the_task and read is not None:
+        fields, reads_the_task = for_the_task(fields or {}, read), False
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if task_id not in TASK_NUMBERS:
@@ -194,7 +190,7 @@ def act_on_task(
         if tool == "update_task" and not fields:
             return ask_fields(task_id)
         said = fields or {}
-        if moves_its_day:  # the task's time is read first: moved to a day, it keeps it
+        if reads_the_task:  # the task is read first: moved to a day, it keeps its time
             tasks = every_task(outcomes)
             if not isinstance(tasks, list):
                 return tasks
@@ -465,6 +461,14 @@ def act_on_titles(tool: str, parts: list[str], whole: str, *, completions: int =
     return step
 
 
+def _depends_on_the_task(fields: dict[str, Any]) -> bool:
+    return (
+        _DAY_ONLY.fullmatch(str(fields.get("due"))) is not None
+        or DAY_BEFORE_REMINDER in fields
+        or _WEEKLY_WITHOUT_DAYS.fullmatch(str(fields.get("repeat"))) is not None
+    )
+
+
 def for_the_task(fields: dict[str, Any], task: Task | None) -> dict[str, Any]:
     """The fields as they apply to the task read: a day moved keeps its time, and a reminder
     "the night before" is on the eve of its due day."""
@@ -494,7 +498,7 @@ def _reminder_on_its_eve(fields: dict[str, Any], task: Task | None) -> dict[str,
     rest = {name: value for name, value in fields.items() if name != DAY_BEFORE_REMINDER}
     days, clock = said
     due = rest.get("due") or (task or {}).get("due_date")
-    if not isinstance(due, str) or not _DAY_START.match(due):
+    if not isinstance(due, str) or not _DAY_ONLY.match(due):
         # no day to count back from: the tool says so, as for any offset
         return {**rest, "remind_before": days * _DAY_MINUTES}
     eve = date.fromisoformat(due[:10]) - timedelta(days=days)
@@ -505,7 +509,7 @@ def keeping_its_time(fields: dict[str, Any], task: Task) -> dict[str, Any]:
     """ "move the dentist to Thursday": a timed task moved to another day keeps its time
     (as a calendar does); "no date" and a time said are left as they are."""
     due = fields.get("due")
-    if not isinstance(due, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", due):
+    if not isinstance(due, str) or not _DAY_ONLY.fullmatch(due):
         return fields
     if not task.get("due_time"):
         return fields
