@@ -181,7 +181,7 @@ try {
   await step("'add buy milk' gets a reply and the task appears in the panel", page, async () => {
     const reply = await send(page, "add buy milk");
     await assert.doesNotReject(
-      reply.filter({ hasText: "I've added 'Buy milk' to your list." }).waitFor(),
+      reply.filter({ hasText: "I've added 'buy milk' to your list." }).waitFor(),
     );
     await tasks(page).getByRole("checkbox", { name: "buy milk" }).waitFor();
     assert.match(await tasks(page).innerText(), /#1/);
@@ -266,7 +266,7 @@ try {
   await step("a change's Undo button takes it back: the task leaves the panel", page, async () => {
     const added = await send(page, "add postage stamps");
     await assert.doesNotReject(
-      added.filter({ hasText: "I've added 'Postage stamps' to your list." }).waitFor(),
+      added.filter({ hasText: "I've added 'postage stamps' to your list." }).waitFor(),
     );
     await tasks(page).getByRole("checkbox", { name: "postage stamps", exact: true }).waitFor();
     // One button, under the reply that made the change.

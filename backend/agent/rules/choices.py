@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from backend.agent.rules.text import display_title
 from backend.agent.rules.types import Choice, PendingKind, PendingQuestion, pending_kind
 
 MAX_CHOICES = 3
@@ -28,17 +27,17 @@ def choices_for(pending: PendingQuestion | None) -> list[Choice]:
     if not pending:
         return []
     kind = pending_kind(pending)
-    title = display_title(str(pending.get("title", "")))
+    title = str(pending.get("title", ""))
     if kind is PendingKind.CHOOSE_TASK:
         pairs = zip(pending.get("candidates", []), pending.get("titles", []), strict=False)
         return [
             # named as the question names it: "Finish Q4 report (task 3)"
-            Choice(label=f"{display_title(str(name))} (task {number})", message=f"task {number}")
+            Choice(label=f"{name} (task {number})", message=f"task {number}")
             for number, name in list(pairs)[:MAX_CHOICES]
         ]
     renamed = (pending.get("fields") or {}).get("title")
     if kind is PendingKind.CONFIRM_TASK and renamed:
-        return _yes_no(f"Yes, rename it '{display_title(str(renamed))}'", "No, keep the title")
+        return _yes_no(f"Yes, rename it '{renamed}'", "No, keep the title")
     if kind is PendingKind.CONFIRM_TASK:
         verb = _VERB.get(str(pending.get("tool", "")), "change")
         said = f"'{title}'" if title else f"task {pending.get('task_id')}"

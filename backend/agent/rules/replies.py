@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from backend.agent.rules.text import display_title
 from backend.domain.due import short_day
 
 GREETING = (
@@ -70,7 +69,7 @@ ENCOURAGEMENTS = ("Great job!", "Awesome!", "Well done!", "Nice work!", "Excelle
 
 
 def quoted(title: str) -> str:
-    return f"'{display_title(title)}'"
+    return f"'{title}'"
 
 
 def _your_list(where: str | None) -> str:
@@ -300,7 +299,7 @@ def task_line(task: dict[str, Any]) -> str:
     if task.get("priority") in ("high", "medium", "low"):
         notes.append(f"{task['priority']} priority")
     extra = f" ({', '.join(notes)})" if notes else ""
-    return f"{task['id']}. {mark}{display_title(str(task['title']))}{extra}"
+    return f"{task['id']}. {mark}{task['title']}{extra}"
 
 
 _DUE_WORDS = {
@@ -352,17 +351,22 @@ def filtered_task_list(tasks: Sequence[dict[str, Any]], filters: dict[str, str])
 
 
 def lists_overview(tasks: Sequence[dict[str, Any]]) -> str:
-    """ "Your lists: Inbox, Shopping." and each list's tasks under its name (Inbox and
-    Shopping always, as every account has them)."""
-    grouped: dict[str, list[dict[str, Any]]] = {"Inbox": [], "Shopping": []}
-    for task in tasks[:LIST_LIMIT]:
-        grouped.setdefault(str(task.get("list") or "Inbox"), []).append(task)
-    lines = [f"Your lists: {', '.join(grouped)}."]
-    for name, members in grouped.items():
-        lines.append(f"{name}:" if members else f"{name}: (empty)")
-        lines.extend(task_line(task) for task in members)
-    if len(tasks) > LIST_LIMIT:
-        lines.append("…and more.")
+    """ "Your lists:" and one line a list with how many of its tasks are pending and done
+    (Inbox and Shopping always, as every account has them); the tasks themselves are one
+    "show my X list" away."""
+    counts: dict[str, list[int]] = {"Inbox": [0, 0], "Shopping": [0, 0]}
+    for task in tasks:
+        tally = counts.setdefault(str(task.get("list") or "Inbox"), [0, 0])
+        tally[bool(task.get("completed"))] += 1
+    lines = ["Your lists:"]
+    for name, (pending, done) in list(counts.items())[:LIST_LIMIT]:
+        parts = [f"{pending} pending"] if pending else []
+        parts += [f"{done} done"] if done else []
+        lines.append(f"- {name}: {', '.join(parts) or 'empty'}")
+    if len(counts) > LIST_LIMIT:
+        lines.append(f"…and {len(counts) - LIST_LIMIT} more.")
+    example = next((name for name in counts if name != "Inbox"), "Inbox")
+    lines.append(f'Say "show my {example} list" to see one.')
     return "\n".join(lines)
 
 
@@ -469,8 +473,7 @@ def no_match(query: str) -> str:
 def multiple_matches(query: str, matches: Sequence[dict[str, Any]], action: str) -> str:
     lines = [f"I found multiple tasks matching '{query}':"]
     lines += [
-        f"{position}. {display_title(str(t['title']))} (ID: {t['id']})"
-        for position, t in enumerate(matches, start=1)
+        f"{position}. {t['title']} (ID: {t['id']})" for position, t in enumerate(matches, start=1)
     ]
     lines.append(f"Which task would you like to {action}? Please specify by number.")
     return "\n".join(lines)

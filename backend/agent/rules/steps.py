@@ -253,17 +253,15 @@ def list_tasks(status: str, filters: dict[str, str] | None = None) -> Step:
 
 
 def list_lists() -> Step:
-    """ "What lists do I have?": the lists, each with its tasks (the first 50 tasks)."""
+    """ "What lists do I have?": the lists with their counts, read from every task (a page of
+    the most a look-up returns)."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
-            return ToolCall("list_tasks", {"status": "all", "limit": SHOW_LIMIT})
+            return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
         if not outcomes[0].ok:
             return failure(outcomes[0])
-        tasks: list[Task] = outcomes[0].data
-        shown = tasks[: replies.LIST_LIMIT]
-        meta = ReplyMeta(listed=[int(t["id"]) for t in shown])
-        return Say(replies.lists_overview(tasks), meta)
+        return Say(replies.lists_overview(outcomes[0].data), ReplyMeta())
 
     return step
 

@@ -363,8 +363,3 @@ def clean_title(raw: str) -> str:
     while len(title) >= 2 and title[0] in _EDGE_QUOTES and title[-1] == title[0]:
         title = title[1:-1].strip().rstrip(" .!?,;:")
     return title
-
-
-def display_title(title: str) -> str:
-    """Titles are shown with a capital first letter, as in the spec's replies."""
-    return title[:1].upper() + title[1:]

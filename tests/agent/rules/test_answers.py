@@ -21,7 +21,7 @@ def _one_task(title: str) -> Conversation:
 def _asked_which_report() -> Conversation:
     conversation = _conversation(*TITLES)
     asked = conversation.say("delete the report")
-    assert "1. Finish report (ID: 2)\n2. Review report (ID: 5)" in asked.reply
+    assert "1. finish report (ID: 2)\n2. review report (ID: 5)" in asked.reply
     return conversation
 
 
@@ -34,7 +34,7 @@ def test_a_bare_number_that_is_both_a_position_and_a_shown_task_number_is_asked_
     exchange = conversation.say("2")
     assert exchange.tool_calls == []
     assert exchange.reply == (
-        "Do you mean the second one in the list, 'Review report', or task 2, 'Finish report'? "
+        "Do you mean the second one in the list, 'review report', or task 2, 'finish report'? "
         "Say 'the second one' or 'task 2'."
     )
     assert _titles(conversation) == list(TITLES)
@@ -321,7 +321,7 @@ def test_no_the_other_one_after_deleting_one_of_two_restores_it_and_deletes_the_
 def test_a_delete_only_the_model_reads_asks_before_deleting_the_task_it_found() -> None:
     conversation = _one_task("eggs")
     asked = conversation.say("move buying eggs item to trash from to do list")
-    assert asked.reply == "Do you want me to delete 'Eggs'?"
+    assert asked.reply == "Do you want me to delete 'eggs'?"
     assert asked.meta["pending"] == {
         "kind": "confirm_task",
         "tool": "delete_task",
@@ -330,7 +330,7 @@ def test_a_delete_only_the_model_reads_asks_before_deleting_the_task_it_found() 
     }
     assert _titles(conversation) == ["eggs"]
     done = conversation.say("yes")
-    assert done.reply == "I've deleted 'Eggs' from your list."
+    assert done.reply == "I've deleted 'eggs' from your list."
     assert _titles(conversation) == []
 
 
@@ -376,7 +376,7 @@ def test_a_done_statement_asked_with_or_not_yet_changes_nothing() -> None:
 def test_a_topic_question_shows_every_match_and_both_of_them_means_those() -> None:
     conversation = _conversation(*TITLES)
     found = conversation.say("anything about the report?")
-    assert "2. Finish report" in found.reply and "5. Review report" in found.reply
+    assert "2. finish report" in found.reply and "5. review report" in found.reply
     conversation.say("mark both of them done")
     done = [t["title"] for t in conversation.store.tasks if t["completed"]]
     assert done == ["finish report", "review report"]

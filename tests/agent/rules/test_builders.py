@@ -26,7 +26,7 @@ def test_which_ones_after_a_count_of_finished_tasks_lists_the_finished_ones() ->
     conversation.say("and how many is done?")
     exchange = conversation.say("which ones?")
     assert exchange.tool_calls[-1]["arguments"]["status"] == "completed"
-    assert "Milk" in exchange.reply and "Call mom" not in exchange.reply
+    assert "milk" in exchange.reply and "call mom" not in exchange.reply
 
 
 def test_all_of_them_after_a_count_shows_every_task() -> None:

@@ -76,14 +76,14 @@ def test_complete_all_except_one_completes_every_other_pending_task() -> None:
 def test_complete_all_except_a_task_that_is_not_there_changes_nothing() -> None:
     conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "call mom")))
     exchange = conversation.say("done all except the dentist")
-    assert "couldn't find 'The dentist'" in exchange.reply
+    assert "couldn't find 'the dentist'" in exchange.reply
     assert state(conversation) == [("buy milk", False), ("call mom", False)]
 
 
 def test_a_bulk_delete_with_exceptions_asks_first_and_keeps_the_excepted_task() -> None:
     conversation = Conversation(FakeTaskStore(numbered_tasks("buy milk", "call mom")))
     asked = conversation.say("delete all tasks except call mom")
-    assert asked.reply.startswith("Are you sure you want to delete 'Buy milk'?")
+    assert asked.reply.startswith("Are you sure you want to delete 'buy milk'?")
     assert len(conversation.store.tasks) == 2
     conversation.say("yes")
     assert state(conversation) == [("call mom", False)]
@@ -95,7 +95,7 @@ def test_delete_them_after_a_list_means_the_listed_tasks_after_a_yes() -> None:
     conversation.say("show completed tasks")
     asked = conversation.say("delete them")
     assert asked.reply.startswith(
-        "Are you sure you want to delete these 2 tasks ('Walk the dog', 'Call mom')?"
+        "Are you sure you want to delete these 2 tasks ('walk the dog', 'call mom')?"
     )
     assert conversation.say("yes").reply == "Done! I've deleted 2 tasks."
     assert state(conversation) == [("buy milk", False)]

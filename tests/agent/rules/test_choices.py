@@ -10,8 +10,8 @@ from corpus.fake_tools import Conversation, FakeTaskStore
 from corpus.fresh import CLOCK, TODAY, dated_start
 
 TASK_CHOICES = [
-    Choice(label="Finish Q4 report (task 3)", message="task 3"),
-    Choice(label="Review report draft (task 4)", message="task 4"),
+    Choice(label="finish Q4 report (task 3)", message="task 3"),
+    Choice(label="review report draft (task 4)", message="task 4"),
 ]
 YES_NO = [Choice(label="Yes, delete them", message="yes"), Choice(label="No", message="no")]
 
@@ -28,7 +28,7 @@ def test_which_task_offers_each_candidate_by_its_number() -> None:
 def test_a_confirmation_offers_yes_naming_the_change_and_no() -> None:
     exchange = _talk().say("the dentist's booked anyway so the dentist thing can go")
     assert exchange.meta.get("choices") == [
-        Choice(label="Yes, delete 'Book dentist appointment'", message="yes"),
+        Choice(label="Yes, delete 'book dentist appointment'", message="yes"),
         Choice(label="No, leave it", message="no"),
     ]
 

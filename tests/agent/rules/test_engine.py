@@ -23,7 +23,7 @@ def test_add_calls_add_task_then_confirms() -> None:
     added = ToolOutcome(first, {"task_id": 5, "title": "buy groceries"})
     reply = run("Add buy groceries", [added])
     assert isinstance(reply, FinalReply)
-    assert reply.text == "I've added 'Buy groceries' to your list."
+    assert reply.text == "I've added 'buy groceries' to your list."
     assert reply.meta["focus"] == 5
     assert reply.meta["intents"] == ["create_task"]
 
@@ -33,7 +33,7 @@ def test_a_similar_pending_task_seen_in_the_conversation_gets_a_note() -> None:
         Turn("user", "add buy groceries"),
         Turn(
             "assistant",
-            "I've added 'Buy groceries' to your list.",
+            "I've added 'buy groceries' to your list.",
             [
                 {
                     "name": "add_task",
@@ -51,7 +51,7 @@ def test_a_similar_pending_task_seen_in_the_conversation_gets_a_note() -> None:
     reply = run("add buy milk", [added], context)
     assert isinstance(reply, FinalReply)
     assert (
-        reply.text == "I've added 'Buy milk' to your list. (You also have 'Buy groceries' pending.)"
+        reply.text == "I've added 'buy milk' to your list. (You also have 'buy groceries' pending.)"
     )
 
 
@@ -83,7 +83,7 @@ def test_the_third_add_in_a_row_counts_pending_tasks_for_a_nudge() -> None:
     reply = run("add c three", [added, ToolOutcome(lookup, pending)], context)
     assert isinstance(reply, FinalReply)
     assert reply.text == (
-        "I've added 'C three'. You now have 3 pending tasks. Ready to tackle one?"
+        "I've added 'c three'. You now have 3 pending tasks. Ready to tackle one?"
     )
 
 
@@ -112,7 +112,7 @@ def test_a_compound_message_chains_steps_in_order() -> None:
     reply = run(message, [added, listed])
     assert isinstance(reply, FinalReply)
     assert reply.text == (
-        "I've added 'Buy milk' to your list. Here are all your tasks:\n1. Buy milk\n2. Call mom"
+        "I've added 'buy milk' to your list. Here are all your tasks:\n1. buy milk\n2. call mom"
     )
 
 
@@ -180,7 +180,7 @@ def test_it_after_an_add_in_the_same_message_is_the_new_task_not_the_one_in_focu
     conversation.say("show my tasks")
     exchange = conversation.say("add feed fish and then delete it")
     assert exchange.reply == (
-        "I've added 'Feed fish' to your list. I've deleted 'Feed fish' from your list."
+        "I've added 'feed fish' to your list. I've deleted 'feed fish' from your list."
     )
     assert [t["title"] for t in conversation.store.tasks] == ["buy milk", "call mom"]
 
@@ -221,8 +221,8 @@ def test_a_list_then_another_request_puts_the_next_sentence_on_its_own_line() ->
     conversation = _conversation("buy milk", "call mom")
     reply = conversation.say("show my tasks\ncomplete task 1").reply
     assert reply == (
-        "Here are all your tasks:\n1. Buy milk\n2. Call mom\n"
-        "Great job! I've marked 'Buy milk' as complete."
+        "Here are all your tasks:\n1. buy milk\n2. call mom\n"
+        "Great job! I've marked 'buy milk' as complete."
     )
 
 
@@ -230,18 +230,18 @@ def test_an_add_after_a_delete_in_the_same_message_names_no_task_just_deleted() 
     conversation = _conversation("buy milk", "call mom")
     conversation.say("show my tasks")
     reply = conversation.say("Delete call mom and add call dad").reply
-    assert reply == "I've deleted 'Call mom' from your list. I've added 'Call dad' to your list."
+    assert reply == "I've deleted 'call mom' from your list. I've added 'call dad' to your list."
 
 
 def test_three_or_more_adds_in_one_message_are_summed_up_in_one_sentence() -> None:
     conversation = _conversation()
     reply = conversation.say("add these:\n- eggs\n- bread\n- jam").reply
-    assert reply == "I've added 3 tasks to your list: 'Eggs', 'Bread' and 'Jam'."
+    assert reply == "I've added 3 tasks to your list: 'eggs', 'bread' and 'jam'."
 
 
 def test_two_adds_keep_a_sentence_each() -> None:
     reply = _conversation().say("add eggs and add bread").reply
-    assert reply == "I've added 'Eggs' to your list. I've added 'Bread' to your list."
+    assert reply == "I've added 'eggs' to your list. I've added 'bread' to your list."
 
 
 def test_add_it_after_a_question_adds_the_item_asked_about() -> None:
@@ -298,7 +298,7 @@ def test_a_reason_after_the_target_is_not_a_second_target() -> None:
     conversation = _conversation("tape", "scissors")
     exchange = conversation.say("drop the scissors, have those")
     assert [t["title"] for t in conversation.store.tasks] == ["tape"]
-    assert exchange.reply == "I've deleted 'Scissors' from your list."
+    assert exchange.reply == "I've deleted 'scissors' from your list."
 
 
 def test_make_it_back_like_before_undoes_a_rename() -> None:

@@ -110,10 +110,10 @@ def test_rescheduling_a_task_by_title_updates_only_its_due_date_and_says_so() ->
     exchange = conversation.say("push the dentist appointment to 2027-01-04")
     assert exchange.tool_calls[-1]["name"] == "update_task"
     assert exchange.tool_calls[-1]["arguments"] == {"task_id": 6, "due": "2027-01-04"}
-    assert exchange.reply == "Done: 'Book dentist appointment' is now due 2027-01-04."
+    assert exchange.reply == "Done: 'book dentist appointment' is now due 2027-01-04."
     cleared = conversation.say("remove the date from it")
     assert cleared.tool_calls[-1]["arguments"] == {"task_id": 6, "due": "none"}
-    assert cleared.reply == "Done: 'Book dentist appointment' no longer has a due date."
+    assert cleared.reply == "Done: 'book dentist appointment' no longer has a due date."
 
 
 def test_a_field_change_after_a_list_finds_the_position_and_never_deletes() -> None:
@@ -133,17 +133,21 @@ def test_a_filtered_list_shows_only_its_tasks_with_their_labels() -> None:
     shown = conversation.say("show my shopping list")
     # the lists are read first: the user keeps a Shopping list, so it is the one shown
     assert shown.tool_calls[-1]["arguments"]["list"] == "Shopping"
-    assert shown.reply == "Here's your Shopping list:\n11. Milk (high priority)"
+    assert shown.reply == "Here's your Shopping list:\n11. milk (high priority)"
     empty = conversation.say("show #garden")
     assert empty.reply == "You have no tasks tagged #garden."
 
 
-def test_what_lists_do_i_have_names_every_list_with_its_tasks() -> None:
+def test_what_lists_do_i_have_names_each_list_with_its_counts_not_its_tasks() -> None:
     conversation = _conversation()
     conversation.say("move the milk to my shopping list")
+    conversation.say("add the bank statement to my Admin list")
+    conversation.say("i finished the bank statement")
     reply = conversation.say("what lists do I have?").reply
-    assert reply.startswith("Your lists: Inbox, Shopping.\nInbox:\n1. Buy groceries")
-    assert "Shopping:\n11. Milk" in reply
+    assert reply == (
+        "Your lists:\n- Inbox: 11 pending, 4 done\n- Shopping: 1 pending\n- Admin: 1 done\n"
+        'Say "show my Shopping list" to see one.'
+    )
 
 
 def test_a_correction_of_the_day_just_set_moves_the_due_not_the_title() -> None:
@@ -168,7 +172,7 @@ def test_undo_puts_a_changed_due_date_priority_or_list_back() -> None:
     conversation.say("push it to 2030-01-09")
     undone = conversation.say("undo")
     assert undone.tool_calls[-1]["arguments"] == {"task_id": 17, "due": "2030-01-04T09:00"}
-    assert undone.reply == "Undone: 'Pay rent' is back the way it was."
+    assert undone.reply == "Undone: 'pay rent' is back the way it was."
     conversation.say("make it high priority")
     conversation.say("undo that")
     conversation.say("move it to my bills list")

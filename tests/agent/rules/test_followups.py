@@ -132,7 +132,7 @@ def test_a_misspelt_item_asked_about_is_found() -> None:
         )
     )
     reply = conversation.say("wait is the pasport one still ther?")
-    assert "Renew passport" in reply.reply
+    assert "renew passport" in reply.reply
 
 
 @pytest.mark.parametrize(

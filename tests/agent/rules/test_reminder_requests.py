@@ -83,7 +83,7 @@ def test_a_reminder_is_set_on_the_task_just_added_and_undone() -> None:
     chat.say("add dentist tomorrow at 10")
     turn = chat.say("remind me 30 minutes before")
     assert [call["arguments"] for call in turn.tool_calls] == [{"task_id": 1, "remind_before": 30}]
-    assert turn.reply.startswith("I'll remind you about 'Dentist'")
+    assert turn.reply.startswith("I'll remind you about 'dentist'")
     assert turn.reply.endswith("(30 minutes before).")
     undone = chat.say("undo")
     assert undone.tool_calls[0]["arguments"] == {"task_id": 1, "remind_at": "none"}
@@ -91,7 +91,7 @@ def test_a_reminder_is_set_on_the_task_just_added_and_undone() -> None:
     assert timed.tool_calls[0]["arguments"]["task_id"] == 1
     assert timed.tool_calls[0]["arguments"]["remind_at"].endswith("T08:00")
     stopped = chat.say("don't remind me about it")
-    assert stopped.reply == "OK, I won't remind you about 'Dentist'."
+    assert stopped.reply == "OK, I won't remind you about 'dentist'."
 
 
 def test_an_offset_for_a_task_with_no_date_asks_when_instead() -> None:

@@ -102,7 +102,7 @@ def test_a_delete_named_only_by_part_of_a_sentence_is_confirmed_first() -> None:
     said = "the dentist's office is booked solid anyway so the dentist thing can go, delete it"
     exchange = talk.say(said)
     assert [c for c in exchange.tool_calls if c["name"] in CHANGING] == []
-    assert "delete 'Book dentist appointment'" in exchange.reply
+    assert "delete 'book dentist appointment'" in exchange.reply
     assert _changes(talk, "yes") == [("delete_task", {"task_id": 6})]
 
 
@@ -116,7 +116,7 @@ def test_a_rename_that_keeps_nothing_of_the_title_is_asked_first() -> None:
     talk.say("add pick up the kids from soccer at 4")
     exchange = talk.say("oh shoot, it's 5:30 actually, not 4")
     assert [c for c in exchange.tool_calls if c["name"] in CHANGING] == []
-    assert exchange.reply.startswith("Do you want me to rename 'Pick up the kids from soccer'")
+    assert exchange.reply.startswith("Do you want me to rename 'pick up the kids from soccer'")
     assert _changes(talk, "no") == []
     assert talk.store.tasks[-1]["title"] == "pick up the kids from soccer"
 

@@ -156,7 +156,7 @@ def test_no_to_a_clear_with_only_the_ones_finished_asks_about_the_finished_ones(
 def test_that_after_a_list_of_several_is_a_guess_a_deletion_of_it_is_asked_first() -> None:
     talk, exchange = _talk("show my list", "delete that")
     assert _changes(exchange) == []
-    assert "Buy groceries" in exchange.reply and exchange.meta["choices"]
+    assert "buy groceries" in exchange.reply and exchange.meta["choices"]
     assert len(talk.store.tasks) == 16
 
 

@@ -15,7 +15,7 @@ def test_a_deletion_named_only_by_likeness_is_asked_first_and_done_on_yes() -> N
     conversation = _conversation()
     asked = conversation.say("delete email john")
     assert asked.tool_calls[-1]["name"] == "list_tasks"
-    assert asked.reply == "Do you want me to delete 'Email Sarah about the project'?"
+    assert asked.reply == "Do you want me to delete 'email Sarah about the project'?"
     assert len(conversation.store.tasks) == 2
     conversation.say("yes")
     assert [t["title"] for t in conversation.store.tasks] == ["pay electricity bill"]

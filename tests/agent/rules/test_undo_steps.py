@@ -48,7 +48,7 @@ def test_undo_goes_back_step_after_step_and_then_says_there_is_nothing_left() ->
     before = _state(talk)
     talk.say("add stamps")
     talk.say("add envelopes")
-    assert talk.say("undo").reply == "Undone: I've removed 'Envelopes' again."
-    assert talk.say("undo that too").reply == "Undone: I've removed 'Stamps' again."
+    assert talk.say("undo").reply == "Undone: I've removed 'envelopes' again."
+    assert talk.say("undo that too").reply == "Undone: I've removed 'stamps' again."
     assert _state(talk) == before
     assert talk.say("undo").reply == "There's nothing I can undo right now."

@@ -38,7 +38,7 @@ def test_the_reply_says_the_due_and_the_repeat_as_stored_and_changes_nothing() -
     talk = Conversation(FakeTaskStore(dated_start(), TODAY), now=CLOCK)
     exchange = talk.say("And when are the plants next due a water?")
     assert all(c["name"] == "list_tasks" for c in exchange.tool_calls)
-    assert "Water the plants" in exchange.reply
+    assert "water the plants" in exchange.reply
     assert "2026-11-26" in exchange.reply
     assert "repeats every Monday and Thursday" in exchange.reply
 

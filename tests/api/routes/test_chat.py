@@ -24,7 +24,7 @@ async def test_add_list_complete_through_chat_changes_the_tasks(
     client: httpx.AsyncClient, user: UserSession, chat: ChatFn
 ) -> None:
     added = await chat("add buy milk")
-    assert added["response"] == "I've added 'Buy milk' to your list."
+    assert added["response"] == "I've added 'buy milk' to your list."
     assert added["tool_calls"] == [
         {
             "name": "add_task",
@@ -33,11 +33,11 @@ async def test_add_list_complete_through_chat_changes_the_tasks(
         }
     ]
     listed = await chat("show my tasks")
-    assert listed["response"] == "Here are all your tasks:\n1. Buy milk"
+    assert listed["response"] == "Here are all your tasks:\n1. buy milk"
     assert listed["tool_calls"][0]["name"] == "list_tasks"
     assert listed["tool_calls"][0]["result"][0]["title"] == "buy milk"
     done = await chat("complete task 1")
-    assert done["response"] == "Great job! I've marked 'Buy milk' as complete."
+    assert done["response"] == "Great job! I've marked 'buy milk' as complete."
     assert done["tool_calls"][0]["result"] == {
         "task_id": 1,
         "status": "completed",
@@ -53,10 +53,10 @@ async def test_the_explicit_commands_call_the_right_tools(chat: ChatFn) -> None:
     assert pending["tool_calls"][0]["arguments"] == {"status": "pending", "limit": 51}
     renamed = await chat("change task 1 to call dad")
     assert renamed["tool_calls"][0]["arguments"] == {"task_id": 1, "title": "call dad"}
-    assert renamed["response"] == "I've updated 'Call dad'."
+    assert renamed["response"] == "I've updated 'call dad'."
     deleted = await chat("delete task 2")
     assert deleted["tool_calls"][0]["arguments"] == {"task_id": 2}
-    assert deleted["response"] == "I've deleted 'Old notes' from your list."
+    assert deleted["response"] == "I've deleted 'old notes' from your list."
     completed = await chat("show completed tasks")
     assert completed["response"] == "You don't have any completed tasks. Nothing completed yet."
 
@@ -86,7 +86,7 @@ async def test_a_new_app_instance_continues_the_same_conversation(
             json={"message": "mark it as done", "conversation_id": first["conversation_id"]},
             headers=user.headers,
         )
-    assert response.json()["response"] == "Great job! I've marked 'Buy groceries' as complete."
+    assert response.json()["response"] == "Great job! I've marked 'buy groceries' as complete."
     assert (await _tasks(client, user))[0]["completed"] is True
 
 
@@ -136,7 +136,7 @@ async def test_user_and_assistant_messages_are_stored_with_tool_calls(
     ).json()
     assert [(m["role"], m["content"]) for m in messages] == [
         ("user", "add water plants"),
-        ("assistant", "I've added 'Water plants' to your list."),
+        ("assistant", "I've added 'water plants' to your list."),
     ]
     assert messages[1]["tool_calls"] == body["tool_calls"]
 

@@ -37,9 +37,9 @@ def names(body: dict[str, Any]) -> list[str]:
 async def test_scenario_create_and_complete(chat: ChatFn) -> None:
     assert (await chat("Add buy groceries"))[
         "response"
-    ] == "I've added 'Buy groceries' to your list."
+    ] == "I've added 'buy groceries' to your list."
     done = await chat("Mark it as done")
-    assert done["response"] == "Great job! I've marked 'Buy groceries' as complete."
+    assert done["response"] == "Great job! I've marked 'buy groceries' as complete."
     assert done["tool_calls"][0]["arguments"] == {"task_id": 1}
 
 
@@ -112,6 +112,22 @@ async def test_scenario_clarification_flow(
     assert body["response"] == "I've deleted 'Buy groceries' from your list."
 
 
+async def test_a_title_is_shown_in_chat_exactly_as_the_panel_and_the_api_store_it(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await seed(client, user, "iPhone repair", "Call Mom")
+    added = await chat("add buy milk")
+    listed = await chat("show my tasks")
+    stored = (await client.get("/api/tasks", headers=user.headers)).json()
+    assert added["response"] == "I've added 'buy milk' to your list."
+    assert [task["title"] for task in stored] == ["iPhone repair", "Call Mom", "buy milk"]
+    assert listed["response"].splitlines()[1:] == [
+        "1. iPhone repair",
+        "2. Call Mom",
+        "3. buy milk",
+    ]
+
+
 async def test_scenario_chained_actions(
     client: httpx.AsyncClient, user: UserSession, chat: ChatFn
 ) -> None:
@@ -119,7 +135,7 @@ async def test_scenario_chained_actions(
     body = await chat("Add buy milk and show me all tasks")
     assert names(body) == ["add_task", "list_tasks"]
     assert body["response"] == (
-        "I've added 'Buy milk' to your list. Here are all your tasks:\n1. Call mom\n2. Buy milk"
+        "I've added 'buy milk' to your list. Here are all your tasks:\n1. Call mom\n2. buy milk"
     )
 
 
@@ -204,7 +220,7 @@ async def test_actually_make_it_after_an_add_updates_that_task(chat: ChatFn) -> 
     await chat("add buy milk")
     body = await chat("Actually, make it oat milk")
     assert body["tool_calls"][0]["arguments"] == {"task_id": 1, "title": "oat milk"}
-    assert body["response"] == "I've updated 'Oat milk'."
+    assert body["response"] == "I've updated 'oat milk'."
 
 
 async def test_context_survives_the_window_only_within_50_messages(chat: ChatFn) -> None:
@@ -239,7 +255,7 @@ async def test_update_title_and_description_together(
 async def test_several_adds_in_one_message(chat: ChatFn) -> None:
     body = await chat("add these: milk, eggs and bread")
     assert [c["arguments"]["title"] for c in body["tool_calls"]] == ["milk", "eggs", "bread"]
-    assert body["response"] == "I've added 3 tasks to your list: 'Milk', 'Eggs' and 'Bread'."
+    assert body["response"] == "I've added 3 tasks to your list: 'milk', 'eggs' and 'bread'."
 
 
 async def test_a_compound_message_removes_then_adds(
@@ -281,7 +297,7 @@ async def test_same_request_in_different_words_makes_the_same_call(chat: ChatFn)
 
 async def test_remember_gets_the_casual_confirmation(chat: ChatFn) -> None:
     body = await chat("Remember to call mom")
-    assert body["response"] == "Got it! 'Call mom' is now on your list."
+    assert body["response"] == "Got it! 'call mom' is now on your list."
 
 
 async def test_all_tasks_mark_completed_ones(
@@ -296,7 +312,7 @@ async def test_a_similar_pending_task_is_mentioned_after_an_add(chat: ChatFn) ->
     await chat("add buy groceries")
     body = await chat("Add buy milk")
     assert body["response"] == (
-        "I've added 'Buy milk' to your list. (You also have 'Buy groceries' pending.)"
+        "I've added 'buy milk' to your list. (You also have 'buy groceries' pending.)"
     )
     assert names(body) == ["add_task"]  # the note comes from the conversation, not a look-up
 
@@ -306,7 +322,7 @@ async def test_a_run_of_adds_without_completions_gets_a_nudge(chat: ChatFn) -> N
     await chat("add pay rent")
     body = await chat("add call the plumber")
     assert body["response"] == (
-        "I've added 'Call the plumber'. You now have 3 pending tasks. Ready to tackle one?"
+        "I've added 'call the plumber'. You now have 3 pending tasks. Ready to tackle one?"
     )
 
 
@@ -333,7 +349,7 @@ async def test_update_with_nothing_to_change_asks_what_then_takes_the_answer(
     )
     body = await chat("Change title to call mom")
     assert body["tool_calls"][0]["arguments"] == {"task_id": 3, "title": "call mom"}
-    assert body["response"] == "I've updated 'Call mom'."
+    assert body["response"] == "I've updated 'call mom'."
 
 
 async def test_missing_title_for_an_add_is_asked_for(chat: ChatFn) -> None:
@@ -393,7 +409,7 @@ async def test_a_long_list_to_add_is_added_whole_and_summed_up(
     items = "\n".join(f"- errand number {n}" for n in range(1, 25))
     body = await chat(f"add these:\n{items}")
     assert names(body) == ["add_task"] * 24
-    assert body["response"].startswith("I've added 24 tasks to your list: 'Errand number 1',")
+    assert body["response"].startswith("I've added 24 tasks to your list: 'errand number 1',")
     assert body["response"].endswith(" and 16 more.")
     assert [t["title"] for t in await tasks(client, user)][-1] == "errand number 24"
 
@@ -413,7 +429,7 @@ async def test_is_it_on_my_list_answers_yes_or_no(
 ) -> None:
     await seed(client, user, "buy milk")
     yes = await chat("is milk on my list?")
-    assert yes["response"] == "Yes, 'Buy milk' is on your list (task 1, still pending)."
+    assert yes["response"] == "Yes, 'buy milk' is on your list (task 1, still pending)."
     no = await chat("is bread on my list?")
     assert no["response"] == "No, I don't see 'bread' on your list. Would you like me to add it?"
     added = await chat("yes")
@@ -444,7 +460,7 @@ async def test_unicode_and_emoji_titles_survive_the_chat(
     assert task["title"] == "café ☕ avec Zoë"
     assert task["description"] == "東京 🎉"
     body = await chat("delete the café ☕ avec Zoë task")
-    assert body["response"] == "I've deleted 'Café ☕ avec Zoë' from your list."
+    assert body["response"] == "I've deleted 'café ☕ avec Zoë' from your list."
 
 
 async def test_a_long_list_shows_fifty_and_says_there_are_more(
@@ -454,6 +470,6 @@ async def test_a_long_list_shows_fifty_and_says_there_are_more(
     body = await chat("show my tasks")
     lines = body["response"].splitlines()
     assert lines[0] == "Here are all your tasks:"
-    assert lines[1] == "1. Chore 0" and lines[50] == "50. Chore 49"
+    assert lines[1] == "1. chore 0" and lines[50] == "50. chore 49"
     assert lines[-1].startswith("…and more.")
     assert len(body["tool_calls"][0]["result"]) == 51  # one more than shown, never all

@@ -49,7 +49,7 @@ async def test_a_question_returns_its_choices_and_a_choice_sent_picks_that_task(
 
 async def test_a_turn_that_asks_nothing_has_no_choices(chat: ChatFn) -> None:
     body = await chat("add buy milk")
-    assert body["response"] == "I've added 'Buy milk' to your list."
+    assert body["response"] == "I've added 'buy milk' to your list."
     assert body["choices"] == []
 
 
@@ -58,14 +58,14 @@ async def test_a_confirmation_offers_yes_and_no_and_yes_in_words_confirms(
 ) -> None:
     await seed(client, user, "eggs")
     asked = await chat("move buying eggs item to trash from to do list")
-    assert asked["response"] == "Do you want me to delete 'Eggs'?"
+    assert asked["response"] == "Do you want me to delete 'eggs'?"
     assert asked["choices"] == [
-        {"label": "Yes, delete 'Eggs'", "message": "yes"},
+        {"label": "Yes, delete 'eggs'", "message": "yes"},
         {"label": "No, leave it", "message": "no"},
     ]
     assert [task["title"] for task in await tasks(client, user)] == ["eggs"]
     done = await chat(asked["choices"][0]["message"])
-    assert done["response"] == "I've deleted 'Eggs' from your list."
+    assert done["response"] == "I've deleted 'eggs' from your list."
     assert await tasks(client, user) == []
 
 

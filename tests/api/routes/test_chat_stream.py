@@ -49,7 +49,7 @@ async def test_a_turn_streams_tool_calls_then_text_then_the_full_body(
     assert events[0][1]["result"]["status"] == "created"
     done = events[-1][1]
     assert "".join(data["text"] for kind, data in events if kind == "delta") == done["response"]
-    assert done["response"] == "I've added 'Buy milk' to your list."
+    assert done["response"] == "I've added 'buy milk' to your list."
     assert done["tool_calls"] == [events[0][1]]
     assert isinstance(done["conversation_id"], int)
 
@@ -63,7 +63,7 @@ async def test_a_streamed_turn_is_stored_like_any_other(
             await stream(client, user, "mark it as done", conversation_id=first["conversation_id"])
         ).text
     )[-1][1]
-    assert second["response"] == "Great job! I've marked 'Call mom' as complete."
+    assert second["response"] == "Great job! I've marked 'call mom' as complete."
     messages = (
         await client.get(
             f"/api/conversations/{first['conversation_id']}/messages", headers=user.headers
@@ -101,7 +101,7 @@ async def test_a_client_that_disconnects_does_not_lose_the_turn(
         stored = await recent_messages(session, conversation_id=opened.conversation_id, limit=5)
     assert [m.content for m in stored] == [
         "add water plants",
-        "I've added 'Water plants' to your list.",
+        "I've added 'water plants' to your list.",
     ]
     assert [t["title"] for t in (await client.get("/api/tasks", headers=user.headers)).json()] == [
         "water plants"
