@@ -90,14 +90,25 @@ class FakeTaskStore:
                 return task
         raise LookupError(f"Task {task_id} not found")
 
-    def add_task(self, title: str, description: str | None = None, **fields: Any) -> TaskChange:
+    def add_task(
+        self,
+        title: str,
+        description: str | None = None,
+        number: int | None = None,
+        **fields: Any,
+    ) -> TaskChange:
         """Also keeps the issue-14 fields (due, priority, list, tags), echoed as the real
-        tool echoes the ones given."""
-        self.last_number += 1
-        task = {"id": self.last_number, "title": title, "description": description}
+        tool echoes the ones given; `number` brings a deleted task back under its own."""
+        if number is None:
+            self.last_number += 1
+            number = self.last_number
+        elif not 1 <= number <= self.last_number or any(t["id"] == number for t in self.tasks):
+            raise LookupError(f"task number {number} is not free")
+        task = {"id": number, "title": title, "description": description}
         task["completed"] = False
         self.tasks.append(task)
-        result = {"task_id": self.last_number, "status": "created", "title": title}
+        self.tasks.sort(key=lambda t: int(t["id"]))
+        result = {"task_id": number, "status": "created", "title": title}
         return TaskChange.model_validate({**result, **self._set_fields(task, fields, self.today)})
 
     @staticmethod

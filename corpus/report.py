@@ -122,8 +122,12 @@ def counted_calls(tool_calls: list[dict[str, Any]]) -> tuple[Call, ...]:
     (say, an unknown task number) changed nothing."""
     counted = []
     for call in (one for c in tool_calls for one in per_task_calls(c)):
-        arguments = {k: v for k, v in call["arguments"].items() if k not in FIELD_ARGUMENTS}
-        if call["name"] != "list_tasks" and len(arguments) < len(call["arguments"]):
+        given = dict(call["arguments"])
+        if call["name"] == "add_task":
+            # the number a deleted task comes back under: labels name the task by its title
+            given.pop("number", None)
+        arguments = {k: v for k, v in given.items() if k not in FIELD_ARGUMENTS}
+        if call["name"] != "list_tasks" and len(arguments) < len(given):
             arguments[WITH_FIELDS] = True
             result = call["result"]
             if call["name"] == "update_task" and "title" not in arguments:

@@ -449,6 +449,13 @@ def build_task_server(
         repeat: Repeats = None,
         remind_at: RemindAt = None,
         remind_before: RemindBefore = None,
+        number: Annotated[
+            TaskId | None,
+            Field(
+                description="Only to bring back a deleted task: its old number (free, as "
+                "numbers are never reused)"
+            ),
+        ] = None,
     ) -> TaskChange:
         """Create a new task for the user, optionally with a due date or time, a priority,
         a list, tags, a repeat (with no due date, it is due on the repeat's first day) and a
@@ -475,7 +482,12 @@ def build_task_server(
                 raise ToolError(_validation_message(exc)) from exc
             try:
                 task = await tasks.create_task(
-                    session, owner_id=owner, data=data, max_tasks=max_tasks, max_lists=max_lists
+                    session,
+                    owner_id=owner,
+                    data=data,
+                    max_tasks=max_tasks,
+                    max_lists=max_lists,
+                    number=number,
                 )
             except (TaskLimitError, InvalidTaskChangeError, ListExistsError, ListLimitError) as exc:
                 raise ToolError(str(exc)) from exc

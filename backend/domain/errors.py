@@ -51,6 +51,17 @@ class InvalidTaskChangeError(ServiceError):
     field = "body"
 
 
+class TaskNumberTakenError(InvalidTaskChangeError):
+    """A task brought back under a number that is not free: one a task holds now, or one the
+    account has not reached yet (numbers are handed out in order and never reused)."""
+
+    field = "number"
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"task number {number} is not free: it is in use or was never given")
+        self.number = number
+
+
 class DueTimeWithoutDateError(InvalidTaskChangeError):
     """A time of day for a task that has no due day."""
 

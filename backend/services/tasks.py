@@ -31,6 +31,7 @@ from backend.domain.errors import (
     RepeatRefusedError,
     TaskLimitError,
     TaskNotFoundError,
+    TaskNumberTakenError,
 )
 from backend.domain.reminder_times import (
     Due,
@@ -83,6 +84,13 @@ _NEXT_NUMBER = (
     .values(last_task_number=User.last_task_number + 1)
     .returning(col(User.last_task_number), col(User.timezone))
 )
+# The same row lock as _NEXT_NUMBER, without taking a number: for a task brought back.
+_LAST_NUMBER = (
+    update(User)
+    .where(col(User.id) == bindparam("oid"))
+    .values(last_task_number=User.last_task_number)
+    .returning(col(User.last_task_number), col(User.timezone))
+)
 _ZONE = select(User.timezone).where(col(User.id) == bindparam("oid"))
 _LIST_NAMED = select(TaskList.name).where(
     (col(TaskList.owner_id) == bindparam("oid")) & (col(TaskList.name_key) == bindparam("key"))
@@ -101,6 +109,20 @@ async def _next_task_number(session: AsyncSession, owner_id: int) -> tuple[int, 
     if row is None:
         raise AccountGoneError(owner_id)
     return int(row[0]), str(row[1])
+
+
+async def _free_old_number(session: AsyncSession, owner_id: int, number: int) -> str:
+    """Checks that `number` was handed out before and no task holds it now (a deleted task
+    brought back under its own number), and returns the account's time zone. Under the
+    counter's lock, as a new number is, so two restores cannot both take it."""
+    row = (await session.exec(_LAST_NUMBER, params={"oid": owner_id})).one_or_none()
+    if row is None:
+        raise AccountGoneError(owner_id)
+    held = (await session.exec(_GET, params={"oid": owner_id, "num": number})).first()
+    if not 1 <= number <= int(row[0]) or held is not None:
+        await session.rollback()
+        raise TaskNumberTakenError(number)
+    return str(row[1])
 
 
 async def account_zone(session: AsyncSession, owner_id: int) -> str:
@@ -143,11 +165,18 @@ async def create_task(
     data: TaskCreate,
     max_tasks: int | None = None,
     max_lists: int | None = None,
+    number: int | None = None,
 ) -> Task:
-    number, zone = await _next_task_number(session, owner_id)
+    """A new task under the next number, or under `number`, a free one handed out before (a
+    deleted task brought back: TaskNumberTakenError if it is not free)."""
+    restoring = number is not None
+    if number is None:
+        number, zone = await _next_task_number(session, owner_id)
+    else:
+        zone = await _free_old_number(session, owner_id, number)
     # Numbers only grow, so an account that never made `max_tasks` tasks cannot hold that
     # many: only those pay for the count (under the counter's lock: no race past the cap).
-    if max_tasks is not None and number > max_tasks:
+    if max_tasks is not None and (restoring or number > max_tasks):
         if await count_tasks(session, owner_id=owner_id) >= max_tasks:
             await session.rollback()
             raise TaskLimitError(max_tasks)

@@ -83,6 +83,7 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
                     "repeat",
                     "remind_at",
                     "remind_before",
+                    "number",
                 },
                 ["title"],
             ),
@@ -429,6 +430,40 @@ async def test_add_task_refuses_past_the_per_user_cap_until_tasks_are_removed(
         added = await call(mcp, user, "add_task", title="three")
         # The refused add used up no number.
         assert added.structured_content == {"task_id": 3, "status": "created", "title": "three"}
+
+
+async def test_a_deleted_task_comes_back_under_its_own_number_and_no_other(
+    server: MCPServer, client: httpx.AsyncClient
+) -> None:
+    async with Client(server) as mcp:
+        user = await register(client)
+        for title in ("one", "two", "three"):
+            await call(mcp, user, "add_task", title=title)
+        await call(mcp, user, "delete_task", task_id=2)
+        back = await call(mcp, user, "add_task", title="two", number=2)
+        assert back.structured_content == {"task_id": 2, "status": "created", "title": "two"}
+        # in use, never handed out, or not a number at all: refused, and nothing is added
+        assert "not free" in error_text(await call(mcp, user, "add_task", title="x", number=3))
+        assert "not free" in error_text(await call(mcp, user, "add_task", title="x", number=4))
+        assert error_text(await call(mcp, user, "add_task", title="x", number=0))
+        assert [task["id"] for task in await tasks_of(mcp, user)] == [1, 2, 3]
+        # the counter went on from where it was: the next new task is 4
+        added = await call(mcp, user, "add_task", title="four")
+        assert added.structured_content == {"task_id": 4, "status": "created", "title": "four"}
+
+
+async def test_bringing_a_task_back_counts_against_the_per_user_cap(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    server = build_task_server(app.state.sessionmaker, principal_from_meta, max_tasks=2)
+    async with Client(server) as mcp:
+        user = await register(client)
+        await call(mcp, user, "add_task", title="one")
+        await call(mcp, user, "delete_task", task_id=1)
+        await call(mcp, user, "add_task", title="two")
+        await call(mcp, user, "add_task", title="three")
+        refused = await call(mcp, user, "add_task", title="one", number=1)
+        assert "limit of 2 tasks" in error_text(refused)
 
 
 @pytest.mark.parametrize("task_id", ["1", True, 1.0, "[1]"])

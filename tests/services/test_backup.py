@@ -87,7 +87,7 @@ async def test_export_then_import_into_a_fresh_database_restores_everything(
         ).json()
         assert [m["content"] for m in messages][:2] == [
             "add buy milk",
-            "I've added 'Buy milk' to your list.",
+            "I've added 'buy milk' to your list.",
         ]
         assert messages[1]["tool_calls"][0]["name"] == "add_task"
         # Numbers are never reused, even after a restore: task 2 was deleted.
@@ -99,7 +99,7 @@ async def test_export_then_import_into_a_fresh_database_restores_everything(
             json={"message": "mark it as done", "conversation_id": conversations[0]["id"]},
             headers=headers,
         )
-        assert reply.json()["response"] == "Awesome! I've marked 'Walk the dog' as complete."
+        assert reply.json()["response"] == "Awesome! I've marked 'walk the dog' as complete."
 
 
 def test_import_refuses_to_overwrite_an_existing_account(tmp_path: Path) -> None:

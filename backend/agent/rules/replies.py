@@ -604,7 +604,7 @@ def undone(tool: str, arguments: dict[str, Any], data: dict[str, Any]) -> str:
     if tool == "delete_task":
         return f"Undone: I've removed {title} again."
     if tool == "add_task":
-        return f"Undone: I've restored {title} (now task {data['task_id']})."
+        return f"Undone: I've restored {title} as task {data['task_id']} again."
     if tool == "complete_task":
         return f"Undone: {title} is marked complete again."
     return f"Undone: {title} is back the way it was."

@@ -253,12 +253,13 @@ def list_tasks(status: str, filters: dict[str, str] | None = None) -> Step:
 
 
 def list_lists() -> Step:
-    """ "What lists do I have?": the lists with their counts, read from every task (a page of
-    the most a look-up returns)."""
+    """ "What lists do I have?": the lists with their counts, read from every task (the
+    first 1,000)."""
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
-            return ToolCall("list_tasks", {"status": "all", "limit": LOOKUP_LIMIT})
+            # no limit: the tool's largest page, so the counts are every task's
+            return ToolCall("list_tasks", {"status": "all"})
         if not outcomes[0].ok:
             return failure(outcomes[0])
         return Say(replies.lists_overview(outcomes[0].data), ReplyMeta())

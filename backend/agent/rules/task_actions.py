@@ -113,7 +113,9 @@ def _completed(data: dict[str, Any], task_id: int, completions: int) -> _Changed
 
 def _deleted(data: dict[str, Any], before: Task | None) -> _Changed:
     text = replies.task_deleted(data["title"])
-    restore = {"title": data["title"], **_fields_to_restore(before or {})}
+    # under its own number: numbers are never reused, so the old one is free
+    restore = {"title": data["title"], "number": int(data["task_id"])}
+    restore |= _fields_to_restore(before or {})
     if before and before.get("description"):
         restore["description"] = before["description"]
     return text, {"tool": "add_task", "arguments": restore}

@@ -186,7 +186,7 @@ def test_undo_puts_a_changed_due_date_priority_or_list_back() -> None:
     )
 
 
-def test_undo_of_a_delete_brings_back_the_tasks_date_priority_list_and_tags() -> None:
+def test_undo_of_a_delete_brings_back_the_task_under_its_number_with_its_fields() -> None:
     conversation = _conversation()
     conversation.say("add urgent: pay rent on 2030-01-04 at 9am #home")
     conversation.say("move it to my bills list")
@@ -195,6 +195,7 @@ def test_undo_of_a_delete_brings_back_the_tasks_date_priority_list_and_tags() ->
     assert restored.tool_calls[-1]["name"] == "add_task"
     assert restored.tool_calls[-1]["arguments"] == {
         "title": "pay rent",
+        "number": 17,
         "due": "2030-01-04T09:00",
         "priority": "high",
         "list": "Bills",

@@ -452,6 +452,20 @@ async def test_undo_reverses_the_last_change(
     assert nothing["response"] == "There's nothing I can undo right now."
 
 
+async def test_undo_of_a_chat_deletion_brings_the_task_back_under_its_old_number(
+    client: httpx.AsyncClient, user: UserSession, chat: ChatFn
+) -> None:
+    await seed(client, user, "walk the dog", "buy bread", "call mom")
+    await chat("delete buy bread")
+    undone = await chat("undo")
+    assert undone["response"] == "Undone: I've restored 'buy bread' as task 2 again."
+    assert [(task["id"], task["title"]) for task in await tasks(client, user)] == [
+        (1, "walk the dog"),
+        (2, "buy bread"),
+        (3, "call mom"),
+    ]
+
+
 async def test_unicode_and_emoji_titles_survive_the_chat(
     client: httpx.AsyncClient, user: UserSession, chat: ChatFn
 ) -> None:

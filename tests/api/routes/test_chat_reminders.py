@@ -30,7 +30,7 @@ async def test_a_reminder_said_in_chat_is_set_changed_undone_and_turned_off(
     body = await chat("remind me 30 minutes before")
     assert (
         body["response"]
-        == "I'll remind you about 'Dentist' Tue 4 Mar 2031 09:30 (30 minutes before)."
+        == "I'll remind you about 'dentist' Tue 4 Mar 2031 09:30 (30 minutes before)."
     )
     task = await _task(client, user)
     assert (task["remind_at"], task["remind_before"]) == ("2031-03-04T09:30:00Z", 30)
@@ -38,7 +38,7 @@ async def test_a_reminder_said_in_chat_is_set_changed_undone_and_turned_off(
     task = await _task(client, user)
     assert (task["remind_at"], task["remind_before"]) == ("2031-03-04T10:00:00Z", 0)
     body = await chat("don't remind me about it")
-    assert body["response"] == "OK, I won't remind you about 'Dentist'."
+    assert body["response"] == "OK, I won't remind you about 'dentist'."
     task = await _task(client, user)
     assert (task["remind_at"], task["remind_before"]) == (None, None)
 
@@ -49,7 +49,7 @@ async def test_a_time_said_for_a_reminder_is_on_the_users_clock_and_fires(
     await client.patch("/api/auth/me", json={"timezone": "Asia/Tokyo"}, headers=user.headers)
     await chat("add renew passport")
     body = await chat("remind me tomorrow at 8am")
-    assert body["response"].startswith("I'll remind you about 'Renew passport' tomorrow 08:00")
+    assert body["response"].startswith("I'll remind you about 'renew passport' tomorrow 08:00")
     task = await _task(client, user)
     assert task["remind_before"] is None
     assert datetime.fromisoformat(task["remind_at"]) > datetime.now(UTC)

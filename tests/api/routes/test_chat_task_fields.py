@@ -73,15 +73,15 @@ async def test_a_task_is_rescheduled_found_by_its_due_date_and_cleared_in_chat(
     await chat("add water the plants")
     moved = await chat("push pay rent to 2030-01-07 at 10:00")
     assert moved["tool_calls"][-1]["arguments"] == {"task_id": 1, "due": "2030-01-07T10:00"}
-    assert moved["response"] == "Done: 'Pay rent' is now due Mon 7 Jan 2030 10:00."
+    assert moved["response"] == "Done: 'pay rent' is now due Mon 7 Jan 2030 10:00."
     [rent, plants] = await _tasks(client, user)
     assert (rent["due_date"], rent["due_time"], plants["due_date"]) == ("2030-01-07", "10:00", None)
     undone = await chat("undo")
-    assert undone["response"] == "Undone: 'Pay rent' is back the way it was."
+    assert undone["response"] == "Undone: 'pay rent' is back the way it was."
     assert (await _tasks(client, user))[0]["due_date"] == "2030-01-04"
     await chat("push pay rent to 2030-01-07 at 10:00")
     undated = await chat("show my tasks with no due date")
-    assert undated["response"] == "Here are your tasks without a due date:\n2. Water the plants"
+    assert undated["response"] == "Here are your tasks without a due date:\n2. water the plants"
     both = await chat("make pay rent high priority and tag it #home")
     assert [c["arguments"] for c in both["tool_calls"] if c["name"] == "update_task"] == [
         {"task_id": 1, "priority": "high"},
@@ -89,7 +89,7 @@ async def test_a_task_is_rescheduled_found_by_its_due_date_and_cleared_in_chat(
     ], both
     important = await chat("what's important?")
     assert important["response"] == (
-        "Here are your high-priority tasks:\n1. Pay rent (due Mon 7 Jan 2030 10:00, high priority)"
+        "Here are your high-priority tasks:\n1. pay rent (due Mon 7 Jan 2030 10:00, high priority)"
     )
     await chat("remove the date from task 1")
     [rent, _] = await _tasks(client, user)
@@ -104,7 +104,7 @@ async def test_a_date_question_shows_only_the_tasks_due_that_day(
     ferns = next(t for t in await _tasks(client, user) if t["title"] == "water the ferns")
     weekday = f"{datetime.fromisoformat(str(ferns['due_date'])):%A}"
     body = await chat(f"what's on {weekday}?")
-    assert "Water the ferns" in body["response"]
+    assert "water the ferns" in body["response"]
     assert "stamps" not in body["response"]
 
 
