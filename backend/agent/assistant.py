@@ -34,6 +34,7 @@ from openai.types.responses import ResponseTextDeltaEvent
 from backend.agent.brains import Brain
 from backend.agent.delegating_model import DelegatingModel, ModelInput
 from backend.agent.instructions import build_instructions, today_for_the_model
+from backend.agent.llm import ModelProblem, failure_reply, model_failure
 from backend.agent.mcp_bridge import InProcessTaskTools, failure_json
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.replies import SYSTEM_ERROR
@@ -204,6 +205,21 @@ def _stopped(turn: TurnContext) -> AgentReply:
     return AgentReply(text, turn.tool_calls, {"error": stop.reason.value})
 
 
+def _failed(turn: TurnContext, error: Exception, brain: str, user_id: int) -> AgentReply:
+    """The reply of a turn that failed. A model that could not answer is said so, with one
+    log line naming its URL and the error (its traceback holds only the client's frames);
+    anything else is a bug: its traceback is logged, the user gets the friendly retry reply."""
+    failure = model_failure(error)
+    if failure is None:
+        logger.error("agent run failed for user %s", user_id, exc_info=error)
+        return AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
+    # A 429 or 5xx passes; a model out of reach or a refused key needs someone to act.
+    level = logging.WARNING if failure.problem is ModelProblem.FAILING else logging.ERROR
+    logger.log(level, "%s [brain=%s user=%s]", failure.describe(), brain, user_id)
+    text = failure_reply(failure, turn.limits.changes)
+    return AgentReply(text, turn.tool_calls, {"error": f"model_{failure.problem.value}"})
+
+
 async def _stopped_events(turn: TurnContext, streamed_text: bool) -> AsyncIterator[AgentEvent]:
     """A stopped turn's reply, as a stream ends: its text (unless the turn was interrupted,
     which its client hears as an error instead), then the reply."""
@@ -296,12 +312,10 @@ class Assistant:
             result = await Runner.run(
                 agent, items, context=turn, max_turns=max_turns, run_config=run_config
             )
-        except Exception:
+        except Exception as error:
             if turn.limits.stopped is not None:
                 return _stopped(turn)
-            # The user gets the friendly retry message; the details go to the log only.
-            logger.exception("agent run failed for user %s", user_id)
-            return AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
+            return _failed(turn, error, self.brain.name, user_id)
         if turn.cut_short:
             return _stopped(turn)
         text = str(result.final_output or "") or SYSTEM_ERROR
@@ -339,17 +353,16 @@ class Assistant:
                 ):
                     streamed_text = True
                     yield TextDelta(event.data.delta)
-        except Exception:
+        except Exception as error:
             stopped = turn.limits.stopped is not None
-            if not stopped:
-                logger.exception("agent run failed for user %s", user_id)
+            failed = None if stopped else _failed(turn, error, self.brain.name, user_id)
             for call in turn.tool_calls[sent:]:
                 yield ToolCallDone(call)
-            if stopped:
+            if failed is None:
                 async for stop_event in _stopped_events(turn, streamed_text):
                     yield stop_event
             else:
-                yield AgentReply(SYSTEM_ERROR, turn.tool_calls, {"error": True})
+                yield failed
             return
         finally:
             if not result.is_complete:  # its consumer went away (or was cancelled): end it

@@ -3,6 +3,7 @@ tools; they differ only in the model that decides what to call and say."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -10,11 +11,13 @@ from agents import FunctionToolResult
 from agents.models.interface import Model
 
 from backend.agent.delegating_model import DelegatingModel, ModelInput
-from backend.agent.llm import llm_model
+from backend.agent.llm import LLM, ModelWatch, build_llm, model_failure
 from backend.agent.rule_model import RuleModel, read_turn
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.types import Intent, ReplyMeta
 from backend.core.config import Settings
+
+logger = logging.getLogger(__name__)
 
 
 class Brain(Protocol):
@@ -23,6 +26,8 @@ class Brain(Protocol):
     name: str
     # Whether the model must be sent the conversation (an LLM) or derives it itself (rules).
     needs_history: bool
+    # Whether its LLM answers (for /readyz); None for a brain without one.
+    watch: ModelWatch | None
 
     def model_for(self, context: ConversationContext) -> Model: ...
 
@@ -32,6 +37,7 @@ class Brain(Protocol):
 class RuleBrain:
     name = "rules"
     needs_history = False
+    watch: ModelWatch | None = None
 
     def model_for(self, context: ConversationContext) -> Model:
         return RuleModel(context)
@@ -45,9 +51,10 @@ class RuleBrain:
 class LLMBrain:
     needs_history = True
 
-    def __init__(self, name: str, model: Model) -> None:
+    def __init__(self, name: str, llm: LLM) -> None:
         self.name = name
-        self._model = model
+        self._model = llm.model
+        self.watch: ModelWatch | None = llm.watch
 
     def model_for(self, context: ConversationContext) -> Model:
         return self._model  # stateless: safe to share between turns
@@ -63,11 +70,14 @@ _FOR_THE_LLM = (Intent.UNCLEAR, Intent.SOCIAL, Intent.OFF_TOPIC)
 class HybridModel(DelegatingModel):
     """Rules for whatever they understand; the LLM for what they would call unclear, small talk
     or another assistant's job (it can say more there than a template), and for a reading
-    they are unsure of and would ask about (`Plan.unsure`)."""
+    they are unsure of and would ask about (`Plan.unsure`). When the LLM cannot answer, the
+    rules answer that turn as the rules brain would: after a failure of its first call (logged
+    here, once), and without trying while the LLM was just seen not to answer (`watch`)."""
 
-    def __init__(self, rules: RuleModel, llm: Model) -> None:
+    def __init__(self, rules: RuleModel, llm: Model, watch: ModelWatch | None = None) -> None:
         self.rules = rules
         self.llm = llm
+        self.watch = watch
         self.chosen: Model | None = None
 
     def choose(self, input: ModelInput) -> Model:
@@ -77,8 +87,23 @@ class HybridModel(DelegatingModel):
             unclear = plan.unsure or (
                 all(intent in _FOR_THE_LLM for intent in plan.intents) and not plan.answered
             )
-            self.chosen = self.llm if unclear else self.rules
+            # A turn need not wait for a model that just failed to answer: every such turn
+            # would pay its connection errors or timeout, then fall back anyway.
+            down = self.watch is not None and self.watch.down()
+            self.chosen = self.llm if unclear and not down else self.rules
         return self.chosen
+
+    def failed(self, model: Model, input: ModelInput, error: Exception) -> Model | None:
+        failure = model_failure(error)
+        _, outcomes = read_turn(input)
+        # After the LLM's own tool calls the rules cannot take over (they would read those
+        # outcomes as their plan's): that turn fails as an LLM turn does. An error that is
+        # no model call's is a bug, not a model down.
+        if model is not self.llm or failure is None or outcomes:
+            return None
+        logger.warning("%s; the rules answered [brain=hybrid]", failure.describe())
+        self.chosen = self.rules
+        return self.rules
 
     def reply_after_tools(self, results: Sequence[FunctionToolResult]) -> str | None:
         return self.rules.reply_after_tools(results) if self.chosen is self.rules else None
@@ -91,12 +116,13 @@ class HybridBrain:
     name = "hybrid"
     needs_history = True
 
-    def __init__(self, llm: Model) -> None:
-        self._llm = llm
+    def __init__(self, llm: LLM) -> None:
+        self._llm = llm.model
+        self.watch: ModelWatch | None = llm.watch
         self._rules = RuleBrain()
 
     def model_for(self, context: ConversationContext) -> Model:
-        return HybridModel(RuleModel(context), self._llm)
+        return HybridModel(RuleModel(context), self._llm, self.watch)
 
     def reply_meta(self, model: Model) -> ReplyMeta:
         if isinstance(model, HybridModel) and model.chosen is model.llm:
@@ -110,5 +136,5 @@ def build_brain(settings: Settings) -> Brain:
     if settings.agent_brain == "rules":
         return RuleBrain()
     if settings.agent_brain == "hybrid":
-        return HybridBrain(llm_model(settings))
-    return LLMBrain(settings.agent_brain, llm_model(settings))
+        return HybridBrain(build_llm(settings))
+    return LLMBrain(settings.agent_brain, build_llm(settings))

@@ -15,13 +15,23 @@ ModelInput = str | list[TResponseInputItem]
 
 
 class DelegatingModel(Model):
-    """Subclasses say which model answers (`choose`) and what it is sent (`adapt`)."""
+    """Subclasses say which model answers (`choose`) and what it is sent (`adapt`); they may
+    hear how its call went (`answered`, `failed`) and name another model to answer instead of
+    one that failed before it began to answer (`failed`)."""
 
     def choose(self, input: ModelInput) -> Model:
         raise NotImplementedError
 
     def adapt(self, input: ModelInput) -> ModelInput:
         return input
+
+    def answered(self, model: Model) -> None:
+        """`model` answered: a response, or a stream's first event."""
+
+    def failed(self, model: Model, input: ModelInput, error: Exception) -> Model | None:
+        """`model` raised `error` before it began to answer: the model to answer in its
+        place (sent the same input), or None to raise `error`."""
+        return None
 
     async def get_response(
         self,
@@ -37,18 +47,39 @@ class DelegatingModel(Model):
         conversation_id: str | None,
         prompt: ResponsePromptParam | None,
     ) -> ModelResponse:
-        return await self.choose(input).get_response(
-            system_instructions,
-            self.adapt(input),
-            model_settings,
-            tools,
-            output_schema,
-            handoffs,
-            tracing,
-            previous_response_id=previous_response_id,
-            conversation_id=conversation_id,
-            prompt=prompt,
-        )
+        model = self.choose(input)
+        adapted = self.adapt(input)
+        try:
+            response = await model.get_response(
+                system_instructions,
+                adapted,
+                model_settings,
+                tools,
+                output_schema,
+                handoffs,
+                tracing,
+                previous_response_id=previous_response_id,
+                conversation_id=conversation_id,
+                prompt=prompt,
+            )
+        except Exception as error:
+            instead = self.failed(model, input, error)
+            if instead is None:
+                raise
+            return await instead.get_response(
+                system_instructions,
+                adapted,
+                model_settings,
+                tools,
+                output_schema,
+                handoffs,
+                tracing,
+                previous_response_id=previous_response_id,
+                conversation_id=conversation_id,
+                prompt=prompt,
+            )
+        self.answered(model)
+        return response
 
     async def stream_response(
         self,
@@ -64,16 +95,50 @@ class DelegatingModel(Model):
         conversation_id: str | None,
         prompt: ResponsePromptParam | None,
     ) -> AsyncIterator[TResponseStreamEvent]:
-        async for event in self.choose(input).stream_response(
-            system_instructions,
-            self.adapt(input),
-            model_settings,
-            tools,
-            output_schema,
-            handoffs,
-            tracing,
-            previous_response_id=previous_response_id,
-            conversation_id=conversation_id,
-            prompt=prompt,
-        ):
-            yield event
+        model = self.choose(input)
+        adapted = self.adapt(input)
+
+        def stream(of: Model) -> AsyncIterator[TResponseStreamEvent]:
+            return of.stream_response(
+                system_instructions,
+                adapted,
+                model_settings,
+                tools,
+                output_schema,
+                handoffs,
+                tracing,
+                previous_response_id=previous_response_id,
+                conversation_id=conversation_id,
+                prompt=prompt,
+            )
+
+        events = stream(model)
+        try:
+            try:
+                first = await anext(events)
+            except StopAsyncIteration:
+                self.answered(model)
+                return
+            except Exception as error:
+                # Only before its first event: after it, the caller has part of an answer.
+                instead = self.failed(model, input, error)
+                if instead is None:
+                    raise
+                await _close(events)
+                events = stream(instead)
+                async for event in events:
+                    yield event
+                return
+            self.answered(model)
+            yield first
+            async for event in events:
+                yield event
+        finally:
+            await _close(events)
+
+
+async def _close(events: AsyncIterator[TResponseStreamEvent]) -> None:
+    """Ends a stream left early (an async generator is otherwise closed only when collected)."""
+    close = getattr(events, "aclose", None)
+    if close is not None:
+        await close()

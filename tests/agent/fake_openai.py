@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import socket
 import threading
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
@@ -58,6 +59,9 @@ class FakeOpenAI:
     script: deque[Step] = field(default_factory=deque)
     requests: list[dict[str, Any]] = field(default_factory=list)
     url: str = ""
+    # GET /v1/models: how many were asked, and the status they get (200: a model list).
+    probes: int = 0
+    models_status: int = 200
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def queue(self, *steps: Step) -> None:
@@ -66,6 +70,8 @@ class FakeOpenAI:
     def reset(self) -> None:
         self.script.clear()
         self.requests.clear()
+        self.probes = 0
+        self.models_status = 200
 
     def _message(self, step: Reply | CallTools) -> tuple[dict[str, Any], str]:
         if isinstance(step, Reply):
@@ -87,6 +93,8 @@ class FakeOpenAI:
         if isinstance(step, Hang):
             await asyncio.sleep(step.seconds)
             step = self.script.popleft() if self.script else Reply("too late")
+            if isinstance(step, Hang):  # one hang at a time
+                step = Reply("too late")
         if isinstance(step, Fail):
             error = {"error": {"message": step.message, "type": "server_error", "code": None}}
             return JSONResponse(error, status_code=step.status)
@@ -129,9 +137,20 @@ class FakeOpenAI:
         yield f"data: {json.dumps({**base, 'choices': [], 'usage': USAGE})}\n\n"
         yield "data: [DONE]\n\n"
 
+    async def _models(self, request: Request) -> Response:
+        self.probes += 1
+        if self.models_status != 200:
+            error = {"error": {"message": "scripted failure", "type": "error", "code": None}}
+            return JSONResponse(error, status_code=self.models_status)
+        model = {"id": "fake-model", "object": "model", "created": 0, "owned_by": "fake"}
+        return JSONResponse({"object": "list", "data": [model]})
+
     def app(self) -> Starlette:
         return Starlette(
-            routes=[Route("/v1/chat/completions", self._completions, methods=["POST"])]
+            routes=[
+                Route("/v1/chat/completions", self._completions, methods=["POST"]),
+                Route("/v1/models", self._models, methods=["GET"]),
+            ]
         )
 
 
@@ -139,6 +158,15 @@ def start(fake: FakeOpenAI) -> tuple[uvicorn.Server, threading.Thread]:
     url, server, thread = serve_in_thread(fake.app())
     fake.url = f"{url}/v1"
     return server, thread
+
+
+def closed_url() -> str:
+    """The base URL of a loopback port nothing listens on: a model out of reach (connection
+    refused), found by binding a free port and closing it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
 
 
 # An upper bound for a gated model's waits, never a speed expectation.

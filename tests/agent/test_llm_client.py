@@ -1,18 +1,35 @@
 """The LLM brains' `openai` client: the conversation and the tool schemas skip the client's
 request transform (a walk that costs about 0.1 ms a message) while the bytes sent stay those
-the stock client sends, streamed or not, with or without the caller's `extra_body`."""
+the stock client sends, streamed or not, with or without the caller's `extra_body`. And what
+is known of whether the model answers (`ModelWatch`), and how a failed call is read."""
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Iterator
+import logging
+import socket
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import httpx2
 import pytest
-from openai import AsyncOpenAI
+from openai import APIConnectionError, AsyncOpenAI, AuthenticationError
+from openai.types.chat import ChatCompletionMessageParam
 
-from backend.agent.llm import LeanAsyncOpenAI, bulk_in_extra_body, openai_client
+from backend.agent.llm import (
+    UNCHECKED,
+    LeanAsyncOpenAI,
+    ModelFailure,
+    ModelProblem,
+    ModelWatch,
+    bulk_in_extra_body,
+    failure_reply,
+    model_failure,
+    openai_client,
+)
+from backend.agent.rules.replies import SYSTEM_ERROR
+from tests.agent.fake_openai import Fail, FakeOpenAI, closed_url, start
 from tests.conftest import make_settings
 
 TOOLS: list[dict[str, Any]] = [
@@ -185,3 +202,199 @@ def test_the_brains_client_is_the_lean_one_and_keeps_the_settings() -> None:
     assert isinstance(
         made.with_options(max_retries=0).chat.completions, type(made.chat.completions)
     )
+
+
+# What is known of whether the model answers: `ModelWatch` and `model_failure`, over real
+# HTTP to the scripted server (tests/agent/fake_openai.py) or to a closed loopback port.
+
+
+@pytest.fixture(scope="module")
+def fake() -> Iterator[FakeOpenAI]:
+    server = FakeOpenAI()
+    uvicorn_server, thread = start(server)
+    yield server
+    uvicorn_server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(autouse=True)
+def fresh_script(fake: FakeOpenAI) -> None:
+    fake.reset()
+
+
+HELLO: list[ChatCompletionMessageParam] = [{"role": "user", "content": "hello"}]
+
+
+class Clock:
+    """A clock the test moves: the watch's findings age only when told."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+ClientOf = Callable[..., AsyncOpenAI]
+
+
+@pytest.fixture
+async def client_of() -> AsyncIterator[ClientOf]:
+    """Makes clients without retries, closed after the test (an open pooled connection is a
+    warning, and warnings fail)."""
+    made: list[AsyncOpenAI] = []
+
+    def make(url: str, key: str = "key") -> AsyncOpenAI:
+        made.append(AsyncOpenAI(api_key=key, base_url=url, max_retries=0))
+        return made[-1]
+
+    yield make
+    for client in made:
+        await client.close()
+
+
+def watch_of(client: AsyncOpenAI, clock: Clock | None = None) -> ModelWatch:
+    return ModelWatch(client, max_age=30.0, probe_timeout=2.0, clock=clock or Clock())
+
+
+async def test_the_probe_asks_the_model_list_at_most_once_per_interval(
+    fake: FakeOpenAI, client_of: ClientOf
+) -> None:
+    clock = Clock()
+    watch = watch_of(client_of(fake.url), clock)
+    assert watch.state == UNCHECKED
+    assert [await watch.status(wait=5.0) for _ in range(5)] == ["ok"] * 5
+    assert fake.probes == 1
+    clock.now += 29.0
+    assert await watch.status(wait=5.0) == "ok"
+    assert fake.probes == 1  # still fresh: no request
+    clock.now += 2.0
+    assert await watch.status(wait=5.0) == "ok"
+    assert fake.probes == 2
+
+
+async def test_a_turns_answer_counts_as_a_probe(fake: FakeOpenAI, client_of: ClientOf) -> None:
+    watch = watch_of(client_of(fake.url))
+    watch.observe(None)
+    assert await watch.status(wait=5.0) == "ok"
+    assert fake.probes == 0
+
+
+async def test_concurrent_readiness_checks_share_one_probe(
+    fake: FakeOpenAI, client_of: ClientOf
+) -> None:
+    watch = watch_of(client_of(fake.url))
+    states = await asyncio.gather(*[watch.status(wait=5.0) for _ in range(10)])
+    assert states == ["ok"] * 10
+    assert fake.probes == 1
+
+
+async def test_a_probe_finds_a_closed_port_unreachable_and_says_so_in_one_log_line(
+    caplog: pytest.LogCaptureFixture, client_of: ClientOf
+) -> None:
+    url = closed_url()
+    watch = watch_of(client_of(url))
+    with caplog.at_level(logging.INFO):
+        assert await watch.status(wait=5.0) == "unreachable"
+    assert watch.down()
+    [line] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert f"{url}/models" in line.getMessage()
+    assert "APIConnectionError" in line.getMessage()
+    assert line.exc_info is None
+
+
+@pytest.mark.parametrize(
+    ("status", "state"),
+    [(401, "key_refused"), (403, "key_refused"), (404, "ok"), (429, "failing"), (500, "failing")],
+)
+async def test_a_probe_reads_the_servers_answer(
+    fake: FakeOpenAI, client_of: ClientOf, status: int, state: str
+) -> None:
+    # A server without a model list (404) answers all the same, which is what is asked.
+    fake.models_status = status
+    assert await watch_of(client_of(fake.url)).status(wait=5.0) == state
+
+
+async def test_the_probe_and_turns_take_turns_in_telling_the_state(
+    fake: FakeOpenAI, client_of: ClientOf
+) -> None:
+    clock = Clock()
+    watch = watch_of(client_of(fake.url), clock)
+    failure = ModelFailure(ModelProblem.UNREACHABLE, fake.url, "APIConnectionError: x")
+    watch.observe(failure)
+    assert watch.down()
+    assert await watch.status(wait=5.0) == "unreachable"  # a turn's finding is fresh
+    assert fake.probes == 0
+    clock.now += 31.0
+    assert not watch.down()  # an old finding no longer keeps the hybrid off the LLM
+    assert await watch.status(wait=5.0) == "ok"
+    assert fake.probes == 1
+    # A 500 in one turn says little about the model as a whole: only a probe records it.
+    watch.observe(ModelFailure(ModelProblem.FAILING, fake.url, "InternalServerError: x"))
+    assert watch.state == "ok"
+
+
+async def test_a_slow_probe_does_not_hold_the_readiness_check(client_of: ClientOf) -> None:
+    # A port that accepts and never answers: the probe waits for its own timeout, the
+    # readiness check only for `wait`.
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        host, port = silent.getsockname()
+        watch = ModelWatch(client_of(f"http://{host}:{port}/v1"), probe_timeout=0.5)
+        assert await watch.status(wait=0.05) == UNCHECKED
+        await asyncio.sleep(1.0)
+        assert await watch.status(wait=0.05) == "unreachable"
+
+
+async def test_a_model_failure_names_the_url_and_cause_and_never_the_key(
+    fake: FakeOpenAI, client_of: ClientOf
+) -> None:
+    key = "sk-secret-0123456789"
+    client = client_of(fake.url, key)
+    fake.queue(Fail(401, f"Incorrect API key provided: {key}"))
+    with pytest.raises(AuthenticationError) as refused:
+        await client.chat.completions.create(model="fake-model", messages=HELLO)
+    failure = model_failure(refused.value)
+    assert failure is not None
+    assert failure.problem is ModelProblem.KEY_REFUSED
+    assert failure.url == f"{fake.url}/chat/completions"
+    assert "AuthenticationError: HTTP 401: Incorrect API key provided: [key]" in failure.error
+    assert key not in failure.describe()
+
+    url = closed_url()
+    closed = client_of(url, key)
+    with pytest.raises(APIConnectionError) as unreachable:
+        await closed.chat.completions.create(model="fake-model", messages=HELLO)
+    wrapped = RuntimeError("the run failed")
+    wrapped.__cause__ = unreachable.value
+    found = model_failure(wrapped)  # found through the causes, however it is wrapped
+    assert found is not None
+    assert found.problem is ModelProblem.UNREACHABLE
+    assert found.describe().startswith(
+        f"model unreachable: {url}/chat/completions: APIConnectionError: Connection error. ("
+    )
+    assert "Connect" in found.error  # the transport's own reason: refused
+    assert model_failure(RuntimeError("a bug")) is None
+
+
+def test_the_reply_to_a_model_out_of_reach_says_what_was_done_and_never_the_url() -> None:
+    url = "http://10.0.3.7:11434/v1/chat/completions"
+    unreachable = ModelFailure(ModelProblem.UNREACHABLE, url, "APIConnectionError: x")
+    refused = ModelFailure(ModelProblem.KEY_REFUSED, url, "AuthenticationError: x")
+    failing = ModelFailure(ModelProblem.FAILING, url, "InternalServerError: x")
+    assert failure_reply(unreachable, 0) == (
+        "I can't reach the language model right now, so I couldn't do that. Nothing was "
+        "changed. Please try again in a little while."
+    )
+    assert failure_reply(unreachable, 2) == (
+        "I can't reach the language model right now, so I couldn't finish that. I had made 2 "
+        "changes before it stopped answering: please check your list, then try again in a "
+        "little while."
+    )
+    assert failure_reply(refused, 1).startswith(
+        "The language model refused this service's key, so I couldn't finish that. I had made "
+        "1 change before"
+    )
+    assert failure_reply(failing, 0) == SYSTEM_ERROR  # a passing trouble: the retry reply
+    assert all("10.0.3.7" not in failure_reply(f, 0) for f in (unreachable, refused))

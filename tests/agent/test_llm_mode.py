@@ -4,6 +4,7 @@ OpenAI-compatible server, the Agents SDK Runner, the MCP tools, both databases."
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -19,7 +20,7 @@ from backend.core.config import Settings
 from backend.main import create_app
 from backend.models import TaskCreate
 from backend.services import conversations, tasks
-from tests.agent.fake_openai import CallTools, Fail, FakeOpenAI, Hang, Reply, start
+from tests.agent.fake_openai import CallTools, Fail, FakeOpenAI, Hang, Reply, closed_url, start
 from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import UserSession, client_for, make_settings, register, running
 
@@ -38,11 +39,11 @@ def fresh_script(fake: FakeOpenAI) -> None:
     fake.reset()
 
 
-def llm_settings(database_url: str, fake: FakeOpenAI, brain: str) -> Settings:
+def llm_settings(database_url: str, fake: FakeOpenAI | str, brain: str) -> Settings:
     return make_settings(
         database_url,
         agent_brain=brain,
-        openai_base_url=fake.url,
+        openai_base_url=fake if isinstance(fake, str) else fake.url,
         openai_model="fake-model",
         llm_timeout_seconds=1.5,
         llm_max_retries=0,
@@ -212,24 +213,153 @@ async def test_a_model_acting_for_another_user_can_touch_nothing_of_theirs(
     assert await titles(llm, victim) == ["victim's secret"]
 
 
-@pytest.mark.parametrize(
-    "failure",
-    [Hang(5.0), Fail(429, "rate limited"), Fail(500, "internal error")],
-    ids=["timeout", "rate-limit", "server-error"],
+# What the user reads when the model cannot answer (never its URL: that is in the log).
+UNREACHABLE = (
+    "I can't reach the language model right now, so I couldn't do that. Nothing was changed. "
+    "Please try again in a little while."
 )
-async def test_model_failures_end_in_the_friendly_reply_with_the_message_kept(
-    fake: FakeOpenAI, compatible_app: FastAPI, llm: httpx.AsyncClient, failure: Hang | Fail
+KEY_REFUSED = (
+    "The language model refused this service's key, so I couldn't do that. Nothing was "
+    "changed. Please let whoever runs this service know."
+)
+
+
+def problems(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    """The warnings and errors logged; none may carry a traceback."""
+    assert all(record.exc_info is None for record in caplog.records)
+    assert "Traceback" not in caplog.text
+    return [record for record in caplog.records if record.levelno >= logging.WARNING]
+
+
+@pytest.mark.parametrize(
+    ("failure", "reply", "logged"),
+    [
+        (Hang(5.0), UNREACHABLE, "model unreachable: {url}/chat/completions: APITimeoutError"),
+        (Fail(429, "rate limited"), SYSTEM_ERROR, "HTTP 429: rate limited"),
+        (Fail(500, "internal error"), SYSTEM_ERROR, "InternalServerError: HTTP 500: internal"),
+        (Fail(401, "Incorrect API key"), KEY_REFUSED, "model refused the key: {url}/chat"),
+    ],
+    ids=["timeout", "rate-limit", "server-error", "key-refused"],
+)
+async def test_model_failures_are_a_reply_that_says_which_and_one_log_line(
+    fake: FakeOpenAI,
+    compatible_app: FastAPI,
+    llm: httpx.AsyncClient,
+    caplog: pytest.LogCaptureFixture,
+    failure: Hang | Fail,
+    reply: str,
+    logged: str,
 ) -> None:
     user = await register(llm)
     fake.queue(failure)
-    body = await say(llm, user, "add call the bank")
-    assert body["response"] == SYSTEM_ERROR
+    with caplog.at_level(logging.INFO):
+        body = await say(llm, user, "add call the bank")
+    assert body["response"] == reply
     assert body["tool_calls"] == []
     async with compatible_app.state.sessionmaker() as session:
         stored = await conversations.recent_messages(
             session, conversation_id=body["conversation_id"], limit=5
         )
-    assert [m.content for m in stored] == ["add call the bank", SYSTEM_ERROR]
+    assert [m.content for m in stored] == ["add call the bank", reply]
+    [line] = problems(caplog)
+    assert logged.format(url=fake.url) in line.getMessage()
+    assert f"[brain=compatible user={user.id}]" in line.getMessage()
+
+
+@pytest.fixture(scope="module")
+async def unreachable_app(database_url: str) -> AsyncIterator[FastAPI]:
+    """An LLM brain whose model nothing answers for: a closed port on loopback."""
+    settings = llm_settings(database_url, closed_url(), "compatible")
+    async with running(create_app(settings)) as app:
+        yield app
+
+
+async def test_an_unreachable_model_gets_a_reply_saying_so_and_the_message_is_kept(
+    unreachable_app: FastAPI,
+) -> None:
+    async with client_for(unreachable_app) as http:
+        user = await register(http)
+        body = await say(http, user, "add call the bank")
+        assert body == {
+            "conversation_id": body["conversation_id"],
+            "response": UNREACHABLE,
+            "tool_calls": [],
+            "choices": [],
+            "undoable": False,
+        }
+        history = await http.get(
+            f"/api/conversations/{body['conversation_id']}/messages", headers=user.headers
+        )
+    assert [m["content"] for m in history.json()] == ["add call the bank", UNREACHABLE]
+
+
+async def test_an_unreachable_model_is_one_log_line_with_its_url_and_no_traceback(
+    unreachable_app: FastAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = unreachable_app.state.settings.openai_base_url
+    async with client_for(unreachable_app) as http:
+        user = await register(http)
+        with caplog.at_level(logging.DEBUG):
+            await say(http, user, "what's on my list?")
+    [line] = problems(caplog)
+    assert line.levelno == logging.ERROR
+    message = line.getMessage()
+    assert message.startswith(f"model unreachable: {url}/chat/completions: APIConnectionError: ")
+    assert "Connect" in message  # the transport's reason, not only "Connection error."
+    assert "\n" not in message
+
+
+async def test_the_stream_of_an_unreachable_model_ends_with_the_reply_saying_so(
+    unreachable_app: FastAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with client_for(unreachable_app) as http:
+        user = await register(http)
+        with caplog.at_level(logging.INFO):
+            response = await http.post(
+                "/api/chat/stream", json={"message": "talk to me"}, headers=user.headers
+            )
+    events = parse_sse(response.text)
+    assert events[-1][0] == "done"
+    assert events[-1][1]["response"] == UNREACHABLE
+    assert len(problems(caplog)) == 1
+
+
+async def test_readyz_says_degraded_when_the_model_is_unreachable(
+    unreachable_app: FastAPI,
+) -> None:
+    # Still 200: tasks, lists and reminders work without the model, and the chat says why
+    # it cannot help; a 503 would take every instance out of rotation for nothing.
+    async with client_for(unreachable_app) as http:
+        ready = await http.get("/readyz")
+    assert ready.status_code == 200
+    assert ready.json() == {
+        "status": "degraded",
+        "database": unreachable_app.state.engine.dialect.name,
+        "brain": "compatible",
+        "model": "unreachable",
+    }
+
+
+async def test_readyz_probes_the_model_once_and_reads_the_finding_from_its_cache(
+    fake: FakeOpenAI, database_url: str
+) -> None:
+    async with running(create_app(llm_settings(database_url, fake, "compatible"))) as app:
+        async with client_for(app) as http:
+            answers = [(await http.get("/readyz")).json() for _ in range(3)]
+    assert [a["status"] for a in answers] == ["ok"] * 3
+    assert [a["model"] for a in answers] == ["ok"] * 3
+    assert fake.probes == 1  # GET /v1/models, once: the next 30 s read the cache
+
+
+async def test_readyz_says_degraded_when_the_model_refuses_the_key(
+    fake: FakeOpenAI, database_url: str
+) -> None:
+    fake.models_status = 401
+    async with running(create_app(llm_settings(database_url, fake, "hybrid"))) as app:
+        async with client_for(app) as http:
+            ready = await http.get("/readyz")
+    assert (ready.status_code, ready.json()["status"]) == (200, "degraded")
+    assert ready.json()["model"] == "key_refused"
 
 
 async def test_malformed_tool_arguments_change_nothing(
@@ -313,7 +443,7 @@ async def test_hybrid_answers_what_the_rules_understand_without_the_llm(
     async with client_for(hybrid_app) as http:
         user = await register(http)
         added = await say(http, user, "add buy milk")
-        assert added["response"] == "I've added 'Buy milk' to your list."
+        assert added["response"] == "I've added 'buy milk' to your list."
         assert fake.requests == []
         fake.queue(
             CallTools.of(("list_tasks", {"status": "pending"})),
@@ -325,7 +455,89 @@ async def test_hybrid_answers_what_the_rules_understand_without_the_llm(
         assert len(fake.requests) == 2
         # Context flows between brains: the rules resolve "it" to the LLM's last task.
         done = await say(http, user, "mark it as done", conversation)
-        assert done["response"] == "Great job! I've marked 'Buy milk' as complete."
+        assert done["response"] == "Great job! I've marked 'buy milk' as complete."
+
+
+# The rules' answer to a message they cannot place: what the hybrid says without its LLM.
+NOT_UNDERSTOOD = (
+    "That's outside what I can do: I keep your to-do list. Try 'add buy milk' or 'show my tasks'."
+)
+
+
+@pytest.fixture
+async def unreachable_hybrid(database_url: str) -> AsyncIterator[FastAPI]:
+    """A hybrid brain whose LLM is out of reach; one per test, as the brain remembers it."""
+    settings = llm_settings(database_url, closed_url(), "hybrid")
+    async with running(create_app(settings)) as app:
+        yield app
+
+
+async def test_hybrid_answers_with_the_rules_when_its_model_is_unreachable(
+    unreachable_hybrid: FastAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = unreachable_hybrid.state.settings.openai_base_url
+    async with client_for(unreachable_hybrid) as http:
+        user = await register(http)
+        with caplog.at_level(logging.INFO):
+            first = await say(http, user, "ugh, everything is a mess")
+        assert first["response"] == NOT_UNDERSTOOD
+        [line] = problems(caplog)
+        assert line.getMessage().startswith(f"model unreachable: {url}/chat/completions: ")
+        assert line.getMessage().endswith("; the rules answered [brain=hybrid]")
+        caplog.clear()
+        # Just seen out of reach, the LLM is not tried again: no wait, no log line.
+        with caplog.at_level(logging.INFO):
+            again = await say(http, user, "ugh, everything is a mess", first["conversation_id"])
+        assert again["response"] == NOT_UNDERSTOOD
+        assert problems(caplog) == []
+        # What the rules understand never needed the LLM.
+        added = await say(http, user, "add buy milk", first["conversation_id"])
+        assert added["response"] == "I've added 'buy milk' to your list."
+        ready = await http.get("/readyz")
+    assert (ready.status_code, ready.json()["status"]) == (200, "degraded")
+    assert ready.json()["model"] == "unreachable"
+
+
+async def test_a_streamed_hybrid_turn_falls_back_to_the_rules_too(
+    unreachable_hybrid: FastAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with client_for(unreachable_hybrid) as http:
+        user = await register(http)
+        with caplog.at_level(logging.INFO):
+            response = await http.post(
+                "/api/chat/stream",
+                json={"message": "ugh, everything is a mess"},
+                headers=user.headers,
+            )
+    events = parse_sse(response.text)
+    assert events[-1] == ("done", {**events[-1][1], "response": NOT_UNDERSTOOD})
+    assert "".join(data["text"] for kind, data in events if kind == "delta") == NOT_UNDERSTOOD
+    assert len(problems(caplog)) == 1
+
+
+async def test_hybrid_answers_with_the_rules_when_its_model_fails_before_acting(
+    fake: FakeOpenAI, hybrid_app: FastAPI, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with client_for(hybrid_app) as http:
+        user = await register(http)
+        fake.queue(Fail(500, "internal error"))
+        with caplog.at_level(logging.INFO):
+            body = await say(http, user, "ugh, everything is a mess")
+    assert body["response"] == NOT_UNDERSTOOD
+    [line] = problems(caplog)
+    assert "InternalServerError: HTTP 500: internal error; the rules answered" in line.getMessage()
+
+
+async def test_hybrid_does_not_hand_over_to_the_rules_after_the_llm_has_acted(
+    fake: FakeOpenAI, hybrid_app: FastAPI
+) -> None:
+    # The rules would read the LLM's tool outcomes as their own plan's: the turn fails whole.
+    async with client_for(hybrid_app) as http:
+        user = await register(http)
+        fake.queue(CallTools.of(("add_task", {"title": "sort the mess"})), Fail(500, "oops"))
+        body = await say(http, user, "ugh, everything is a mess")
+    assert body["response"] == SYSTEM_ERROR
+    assert [c["name"] for c in body["tool_calls"]] == ["add_task"]
 
 
 async def test_hybrid_hands_a_reading_the_rules_would_ask_about_to_the_llm(
