@@ -3,13 +3,14 @@ iCalendar parsers (icalendar and vobject), as calendar apps would."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 from urllib.parse import urlparse
 from zoneinfo import ZoneInfo
 
 import httpx
 import icalendar
+import pytest
 import vobject
 
 from tests.conftest import UserSession
@@ -108,3 +109,33 @@ async def test_managing_the_feed_needs_the_accounts_token(client: httpx.AsyncCli
     for method in ("POST", "GET", "DELETE"):
         response = await client.request(method, "/api/calendar/feed")
         assert response.status_code == 401, method
+
+
+@pytest.mark.parametrize(
+    ("zone", "summer", "winter"), [("America/New_York", -4, -5), ("Europe/Berlin", 2, 1)]
+)
+async def test_the_feeds_zone_still_has_daylight_time_in_2040_and_2060(
+    client: httpx.AsyncClient, user: UserSession, zone: str, summer: int, winter: int
+) -> None:
+    await client.patch("/api/auth/me", json={"timezone": zone}, headers=user.headers)
+    await _tasks(
+        client,
+        user,
+        {"title": "Summer 2040", "due_date": "2040-07-01", "due_time": "09:00"},
+        {"title": "Winter 2060", "due_date": "2060-01-15", "due_time": "09:00"},
+        {"title": "Summer 2060", "due_date": "2060-07-01", "due_time": "09:00"},
+    )
+    text = (await client.get(await _open(client, user))).text
+
+    vtimezone = text[text.index("BEGIN:VTIMEZONE") : text.index("END:VTIMEZONE")]
+    assert f"TZID:{zone}" in vtimezone
+    assert "2038" not in vtimezone and "COMMENT" not in vtimezone  # no "only works until"
+    # vobject reads each start through the feed's own VTIMEZONE (dateutil's reading of it).
+    second = vobject.readOne(text)
+    described = second.vtimezone.gettzinfo()
+    expected = {"Summer 2040": summer, "Winter 2060": winter, "Summer 2060": summer}
+    for event in second.vevent_list:
+        start = event.dtstart.value.replace(tzinfo=described)
+        assert start.utcoffset() == timedelta(hours=expected[str(event.summary.value)])
+        assert start.hour == 9
+    icalendar.Calendar.from_ical(text)  # and icalendar reads the document too
