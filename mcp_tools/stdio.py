@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from mcp.server.mcpserver import Context
+from sqlalchemy.engine import make_url
 
 from backend.core.config import Settings, get_settings
 from backend.core.db import SessionMaker, create_engine, create_sessionmaker
@@ -35,6 +37,40 @@ def configured_identity(settings: Settings) -> AccessClaims | int:
     raise ConfigurationError("set MCP_USER_TOKEN (or MCP_USER_ID) to say whose tasks to serve")
 
 
+def sqlite_file(database_url: str) -> Path | None:
+    """The file a SQLite URL opens, as SQLite resolves it (a relative path from the current
+    directory); None for PostgreSQL, an in-memory database and a `file:` URI (whose own
+    `mode=rw` refuses a missing file)."""
+    url = make_url(database_url)
+    database = url.database
+    if not url.drivername.startswith("sqlite") or not database:
+        return None
+    if database == ":memory:" or database.startswith("file:") or url.query.get("mode") == "memory":
+        return None
+    return Path(database).resolve()
+
+
+def require_existing_database(settings: Settings) -> None:
+    """The stdio server opens the web service's database and never makes one: a new, empty
+    file (a client started elsewhere, a mistyped path) holds no account for its identity."""
+    database = sqlite_file(settings.database_url)
+    if database is not None and not database.is_file():
+        raise ConfigurationError(
+            f"no database at {database}, and the stdio server creates none: set DATABASE_URL "
+            "to the web service's database, by absolute path "
+            "(sqlite+aiosqlite:////path/to/todo.db)"
+        )
+
+
+def database_name(database_url: str) -> str:
+    """Which database the server opened, for its one line on stderr: a SQLite file's absolute
+    path, or the URL without its password."""
+    database = sqlite_file(database_url)
+    if database is not None:
+        return str(database)
+    return make_url(database_url).render_as_string(hide_password=True)
+
+
 def token_principal(claims: AccessClaims, sessionmaker: SessionMaker) -> PrincipalSource:
     """The token's account, checked on every call: it can be removed while the process runs,
     and its id handed to the next sign-up."""
@@ -61,9 +97,13 @@ async def _principal(identity: AccessClaims | int, sessionmaker: SessionMaker) -
 
 async def serve_stdio(settings: Settings) -> None:
     identity = configured_identity(settings)
+    require_existing_database(settings)
     engine = create_engine(settings)
     try:
         await migrate(engine)
+        # Named before the identity is looked up in it, so a refused identity says where.
+        # stderr: stdout carries the protocol.
+        sys.stderr.write(f"mcp_tools: opened the database {database_name(settings.database_url)}\n")
         sessionmaker = create_sessionmaker(engine)
         server = build_task_server(
             sessionmaker,

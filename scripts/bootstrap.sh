@@ -33,11 +33,6 @@ installed() { [ -f ".venv/.setup-stamp-$1" ] && [ "$(cat ".venv/.setup-stamp-$1"
 if installed "$profile" || { [ "$profile" = runtime ] && installed dev; }; then
     exit 0
 fi
-# PyICU (list names that look alike) builds against the system's ICU; say so before pip does.
-if ! .venv/bin/python -c 'import icu' 2>/dev/null && ! pkg-config --exists icu-uc 2>/dev/null; then
-    echo "PyICU needs ICU's headers and pkg-config: 'apt-get install libicu-dev pkg-config'" \
-        "(Debian, Ubuntu) or 'brew install icu4c pkg-config' (macOS)" >&2
-fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e "$requirement"
 echo "$want" > ".venv/.setup-stamp-$profile"

@@ -15,11 +15,29 @@ DEV_SECRET_KEY = "dev-only-insecure-secret-key-change-me"
 MESSAGE_CHARS_CEILING = 4000
 
 
+def project_root(module: Path = Path(__file__)) -> Path | None:
+    """The checkout this code runs from (its pyproject.toml beside `backend/`), or None for a
+    copy installed into site-packages, which belongs to no project."""
+    root = module.resolve().parents[2]
+    return root if (root / "pyproject.toml").is_file() else None
+
+
+def default_database_url(root: Path | None) -> str:
+    """The checkout's own data/todo.db whatever the current directory: desktop MCP clients
+    start the stdio server elsewhere, and it must open the database the web service made.
+    An installed copy has no checkout, so ./data/todo.db under the current directory (set
+    DATABASE_URL there)."""
+    if root is None:
+        return "sqlite+aiosqlite:///./data/todo.db"
+    return f"sqlite+aiosqlite:///{(root / 'data' / 'todo.db').as_posix()}"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     environment: Literal["development", "production"] = "development"
-    database_url: str = "sqlite+aiosqlite:///./data/todo.db"
+    # An explicitly set relative SQLite path stays relative to the current directory.
+    database_url: str = Field(default_factory=lambda: default_database_url(project_root()))
     secret_key: str = DEV_SECRET_KEY
     access_token_expire_minutes: int = Field(default=60 * 24 * 7, gt=0)
 

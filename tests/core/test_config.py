@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from backend.core.config import DEV_SECRET_KEY, Settings, settings_problems
+from backend.core.config import (
+    DEV_SECRET_KEY,
+    Settings,
+    default_database_url,
+    project_root,
+    settings_problems,
+)
 
 
 def test_development_defaults_to_embedded_sqlite() -> None:
@@ -79,3 +85,34 @@ def test_the_command_line_says_a_configuration_mistake_and_exits_without_a_trace
     assert result.returncode == 2
     assert result.stderr == "todo-chatbot: AGENT_BRAIN=openai needs OPENAI_API_KEY\n"
     assert result.stdout == ""
+
+
+def test_the_default_database_is_the_checkouts_whatever_the_current_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Desktop MCP clients start the stdio server outside the checkout (issue 33, item 17).
+    root = Path(__file__).resolve().parents[2]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    settings = Settings(_env_file=None)
+    assert settings.database_url == f"sqlite+aiosqlite:///{root / 'data' / 'todo.db'}"
+
+
+def test_an_installed_copy_keeps_the_default_database_under_the_current_directory(
+    tmp_path: Path,
+) -> None:
+    # Installed into site-packages, the code belongs to no checkout: no data/ is made there.
+    module = tmp_path / "site-packages" / "backend" / "core" / "config.py"
+    module.parent.mkdir(parents=True)
+    module.touch()
+    assert project_root(module) is None
+    assert default_database_url(None) == "sqlite+aiosqlite:///./data/todo.db"
+
+
+def test_an_explicit_relative_database_url_is_kept_as_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The person who set it chose the current directory; the stdio server refuses it when
+    # the file is missing (tests/mcp_tools/test_stdio_database.py).
+    monkeypatch.setenv("DATABASE_URL", "sqlite+aiosqlite:///./mine.db")
+    assert Settings(_env_file=None).database_url == "sqlite+aiosqlite:///./mine.db"

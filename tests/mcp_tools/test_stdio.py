@@ -154,7 +154,9 @@ def test_starting_without_a_configured_user_exits_with_code_2(tmp_path: Path) ->
 
 
 def test_starting_with_an_unusable_identity_exits_with_code_2(tmp_path: Path) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'todo.db'}"
+    database = tmp_path / "todo.db"
+    database.touch()  # an empty database: the stdio server makes none (test_stdio_database.py)
+    url = f"sqlite+aiosqlite:///{database}"
     foreign = create_access_token(1, Settings(secret_key="another-secret-" + "x" * 32), account="k")
     cases = {
         "not a valid token": {"MCP_USER_TOKEN": foreign},
