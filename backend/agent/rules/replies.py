@@ -13,16 +13,26 @@ GREETING = (
     "tasks. What would you like to do?"
 )
 
-HELP = (
-    "I can help you manage your tasks! Here's what you can say:\n"
-    "• 'Add [task]' - Create a new task\n"
-    "• 'Show my tasks' - View all tasks\n"
-    "• 'What's pending?' - View incomplete tasks\n"
-    "• 'Mark task [#] as done' - Complete a task\n"
-    "• 'Delete task [#]' - Remove a task\n"
-    "• 'Change task [#] to [new title]' - Update a task\n"
-    "\n"
-    "Just talk naturally, and I'll understand!"
+# One example a thing the assistant does; each is said in tests/agent/rules/test_help.py and
+# must do what the line says.
+HELP_EXAMPLES = (
+    ("Add", "add call mom tomorrow at 9"),
+    ("Dates", "what's due this week?"),
+    ("Lists", "add milk to my Shopping list"),
+    ("Tags", "tag call mom #family"),
+    ("Repeats", "add water the plants every Monday"),
+    ("Reminders", "remind me about call mom an hour before"),
+    ("Priority", "make call mom high priority"),
+    ("Done", "I called mom"),
+    ("Undo", "undo"),
+)
+HELP = "\n".join(
+    [
+        "Just tell me in your own words. Here's what I can do, with an example of each:",
+        *(f"• {what}: '{example}'" for what, example in HELP_EXAMPLES),
+        "I also show, rename and delete tasks: 'what lists do I have?', 'rename task 3 to"
+        " call dad', 'delete task 3'. 'Undo' takes back my last change.",
+    ]
 )
 
 # A delete that names a field: the task stays until the person says which they meant.

@@ -66,7 +66,7 @@ async def test_greeting_and_help_call_no_tools(chat: ChatFn) -> None:
     assert hello["response"].startswith("Hi! I'm your task assistant.")
     assert hello["tool_calls"] == []
     assistance = await chat("help")
-    assert "Here's what you can say" in assistance["response"]
+    assert "Here's what I can do" in assistance["response"]
     assert assistance["tool_calls"] == []
 
 
