@@ -17,7 +17,7 @@ async function feed(stream: ReturnType<typeof controlledEventStream>, ...chunks:
 }
 
 describe("App", () => {
-  it("shows the login screen without a session, and the chat after logging in", async () => {
+  it("shows sign-up on a first visit, and the chat after logging in", async () => {
     mockServer({
       "POST /api/auth/login": () =>
         json({ access_token: "new", token_type: "bearer", user: { id: 1, email: "tester@example.com" } }),
@@ -27,6 +27,7 @@ describe("App", () => {
     });
     const { user } = renderWithClient(<App />);
 
+    await user.click(screen.getByRole("button", { name: "I already have an account" }));
     await user.type(screen.getByLabelText("Email"), "tester@example.com");
     await user.type(screen.getByLabelText("Password"), "password123");
     await user.click(screen.getByRole("button", { name: "Log in" }));
@@ -182,7 +183,7 @@ describe("App", () => {
       conversation_id: null,
     });
     const reply = await screen.findByRole("article", { name: "Assistant" });
-    expect(within(reply).getByRole("listitem")).toHaveTextContent("1. Buy milk");
+    expect(within(reply).getByRole("listitem")).toHaveTextContent("#1 Buy milk");
     expect(screen.queryByRole("button", { name: "Add buy groceries" })).not.toBeInTheDocument();
     // Tasks are only refetched after turns that change them.
     expect(server.callsTo("GET /api/tasks")).toHaveLength(1);

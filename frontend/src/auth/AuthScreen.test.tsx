@@ -4,25 +4,39 @@ import { describe, expect, it } from "vitest";
 import { json, mockServer } from "../test/fetchMock";
 import { renderWithClient } from "../test/render";
 import { AuthScreen } from "./AuthScreen";
-import { getSessionState, STORAGE_KEY } from "./session";
+import { getSessionState, SIGNED_IN_BEFORE_KEY, STORAGE_KEY } from "./session";
 
 const TOKEN = { access_token: "abc", token_type: "bearer", user: { id: 1, email: "sam@example.com" } };
 
 describe("AuthScreen", () => {
-  it("switches between logging in and signing up", async () => {
-    const { user } = renderWithClient(<AuthScreen />);
-    expect(screen.getByRole("button", { name: "Log in" })).toBeInTheDocument();
-
-    await user.click(screen.getByRole("button", { name: "Create an account" }));
+  it("opens on sign-up for a first visit, with the password rule stated up front", () => {
+    renderWithClient(<AuthScreen />);
+    expect(screen.getByRole("heading", { name: "Create your account" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sign up" })).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Log in" })).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(/a few unrelated words work well/);
+  });
+
+  it("opens on logging in for a browser someone has signed in on before", () => {
+    localStorage.setItem(SIGNED_IN_BEFORE_KEY, "1");
+    renderWithClient(<AuthScreen />);
+    expect(screen.getByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+  });
+
+  it("switches between signing up and logging in", async () => {
+    const { user } = renderWithClient(<AuthScreen />);
+    expect(screen.getByRole("button", { name: "Sign up" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "I already have an account" }));
     expect(screen.getByRole("button", { name: "Log in" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Sign up" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Create an account" }));
+    expect(screen.getByRole("button", { name: "Sign up" })).toBeInTheDocument();
   });
 
   it("logs in, keeping the token in localStorage", async () => {
     const server = mockServer({ "POST /api/auth/login": () => json(TOKEN) });
+    localStorage.setItem(SIGNED_IN_BEFORE_KEY, "1");
     const { user } = renderWithClient(<AuthScreen />);
 
     await user.type(screen.getByLabelText("Email"), "sam@example.com");
@@ -42,6 +56,7 @@ describe("AuthScreen", () => {
 
   it("says so when the email or password is wrong (401)", async () => {
     mockServer({ "POST /api/auth/login": () => json({ detail: "Incorrect email or password" }, 401) });
+    localStorage.setItem(SIGNED_IN_BEFORE_KEY, "1");
     const { user } = renderWithClient(<AuthScreen />);
 
     await user.type(screen.getByLabelText("Email"), "sam@example.com");
@@ -58,7 +73,6 @@ describe("AuthScreen", () => {
     const server = mockServer({ "POST /api/auth/register": () => json(TOKEN, 201) });
     const { user } = renderWithClient(<AuthScreen />);
 
-    await user.click(screen.getByRole("button", { name: "Create an account" }));
     await user.type(screen.getByLabelText("Email"), "sam@example.com");
     await user.type(screen.getByLabelText("Password"), "long enough");
     await user.click(screen.getByRole("button", { name: "Sign up" }));
@@ -77,7 +91,6 @@ describe("AuthScreen", () => {
     });
     const { user } = renderWithClient(<AuthScreen />);
 
-    await user.click(screen.getByRole("button", { name: "Create an account" }));
     await user.type(screen.getByLabelText("Email"), "sam@example.com");
     await user.type(screen.getByLabelText("Password"), "long enough");
     await user.click(screen.getByRole("button", { name: "Sign up" }));
@@ -89,7 +102,6 @@ describe("AuthScreen", () => {
     const server = mockServer({});
     const { user } = renderWithClient(<AuthScreen />);
 
-    await user.click(screen.getByRole("button", { name: "Create an account" }));
     await user.type(screen.getByLabelText("Email"), "sam@example.com");
     await user.type(screen.getByLabelText("Password"), "short");
     await user.click(screen.getByRole("button", { name: "Sign up" }));

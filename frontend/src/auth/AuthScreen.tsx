@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 
 import { describeError } from "../api/errors";
 import { Logo } from "../ui/Logo";
+import { hasSignedInBefore } from "./session";
 import { useAuthenticate, type AuthMode } from "./useAuth";
 import "./auth.css";
 
@@ -22,7 +23,10 @@ interface Props {
 }
 
 export function AuthScreen({ notice = null }: Props) {
-  const [mode, setMode] = useState<AuthMode>("login");
+  // A first visit signs up; whoever has signed in here before (or was just signed out) logs in.
+  const [mode, setMode] = useState<AuthMode>(() =>
+    notice !== null || hasSignedInBefore() ? "login" : "signup",
+  );
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -91,7 +95,8 @@ export function AuthScreen({ notice = null }: Props) {
             />
             {!isLogin && (
               <p id={ids.hint} className="field-hint">
-                At least {MIN_PASSWORD} characters.
+                At least {MIN_PASSWORD} characters, and not one people often use: a few unrelated words work
+                well (“violet canoe oatmeal”).
               </p>
             )}
           </div>

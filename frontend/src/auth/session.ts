@@ -13,6 +13,17 @@ export interface SessionState {
 }
 
 export const STORAGE_KEY = "todo-chatbot.session";
+/** Set at the first sign-in on this browser, kept after signing out: who comes back logs in. */
+export const SIGNED_IN_BEFORE_KEY = "todo-chatbot.signed-in-before";
+
+/** Whether anyone has signed in on this browser before (a first visit lands on sign-up). */
+export function hasSignedInBefore(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_BEFORE_KEY) !== null || localStorage.getItem(STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 function isSession(value: unknown): value is Session {
   if (typeof value !== "object" || value === null) return false;
@@ -47,12 +58,14 @@ export function getToken(): string | null {
 
 export function signIn(session: Session): void {
   localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  localStorage.setItem(SIGNED_IN_BEFORE_KEY, "1");
   publish({ session, notice: null });
 }
 
 /** Forget the token; `notice` is shown on the login screen. */
 export function signOut(notice: string | null = null): void {
   localStorage.removeItem(STORAGE_KEY);
+  localStorage.setItem(SIGNED_IN_BEFORE_KEY, "1");
   publish({ session: null, notice });
 }
 

@@ -5,17 +5,35 @@ import { MessageBubble } from "./MessageBubble";
 import { MessageText } from "./MessageText";
 
 describe("MessageText", () => {
-  it("renders numbered lines as a list, keeping each number and the text around it", () => {
+  it("shows a task list's numbers as task labels, not as the list's counter", () => {
     const { container } = render(
-      <MessageText text={"Here are all your tasks:\n1. Buy milk\n3. ✓ Call mom\nAnything else?"} />,
+      <MessageText
+        text={"Here are all your tasks:\n1. Buy milk\n4. ✓ Call mom\n5. Pay rent\nAnything else?"}
+      />,
     );
 
     const list = screen.getByRole("list");
+    expect(list.tagName).toBe("UL");
     const items = within(list).getAllByRole("listitem");
-    expect(items.map((item) => item.textContent)).toEqual(["1. Buy milk", "3. ✓ Call mom"]);
+    expect(items.map((item) => item.textContent)).toEqual(["#1 Buy milk", "#4 ✓ Call mom", "#5 Pay rent"]);
     expect(items[1]).toHaveClass("is-done");
     const paragraphs = container.querySelectorAll("p");
     expect([...paragraphs].map((p) => p.textContent)).toEqual(["Here are all your tasks:", "Anything else?"]);
+  });
+
+  it("keeps the positions of the tasks a question offers as a numbered list", () => {
+    render(
+      <MessageText
+        text={"I found multiple tasks matching 'report':\n1. finish report (ID: 2)\n2. review report (ID: 5)"}
+      />,
+    );
+    const list = screen.getByRole("list");
+    expect(list.tagName).toBe("OL");
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["1. finish report (ID: 2)", "2. review report (ID: 5)"]);
   });
 
   it("keeps line breaks in plain text", () => {

@@ -1,14 +1,14 @@
-/** A message's text: line breaks kept, numbered and bulleted lines shown as lists. */
+/** A message's text: line breaks kept, task lines, numbered and bulleted lines shown as lists. */
 import { Fragment } from "react";
 
 import { toBlocks, type Block, type ListItem } from "./formatText";
 
-function Items({ items }: { items: ListItem[] }) {
+function Items({ items, labelled = false }: { items: ListItem[]; labelled?: boolean }) {
   return items.map((entry, index) => (
     <Fragment key={index}>
       {index > 0 && "\n"}
       <li className={entry.done ? "msg-item is-done" : "msg-item"}>
-        <span className="msg-marker">{entry.marker}</span>{" "}
+        <span className={labelled ? "msg-marker msg-task-number" : "msg-marker"}>{entry.marker}</span>{" "}
         {entry.done && (
           <>
             <span className="msg-check">✓</span>{" "}
@@ -22,6 +22,13 @@ function Items({ items }: { items: ListItem[] }) {
 
 function BlockView({ block }: { block: Block }) {
   switch (block.kind) {
+    case "tasks":
+      // Task numbers are labels, not the list's counter (a list of 1, 4, 5 has no gaps).
+      return (
+        <ul className="msg-list msg-tasks">
+          <Items items={block.items} labelled />
+        </ul>
+      );
     case "ordered":
       return (
         <ol className="msg-list">

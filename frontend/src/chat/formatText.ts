@@ -1,6 +1,9 @@
 /**
- * Split an assistant reply into paragraphs and lists, so "1. Buy milk" lines read as a list.
- * Plain data in, plain data out: the rendering lives in MessageText.
+ * Split an assistant reply into paragraphs and lists, so "4. buy milk" lines read as a list.
+ * A reply's numbered lines are task numbers ("4. buy milk"), shown as labels so that 1, 4, 5
+ * does not read as a list with items missing; only "1. finish report (ID: 2)", the list of
+ * tasks a question offers, numbers positions. Plain data in, plain data out: the rendering
+ * lives in MessageText.
  */
 
 export interface ListItem {
@@ -11,10 +14,12 @@ export interface ListItem {
 
 export type Block =
   | { kind: "paragraph"; lines: string[] }
+  | { kind: "tasks"; items: ListItem[] }
   | { kind: "ordered"; items: ListItem[] }
   | { kind: "bullets"; items: ListItem[] };
 
-const NUMBERED = /^\s*(\d{1,6})[.)]\s+(.*)$/;
+const NUMBERED = /^\s*(\d{1,10})[.)]\s+(.*)$/;
+const OFFERED = /\(ID: \d+\)$/;
 const BULLET = /^\s*[-*•]\s+(.*)$/;
 const DONE_MARK = /^(?:✓|✔|✅|☑)\s*/u;
 
@@ -30,9 +35,11 @@ export function toBlocks(text: string): Block[] {
     const numbered = NUMBERED.exec(line);
     const bullet = numbered ? null : BULLET.exec(line);
     if (numbered) {
-      const entry = item(`${numbered[1]}.`, numbered[2] ?? "");
-      if (last?.kind === "ordered") last.items.push(entry);
-      else blocks.push({ kind: "ordered", items: [entry] });
+      const text = numbered[2] ?? "";
+      const kind = OFFERED.test(text) ? "ordered" : "tasks";
+      const entry = item(kind === "tasks" ? `#${numbered[1]}` : `${numbered[1]}.`, text);
+      if (last?.kind === kind) last.items.push(entry);
+      else blocks.push({ kind, items: [entry] });
     } else if (bullet) {
       const entry = item("•", bullet[1] ?? "");
       if (last?.kind === "bullets") last.items.push(entry);

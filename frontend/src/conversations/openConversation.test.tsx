@@ -47,6 +47,24 @@ describe("App and the URL", () => {
     );
   });
 
+  it("reopens the conversation last open on this browser when the address names none", async () => {
+    signedInServer({
+      "GET /api/conversations": () => json([conversation(5, "add buy milk")]),
+      "GET /api/conversations/5/messages": () => json(messages),
+    });
+    signInAsTester();
+    const first = renderWithClient(<App />);
+    const nav = screen.getByRole("navigation", { name: "Conversations" });
+    await first.user.click(await within(nav).findByRole("button", { name: "add buy milk" }));
+    await screen.findByRole("article", { name: "You" });
+    first.unmount();
+    history.replaceState(null, "", "/");
+
+    renderWithClient(<App />);
+    expect(await screen.findByRole("article", { name: "You" })).toHaveTextContent("add buy milk");
+    expect(location.hash).toBe("#/conversations/5");
+  });
+
   it("opens a new chat when the conversation in the URL no longer exists", async () => {
     history.replaceState(null, "", "#/conversations/404");
     signedInServer({

@@ -70,8 +70,8 @@ describe("Task filters and sort", () => {
     }
     for (const [label, value] of [
       ["Priority", "priority"],
-      ["Added", "created"],
       ["Title", "title"],
+      ["Creation order", "number"],
     ] as const) {
       await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), label);
       await vi.waitFor(() => expect(server.taskQueries().at(-1)).toMatchObject({ sort: value }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { addDays, daysBetween, dueLabel, wallClockIn } from "./dueLabel";
+import { addDays, clockTime, daysBetween, dueLabel, usesTwelveHours, wallClockIn } from "./dueLabel";
 
 // Thursday 26 November 2026, 12:00 UTC: already Friday 02:00 in Kiritimati (UTC+14).
 const NOW = Date.parse("2026-11-26T12:00:00Z");
@@ -90,5 +90,26 @@ describe("dueLabel", () => {
     expect(daysBetween("2026-03-28", "2026-03-30")).toBe(2);
     expect(addDays("2026-10-24", 2)).toBe("2026-10-26");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});
+
+describe("clockTime", () => {
+  it("writes a time as the browser's locale does, as its own time inputs show it", () => {
+    expect(usesTwelveHours("en-US")).toBe(true);
+    expect(usesTwelveHours("en-GB")).toBe(false);
+    expect(usesTwelveHours("de-DE")).toBe(false);
+    expect(clockTime("09:05", false)).toBe("09:05");
+    expect(["00:00", "09:05", "12:30", "23:59"].map((time) => clockTime(time, true))).toEqual([
+      "12:00 AM",
+      "9:05 AM",
+      "12:30 PM",
+      "11:59 PM",
+    ]);
+  });
+
+  it("is what the due chip shows", () => {
+    expect(
+      dueLabel({ completed: false, due_date: "2026-11-27", due_time: "18:30", due_at: null }, "UTC", 0)?.text,
+    ).toMatch(/18:30$/);
   });
 });

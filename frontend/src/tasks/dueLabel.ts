@@ -52,6 +52,26 @@ export function wallClockIn(zone: string, now: number): { date: string; time: st
   return { date: `${p["year"]}-${p["month"]}-${p["day"]}`, time: `${p["hour"]}:${p["minute"]}` };
 }
 
+/**
+ * Whether `locale` writes the time of day on a 12-hour clock. The browser's own date and time
+ * inputs follow its locale, so the chips do too: "9:30 AM" beside a 12-hour time picker,
+ * "09:30" beside a 24-hour one.
+ */
+export function usesTwelveHours(locale: string): boolean {
+  const cycle = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hourCycle;
+  return cycle === "h11" || cycle === "h12";
+}
+
+let browserTwelveHours: boolean | undefined;
+
+/** A wall-clock "HH:MM" as this browser's locale writes it ("09:30" or "9:30 AM"). */
+export function clockTime(time: string, twelveHours?: boolean): string {
+  browserTwelveHours ??= usesTwelveHours(navigator.language);
+  if (!(twelveHours ?? browserTwelveHours)) return time;
+  const [hour = 0, minute = 0] = time.split(":").map(Number);
+  return `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
+}
+
 /** A "YYYY-MM-DD" day as a UTC midnight, so day arithmetic never meets a DST change. */
 function dayStart(day: string): number {
   const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
@@ -105,13 +125,13 @@ export function inSentence(label: string): string {
 export function instantLabel(instant: string, zone: string, now: number): string {
   const at = wallClockIn(zone, Date.parse(instant));
   const today = wallClockIn(zone, now).date;
-  return `${relativeDay(daysBetween(today, at.date), at.date, today)} ${at.time}`;
+  return `${relativeDay(daysBetween(today, at.date), at.date, today)} ${clockTime(at.time)}`;
 }
 
 /** The same instant in full, for a tooltip: "Fri 27 Nov 2026 08:30". */
 export function instantInFull(instant: string, zone: string): string {
   const at = wallClockIn(zone, Date.parse(instant));
-  return `${dayName(at.date, true)} ${at.time}`;
+  return `${dayName(at.date, true)} ${clockTime(at.time)}`;
 }
 
 /** A timed task due today is overdue once its instant has passed, as the server decides. */
@@ -125,7 +145,7 @@ export function dueLabel(task: DueFields, zone: string, now: number): DueLabel |
   if (!task.due_date) return null;
   const today = wallClockIn(zone, now).date;
   const days = daysBetween(today, task.due_date);
-  const at = task.due_time ? ` ${task.due_time}` : "";
+  const at = task.due_time ? ` ${clockTime(task.due_time)}` : "";
   const full = `${dayName(task.due_date, true)}${at}`;
   const day = relativeDay(days, task.due_date, today);
   const text = `${day}${at}`;

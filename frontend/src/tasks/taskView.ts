@@ -35,11 +35,12 @@ export const PRIORITY_LABELS: Readonly<Record<Priority, string>> = {
 /** Highest first, as the priority sort orders them. */
 export const PRIORITIES: readonly Priority[] = ["high", "medium", "low", "none"];
 
+// By task number, which is the order tasks were made in (a task brought back by undo keeps
+// its number and its place). The API's "created" orders the same but for such tasks: not offered.
 export const SORTS: ReadonlyArray<{ value: TaskSort; label: string }> = [
-  { value: "number", label: "Number" },
+  { value: "number", label: "Creation order" },
   { value: "due", label: "Due date" },
   { value: "priority", label: "Priority" },
-  { value: "created", label: "Added" },
   { value: "title", label: "Title" },
 ];
 
