@@ -17,7 +17,7 @@ import icalendar
 import pytest
 import vobject
 
-from backend.services.calendar_feed import _vtimezone, _zone_component
+from backend.services.calendar_zones import _vtimezone, zone_component
 
 ZONES = [
     "America/New_York",
@@ -84,7 +84,7 @@ def test_a_zone_gives_the_offsets_zoneinfo_does_from_1970_to_2100(name: str) -> 
     ("name", "summer", "winter"), [("America/New_York", -4, -5), ("Europe/Berlin", 2, 1)]
 )
 def test_a_zone_with_daylight_time_does_not_expire(name: str, summer: int, winter: int) -> None:
-    text = _zone_component(name).to_ical().decode()
+    text = zone_component(name).to_ical().decode()
     assert "2038" not in text and "COMMENT" not in text
     # The closing rule, without an end, as Outlook and Google write zones.
     [daylight, standard] = [line for line in text.splitlines() if line.startswith("RRULE:")]
@@ -97,4 +97,4 @@ def test_a_zone_with_daylight_time_does_not_expire(name: str, summer: int, winte
 
 def test_a_zone_the_feed_cannot_name_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown zone"):
-        _zone_component("../../etc/passwd")
+        zone_component("../../etc/passwd")

@@ -40,10 +40,19 @@ async def _model_state(request: Request) -> str:
 @router.get(
     "/readyz",
     response_model=None,
-    responses={503: {"description": "The database does not answer"}},
+    responses={
+        200: {
+            "description": 'The database answers: `status` "ok", or "degraded" when the '
+            "brain's model does not answer (`model`)"
+        },
+        503: {"description": "The database does not answer"},
+    },
 )
 async def readyz(request: Request) -> dict[str, str] | JSONResponse:
-    """The database answers; also names the database kind and the agent's brain."""
+    """The database answers; also names the database kind, the agent's brain, and whether
+    its model answers (`model`: "ok", "unreachable", "key_refused", "failing" or
+    "unchecked"). `status` is "degraded", still 200, when the model does not answer; only a
+    database that does not answer makes it 503."""
     # A model that does not answer makes the service "degraded", still 200: tasks, lists,
     # reminders and the UI work without it, the chat says why it cannot help, and taking
     # every instance out of rotation for a model they share would not bring it back.
