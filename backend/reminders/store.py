@@ -7,6 +7,10 @@ processes or machines split the work instead of queueing on each other), their `
 is cleared, and a `reminder` row is written for each. SQLite takes its write lock at BEGIN
 (backend/core/db.py), so there one transaction claims at a time. Either way a reminder is
 fired by exactly one transaction, and a crash before commit fires nothing and loses nothing.
+
+A snoozed reminder (`reminder.snoozed_until`) is claimed the same way, in the same
+transaction, and fires again as a new `reminder` row: a new id, which the stream and the web
+UI take as a reminder they have not shown.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
-from backend.domain.errors import NotFoundError
+from backend.domain.errors import NotFoundError, ServiceError
 from backend.models import Reminder, Task, User
 
 
@@ -28,11 +32,32 @@ class ReminderNotFoundError(NotFoundError):
         super().__init__("Reminder not found")
 
 
+class ReminderNotSnoozableError(ServiceError):
+    """A reminder there is nothing to snooze of: dismissed, or its task done (a 409)."""
+
+
 async def fire_due(
     session: AsyncSession, *, now: datetime | None = None, limit: int = 500
 ) -> list[Reminder]:
-    """Fires up to `limit` reminders due by `now` (oldest first) and returns them, committed."""
+    """Fires up to `limit` reminders due by `now` (oldest first), the tasks' and then the
+    snoozed ones', and returns them, committed."""
     now = now or utcnow()
+    fired = await _claim_tasks(session, now, limit)
+    claimed = len(fired)
+    if claimed < limit:
+        snoozed, claimed_snoozes = await _claim_snoozed(session, now, limit - claimed)
+        fired += snoozed
+        claimed += claimed_snoozes
+    if not claimed:
+        await session.rollback()
+        return []
+    session.add_all(fired)
+    await session.commit()
+    return fired
+
+
+async def _claim_tasks(session: AsyncSession, now: datetime, limit: int) -> list[Reminder]:
+    """The tasks' reminders due by `now`, claimed in the session's transaction."""
     due = (
         select(Task)
         .where(col(Task.remind_at) <= now, col(Task.completed).is_(False))
@@ -42,7 +67,6 @@ async def fire_due(
     )
     rows = (await session.exec(due)).all()
     if not rows:
-        await session.rollback()
         return []
     # Cleared only where still set: what another process claimed first is not fired twice.
     claimed = set(
@@ -58,7 +82,7 @@ async def fire_due(
             )
         ).scalars()
     )
-    fired = [
+    return [
         Reminder(
             owner_id=task.owner_id,
             task_pk=task.pk,
@@ -71,9 +95,58 @@ async def fire_due(
         for task in rows
         if task.pk in claimed and task.remind_at is not None and task.pk is not None
     ]
-    session.add_all(fired)
-    await session.commit()
-    return fired
+
+
+async def _claim_snoozed(
+    session: AsyncSession, now: datetime, limit: int
+) -> tuple[list[Reminder], int]:
+    """The snoozed reminders due by `now`, claimed in the session's transaction: each fires
+    again as a new reminder (with its task's title and due as they are now), unless its task
+    is done, when the snooze just ends. Which fire, and how many were claimed."""
+    due = (
+        select(Reminder, Task)
+        .join(Task, col(Task.pk) == col(Reminder.task_pk))
+        .where(col(Reminder.snoozed_until) <= now)
+        .order_by(col(Reminder.snoozed_until))
+        .limit(limit)
+        # Both rows: a task being deleted (which takes its reminders) is left to its
+        # transaction, never waited for while that one waits for this.
+        .with_for_update(skip_locked=True)
+    )
+    rows = (await session.exec(due)).all()
+    if not rows:
+        return [], 0
+    claimed = set(
+        (
+            await session.exec(
+                update(Reminder)
+                .where(
+                    col(Reminder.id).in_([reminder.id for reminder, _ in rows]),
+                    col(Reminder.snoozed_until).is_not(None),
+                )
+                .values(snoozed_until=None)
+                .returning(col(Reminder.id))
+                .execution_options(synchronize_session=False)
+            )
+        ).scalars()
+    )
+    fired = [
+        Reminder(
+            owner_id=snoozed.owner_id,
+            task_pk=task.pk,
+            task_number=task.number,
+            title=task.title,
+            due_at=task.due_at,
+            remind_at=snoozed.snoozed_until,
+            fired_at=now,
+        )
+        for snoozed, task in rows
+        if snoozed.id in claimed
+        and snoozed.snoozed_until is not None
+        and task.pk is not None
+        and not task.completed
+    ]
+    return fired, len(claimed)
 
 
 async def unseen(
@@ -110,6 +183,48 @@ async def dismiss(session: AsyncSession, *, owner_id: int, reminder_id: int) -> 
         await session.rollback()
         raise ReminderNotFoundError()
     await session.commit()
+
+
+async def snooze(
+    session: AsyncSession, *, owner_id: int, reminder_id: int, until: datetime
+) -> None:
+    """Dismisses the reminder and has it fire again at `until`, once. One shown, or one
+    snoozed already and still to fire again (its time changes), may be snoozed; one dismissed,
+    or whose task is done, may not."""
+    task_pending = (
+        select(Task.pk)
+        .where(col(Task.pk) == col(Reminder.task_pk), col(Task.completed).is_(False))
+        .exists()
+    )
+    statement = (
+        update(Reminder)
+        .where(
+            col(Reminder.owner_id) == owner_id,
+            col(Reminder.id) == reminder_id,
+            col(Reminder.seen_at).is_(None) | col(Reminder.snoozed_until).is_not(None),
+            task_pending,
+        )
+        .values(seen_at=func.coalesce(col(Reminder.seen_at), utcnow()), snoozed_until=until)
+        .returning(col(Reminder.id))
+    )
+    if (await session.exec(statement)).first() is not None:
+        await session.commit()
+        return
+    found = (
+        await session.exec(
+            select(Task.completed)
+            .join(Reminder, col(Reminder.task_pk) == col(Task.pk))
+            .where(col(Reminder.owner_id) == owner_id, col(Reminder.id) == reminder_id)
+        )
+    ).first()
+    await session.rollback()
+    if found is None:
+        raise ReminderNotFoundError()
+    if found:
+        raise ReminderNotSnoozableError("The reminder's task is done: there is nothing to snooze")
+    raise ReminderNotSnoozableError(
+        "The reminder is dismissed (or has fired again since it was snoozed): snooze the one shown"
+    )
 
 
 async def dismiss_all(session: AsyncSession, *, owner_id: int, through: int | None = None) -> int:

@@ -63,7 +63,7 @@ describe("App", () => {
 
     await user.type(screen.getByRole("textbox", { name: "Message" }), "Add buy milk{Enter}");
 
-    expect(await screen.findByRole("status")).toHaveTextContent("Assistant is typing…");
+    expect((await screen.findByText("Assistant is typing…")).closest("[role=status]")).not.toBeNull();
     expect(screen.getByRole("textbox", { name: "Message" })).toBeDisabled();
     const mine = screen.getByRole("article", { name: "You" });
     expect(mine).toHaveTextContent("Add buy milk");
@@ -80,7 +80,7 @@ describe("App", () => {
     );
     const reply = await screen.findByRole("article", { name: "Assistant" });
     await vi.waitFor(() => expect(reply).toHaveTextContent("Adding it…"));
-    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.queryByText("Assistant is typing…")).not.toBeInTheDocument();
 
     tasks = [task(1, "buy milk")];
     conversations = [conversation(7, "Add buy milk")];
@@ -163,7 +163,7 @@ describe("App", () => {
         ]),
       "GET /api/conversations/1/messages": () =>
         json([
-          { id: 1, role: "user", content: "What's pending?", tool_calls: [], created_at: AT },
+          { id: 1, role: "user", content: "What's due this week?", tool_calls: [], created_at: AT },
           {
             id: 2,
             role: "assistant",
@@ -176,10 +176,10 @@ describe("App", () => {
     signInAsTester();
     const { user } = renderWithClient(<App />);
 
-    await user.click(await screen.findByRole("button", { name: "What's pending?" }));
+    await user.click(await screen.findByRole("button", { name: "What's due this week?" }));
 
     expect(server.callsTo("POST /api/chat/stream")[0]?.body).toEqual({
-      message: "What's pending?",
+      message: "What's due this week?",
       conversation_id: null,
     });
     const reply = await screen.findByRole("article", { name: "Assistant" });

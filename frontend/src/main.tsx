@@ -7,6 +7,11 @@ import { createRoot } from "react-dom/client";
 
 import { createQueryClient } from "./api/queryClient";
 import { App } from "./App";
+import { startTheme } from "./settings/theme";
+
+// Before the first render: a chosen theme is on <html> before #root draws anything. (An inline
+// script in index.html would run earlier still, but the page's CSP allows none.)
+startTheme();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -57,9 +57,11 @@ async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/** A first visit (a new browser context) lands on sign-up, with the password rule shown. */
 async function signUp(page, email) {
   await page.goto(BASE_URL);
-  await page.getByRole("button", { name: "Create an account" }).click();
+  await page.getByRole("heading", { name: "Create your account" }).waitFor();
+  await page.getByText(/a few unrelated words work well/).waitFor();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign up" }).click();
@@ -155,6 +157,32 @@ async function addByChatWithADate(page) {
   );
 }
 
+/**
+ * What the reminder cards cover: each visible button, link, field or heading outside the
+ * cards that a card's box meets, or whose centre lies under the cards. Empty when none.
+ */
+async function noButtonCovered(page) {
+  return page.evaluate(() => {
+    const stack = document.querySelector(".reminder-stack");
+    const cards = [...document.querySelectorAll(".reminder-card")].map((card) => card.getBoundingClientRect());
+    const covered = [];
+    for (const control of document.querySelectorAll("button, [role=button], a[href], input, textarea, select, h1, h2")) {
+      if (stack?.contains(control)) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") continue;
+      if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth) continue;
+      const name = control.getAttribute("aria-label") || control.textContent?.trim().slice(0, 30) || control.tagName;
+      const meets = (card) =>
+        box.left < card.right && card.left < box.right && box.top < card.bottom && card.top < box.bottom;
+      const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1);
+      const y = Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1);
+      const hit = document.elementFromPoint(x, y);
+      if (cards.some(meets) || (hit && !control.contains(hit) && stack?.contains(hit))) covered.push(name);
+    }
+    return covered;
+  });
+}
+
 // Generous: a wait is a hang guard, not a speed check, and CI shares two busy cores.
 async function until(check, what, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -213,6 +241,13 @@ try {
       .waitFor();
   });
 
+  await step("coming back to the bare address reopens the conversation the user was in", page, async () => {
+    await page.goto(BASE_URL);
+    await page.getByRole("article", { name: "You" }).filter({ hasText: "add buy milk" }).waitFor();
+    assert.match(page.url(), /#\/conversations\/\d+$/);
+    assert.equal(await page.getByRole("list", { name: "Suggested prompts" }).count(), 0);
+  });
+
   await step("sending while scrolled up brings the thread down to the reply", page, async () => {
     const items = Array.from({ length: 24 }, (_, i) => `- errand number ${i + 1}`).join("\n");
     await send(page, `add these:\n${items}`);
@@ -223,6 +258,14 @@ try {
     await reply.waitFor();
     const gap = await thread.evaluate((e) => e.scrollHeight - e.scrollTop - e.clientHeight);
     assert.ok(gap < 80, `the thread stayed ${gap}px above its end`);
+  });
+
+  await step("a task list in chat labels each task by its number, with no counter to skip", page, async () => {
+    await send(page, "delete task 3");
+    const reply = await send(page, "what's left?");
+    assert.equal(await reply.locator("ol").count(), 0, "task numbers are no list counter");
+    const markers = await reply.locator("li .msg-marker").allInnerTexts();
+    assert.deepEqual(markers.slice(0, 3), ["#2", "#4", "#5"]);
   });
 
   await step("a long conversation title is cut in the sidebar, which keeps its width", page, async () => {
@@ -302,6 +345,31 @@ try {
     );
   });
 
+  await step("Settings holds the calendar feed and the theme; Dark applies at once and stays", page, async () => {
+    await page.getByRole("button", { name: "Settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Settings" });
+    await settings.getByRole("region", { name: "Calendar feed" }).waitFor();
+    await settings.getByRole("region", { name: "Connections" }).waitFor();
+    const theme = settings.getByRole("group", { name: "Theme" });
+    assert.equal(await theme.getByRole("radio", { name: "System" }).isChecked(), true);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await theme.getByRole("radio", { name: "Dark" }).check();
+    await until(async () => (await background()) !== light, "the page turns dark");
+    const dark = await background();
+    await shot(page, "desktop-settings-dark");
+    await page.keyboard.press("Escape");
+    await settings.waitFor({ state: "detached" });
+    await page.reload();
+    await page.getByLabel("Message").waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
+    assert.equal(await background(), dark, "still dark after a reload");
+    await page.getByRole("button", { name: "Settings" }).click();
+    await settings.getByRole("group", { name: "Theme" }).getByRole("radio", { name: "Light" }).check();
+    await until(async () => (await background()) === light, "the page is light again");
+    await settings.getByRole("button", { name: "Close" }).click();
+  });
+
   await step("log out returns to the login screen", page, async () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByRole("button", { name: "Log in" }).waitFor();
@@ -371,9 +439,11 @@ try {
   });
 
   // --- dates and lists ------------------------------------------------------------------
+  // A 24-hour locale: the chips write times as the browser's own time inputs do.
   const planner = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     timezoneId: ACCOUNT_ZONE,
+    locale: "en-GB",
   });
   const dates = await planner.newPage();
   watch(dates, "dates");
@@ -487,15 +557,18 @@ try {
     page.getByRole("list", { name: "Reminders" }).getByRole("listitem").filter({ hasText: title });
 
   await step(
-    "browser notifications are turned on from the task panel's Reminders section",
+    "browser notifications are turned on in Settings, opened from the header",
     alerts,
     async () => {
       await signUp(alerts, `e2e-reminders-${stamp}@example.com`);
-      await tasks(alerts).getByText("Reminders", { exact: true }).click();
-      const toggle = tasks(alerts).getByRole("checkbox", { name: "Browser notifications" });
+      await alerts.getByRole("button", { name: "Settings" }).click();
+      const settings = alerts.getByRole("dialog", { name: "Settings" });
+      const toggle = settings.getByRole("checkbox", { name: "Browser notifications" });
       assert.equal(await toggle.isChecked(), false, "off until turned on in this browser");
       await toggle.check();
       await until(() => toggle.isChecked(), "the switch stays on");
+      await settings.getByRole("button", { name: "Close" }).click();
+      await settings.waitFor({ state: "detached" });
     },
   );
 
@@ -546,6 +619,62 @@ try {
     await reminderCard(alerts, "Water the plants").waitFor();
     await alerts.getByRole("button", { name: "Dismiss reminder: Water the plants" }).click();
     await reminderCard(alerts, "Water the plants").waitFor({ state: "detached" });
+  });
+
+  // --- reminder cards on a phone ---------------------------------------------------------
+  const handset = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const cards = await handset.newPage();
+  watch(cards, "phone reminders");
+
+  await step("at 390x844 reminder cards sit above the composer and cover no button", cards, async () => {
+    await signUp(cards, `e2e-cards-${stamp}@example.com`);
+    const bearer = await tokenOf(cards);
+    await remindSoon(bearer, "Stretch your legs");
+    await remindSoon(bearer, "Feed the cat");
+    await reminderCard(cards, "Stretch your legs").waitFor({ timeout: 60_000 });
+    await reminderCard(cards, "Feed the cat").waitFor({ timeout: 60_000 });
+    await until(async () => (await noButtonCovered(cards)).length === 0, "no button is covered").catch(
+      async (error) => {
+        throw new Error(`${error.message}: ${JSON.stringify(await noButtonCovered(cards))}`);
+      },
+    );
+    const [stackBottom, composerTop] = await cards.evaluate(() => [
+      document.querySelector(".reminder-stack").getBoundingClientRect().bottom,
+      document.querySelector(".composer").getBoundingClientRect().top,
+    ]);
+    assert.ok(stackBottom <= composerTop + 1, "the cards end above the composer");
+    await cards.getByRole("button", { name: "Snooze reminder: Stretch your legs" }).click();
+    await cards.getByRole("group", { name: "Snooze options: Stretch your legs" }).waitFor();
+    assert.deepEqual(await noButtonCovered(cards), [], "nothing covered with the snooze choices open");
+    await shot(cards, "mobile-reminder-cards");
+  });
+
+  await step("a card's Snooze puts the reminder off 10 minutes; its Done completes the task", cards, async () => {
+    const bearer = await tokenOf(cards);
+    const snoozed = cards.waitForResponse((r) => /\/api\/reminders\/\d+\/snooze$/.test(r.url()));
+    await cards.getByRole("button", { name: "Snooze for 10 minutes: Stretch your legs" }).click();
+    const answer = await snoozed;
+    assert.equal(answer.status(), 200);
+    const ahead = Date.parse((await answer.json()).snoozed_until) - Date.now();
+    assert.ok(ahead > 8 * 60_000 && ahead <= 10 * 60_000, `snoozed for ${ahead} ms`);
+    await reminderCard(cards, "Stretch your legs").waitFor({ state: "detached" });
+
+    const completed = cards.waitForResponse(
+      (r) => /\/api\/tasks\/\d+$/.test(r.url()) && r.request().method() === "PATCH",
+    );
+    await cards.getByRole("button", { name: "Mark done: Feed the cat" }).click();
+    assert.equal((await completed).status(), 200);
+    await reminderCard(cards, "Feed the cat").waitFor({ state: "detached" });
+    const all = (await rest(bearer, "/api/tasks?status=all")).body;
+    assert.equal(all.find((task) => task.title === "Feed the cat").completed, true);
+    assert.deepEqual((await rest(bearer, "/api/reminders")).body, { reminders: [] });
+    await cards.reload();
+    await cards.getByLabel("Message").waitFor();
+    assert.equal(await cards.getByRole("list", { name: "Reminders" }).getByRole("listitem").count(), 0);
   });
 
   assert.deepEqual(problems, [], "no console errors or warnings");

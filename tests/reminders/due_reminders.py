@@ -46,8 +46,7 @@ async def account_with_due_reminders(
                 owner_id=user.id,
                 number=number,
                 title=f"reminder {number}",
-                remind_at=due + timedelta(seconds=number),
-                **task_fields,  # type: ignore[arg-type]
+                **{"remind_at": due + timedelta(seconds=number), **task_fields},  # type: ignore[arg-type]
             )
             for number in range(1, count + 1)
         )
@@ -71,6 +70,43 @@ async def still_to_fire(sessionmaker: SessionMaker, owner_id: int) -> Sequence[i
         rows = await session.exec(
             select(col(Task.number)).where(
                 col(Task.owner_id) == owner_id, col(Task.remind_at).is_not(None)
+            )
+        )
+        return sorted(rows.all())
+
+
+async def account_with_snoozed_reminders(
+    sessionmaker: SessionMaker, count: int, *, minutes_ago: int = 5, **task_fields: object
+) -> int:
+    """A new account holding `count` tasks whose reminders fired and were snoozed until
+    `minutes_ago`: each has one reminder row, dismissed, to fire again."""
+    owner = await account_with_due_reminders(sessionmaker, count, remind_at=None, **task_fields)
+    until = datetime.now(UTC) - timedelta(minutes=minutes_ago)
+    async with sessionmaker() as session:
+        tasks = (await session.exec(select(Task).where(col(Task.owner_id) == owner))).all()
+        session.add_all(
+            Reminder(
+                owner_id=owner,
+                task_pk=task.pk or 0,
+                task_number=task.number,
+                title=task.title,
+                remind_at=until - timedelta(hours=1),
+                fired_at=until - timedelta(hours=1),
+                seen_at=until - timedelta(minutes=30),
+                snoozed_until=until + timedelta(seconds=task.number),
+            )
+            for task in tasks
+        )
+        await session.commit()
+    return owner
+
+
+async def still_snoozed(sessionmaker: SessionMaker, owner_id: int) -> Sequence[int]:
+    """The account's tasks with a snoozed reminder yet to fire again."""
+    async with sessionmaker() as session:
+        rows = await session.exec(
+            select(col(Reminder.task_number)).where(
+                col(Reminder.owner_id) == owner_id, col(Reminder.snoozed_until).is_not(None)
             )
         )
         return sorted(rows.all())

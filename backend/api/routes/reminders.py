@@ -1,5 +1,5 @@
 """Fired reminders: the ones to show (also missed ones, on the next visit), a live stream of
-them while the web UI is open, and dismissing them (backend/reminders/store.py)."""
+them while the web UI is open, dismissing and snoozing them (backend/reminders/store.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, status
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel
 from sse_starlette import EventSourceResponse
 from starlette.types import Receive, Scope, Send
@@ -19,12 +20,15 @@ from backend.api.deps import (
     SessionDep,
     SessionMakerDep,
 )
-from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY
+from backend.api.errors import AUTHENTICATED, NOT_FOUND, TOO_MANY, ErrorDetail, Responses
 from backend.core.db import read_only
-from backend.models import Reminder, ReminderPublic
+from backend.core.timeutil import utcnow
+from backend.models import Reminder, ReminderPublic, User
+from backend.models.reminder import ReminderSnooze, ReminderSnoozed
 from backend.reminders import store as reminders
 from backend.reminders.fanout import ReminderFanout, TooManyStreamsError
-from backend.reminders.store import ReminderNotFoundError
+from backend.reminders.snooze import SnoozeTimeError, snooze_until
+from backend.reminders.store import ReminderNotFoundError, ReminderNotSnoozableError
 
 router = APIRouter(prefix="/api/reminders", tags=["reminders"])
 
@@ -133,12 +137,50 @@ def _event(reminder: Reminder) -> dict[str, str]:
 async def dismiss_reminder(
     reminder_id: ReminderId, user_id: CurrentUserId, session: SessionDep
 ) -> Response:
-    """Dismiss one reminder (dismissing it again is harmless)."""
+    """Dismiss one reminder (dismissing it again is harmless; a snooze asked for stands)."""
     try:
         await reminders.dismiss(session, owner_id=user_id, reminder_id=reminder_id)
     except ReminderNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Reminder not found") from exc
     return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+NOT_SNOOZABLE: Responses = {
+    409: {
+        "model": ErrorDetail,
+        "description": (
+            "Nothing to snooze: the reminder is dismissed (or has fired again since it was "
+            "snoozed), or its task is done"
+        ),
+    }
+}
+
+
+@router.post("/{reminder_id:int}/snooze", responses={**AUTHENTICATED, **NOT_FOUND, **NOT_SNOOZABLE})
+async def snooze_reminder(
+    reminder_id: ReminderId, body: ReminderSnooze, user_id: CurrentUserId, session: SessionDep
+) -> ReminderSnoozed:
+    """Dismiss a reminder for now: it fires again, once, after `minutes` or at `until`
+    (within 30 days), as a new reminder. One snoozed already and still to fire again may be
+    snoozed anew (its time changes); one dismissed, or whose task is done, is a 409."""
+    now = utcnow()
+    zone_name = "UTC"
+    if body.until is not None and body.until.tzinfo is None:
+        user = await session.get(User, user_id)
+        zone_name = user.timezone if user is not None else zone_name
+    try:
+        until = snooze_until(body, now=now, zone_name=zone_name)
+    except SnoozeTimeError as exc:
+        raise RequestValidationError(
+            [{"type": "value_error", "loc": ("body", exc.field), "msg": str(exc)}]
+        ) from exc
+    try:
+        await reminders.snooze(session, owner_id=user_id, reminder_id=reminder_id, until=until)
+    except ReminderNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Reminder not found") from exc
+    except ReminderNotSnoozableError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
+    return ReminderSnoozed(id=reminder_id, snoozed_until=until)
 
 
 @router.delete("", responses=AUTHENTICATED)

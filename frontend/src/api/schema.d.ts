@@ -351,9 +351,31 @@ export interface paths {
         post?: never;
         /**
          * Dismiss Reminder
-         * @description Dismiss one reminder (dismissing it again is harmless).
+         * @description Dismiss one reminder (dismissing it again is harmless; a snooze asked for stands).
          */
         delete: operations["dismiss_reminder_api_reminders__reminder_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/{reminder_id}/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snooze Reminder
+         * @description Dismiss a reminder for now: it fires again, once, after `minutes` or at `until`
+         *     (within 30 days), as a new reminder. One snoozed already and still to fire again may be
+         *     snoozed anew (its time changes); one dismissed, or whose task is done, is a 409.
+         */
+        post: operations["snooze_reminder_api_reminders__reminder_id__snooze_post"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -473,7 +495,10 @@ export interface paths {
         };
         /**
          * Readyz
-         * @description The database answers; also names the database kind and the agent's brain.
+         * @description The database answers; also names the database kind, the agent's brain, and whether
+         *     its model answers (`model`: "ok", "unreachable", "key_refused", "failing" or
+         *     "unchecked"). `status` is "degraded", still 200, when the model does not answer; only a
+         *     database that does not answer makes it 503.
          */
         get: operations["readyz_readyz_get"];
         put?: never;
@@ -695,6 +720,36 @@ export interface components {
              * @description The task's title when the reminder fired
              */
             title: string;
+        };
+        /**
+         * ReminderSnooze
+         * @description For how long, or until when: exactly one of the two.
+         */
+        ReminderSnooze: {
+            /**
+             * Minutes
+             * @description Snooze for this many minutes (1-43,200: up to 30 days)
+             */
+            minutes?: number | null;
+            /**
+             * Until
+             * @description Snooze until this instant, in the next 30 days; one without an offset ("2026-11-25T09:00:00") is on the account's clock
+             */
+            until?: string | null;
+        };
+        /** ReminderSnoozed */
+        ReminderSnoozed: {
+            /**
+             * Id
+             * @description The reminder snoozed (dismissed now)
+             */
+            id: number;
+            /**
+             * Snoozed Until
+             * Format: date-time
+             * @description When it fires again (UTC), once, as a new reminder with an id of its own
+             */
+            snoozed_until: string;
         };
         /** TaskCreate */
         TaskCreate: {
@@ -2618,6 +2673,96 @@ export interface operations {
             };
         };
     };
+    snooze_reminder_api_reminders__reminder_id__snooze_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reminder's id */
+                reminder_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSnooze"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSnoozed"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Nothing to snooze: the reminder is dismissed (or has fired again since it was snoozed), or its task is done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     list_tasks_api_tasks_get: {
         parameters: {
             query?: {
@@ -3222,7 +3367,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description The database answers: `status` "ok", or "degraded" when the brain's model does not answer (`model`) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 /** The middle column: the open conversation's thread and the composer. */
-import { useEffect, useEffectEvent } from "react";
+import { useEffect, useEffectEvent, type ReactNode } from "react";
 
 import { ApiError, describeError } from "../api/errors";
 import { Composer } from "./Composer";
@@ -20,9 +20,14 @@ interface Props {
   turn: ReturnType<typeof useChatTurn>;
   /** The conversation doesn't exist (deleted elsewhere, or an old link). */
   onMissing: () => void;
+  /**
+   * Shown between the thread and the composer, in the page's flow (the reminder cards): the
+   * thread gives up the room, so they cover no title, list pill or button.
+   */
+  notices?: ReactNode;
 }
 
-export function ChatView({ conversationId, title, viewKey, turn, onMissing }: Props) {
+export function ChatView({ conversationId, title, viewKey, turn, onMissing, notices }: Props) {
   const history = useMessages(conversationId);
   const maxChars = useMessageLimit();
   const missing = history.error instanceof ApiError && history.error.status === 404;
@@ -86,6 +91,7 @@ export function ChatView({ conversationId, title, viewKey, turn, onMissing }: Pr
         )}
         {empty && <SuggestedPrompts onPick={(prompt) => void turn.send(prompt)} disabled={turn.sending} />}
       </Thread>
+      {notices}
       <Composer onSend={(text) => void turn.send(text)} disabled={turn.sending} maxChars={maxChars} />
     </section>
   );

@@ -54,7 +54,7 @@ describe("App and the URL", () => {
     });
     signInAsTester();
     const first = renderWithClient(<App />);
-    const nav = screen.getByRole("navigation", { name: "Conversations" });
+    const nav = await screen.findByRole("navigation", { name: "Conversations" });
     await first.user.click(await within(nav).findByRole("button", { name: "add buy milk" }));
     await screen.findByRole("article", { name: "You" });
     first.unmount();

@@ -1,10 +1,9 @@
 /**
- * The task panel's reminder settings: browser notifications on or off in this browser. When
- * the browser can't show them, or blocks them, it says so: reminders still show in the app.
+ * Settings' "Notifications": browser notifications for reminders, on or off in this browser.
+ * When the browser can't show them, or blocks them, it says so: reminders still show in the app.
  */
 import { useId, useState } from "react";
 
-import { BellIcon } from "../ui/icons";
 import {
   setNotificationChoice,
   turnOnNotifications,
@@ -41,19 +40,16 @@ export function ReminderSettings() {
   }
 
   return (
-    <details className="calendar-feed reminder-settings">
-      <summary>
-        <BellIcon width={14} height={14} /> Reminders
-      </summary>
+    <>
       <p className="muted small">
-        Reminders appear at the top of this page while it's open; ones that fire while it's closed wait for
-        your next visit. Set one in a task's details.
+        Reminders appear above the message box while this page is open; ones that fire while it's closed wait
+        for your next visit. Set one in a task's details.
       </p>
       {cannot ? (
         <p className="small">{cannot}</p>
       ) : (
-        <div className="task-field">
-          <label className="reminder-toggle" htmlFor={`${id}-notify`}>
+        <div className="settings-field">
+          <label className="settings-toggle" htmlFor={`${id}-notify`}>
             <input
               id={`${id}-notify`}
               type="checkbox"
@@ -73,6 +69,6 @@ export function ReminderSettings() {
       <p className="visually-hidden" aria-live="polite">
         {said}
       </p>
-    </details>
+    </>
   );
 }

@@ -1,4 +1,8 @@
-/** The signed-in app's reminders: followed live, shown as cards, and as browser notifications. */
+/**
+ * The signed-in app's reminders: followed live, shown as cards, and as browser notifications.
+ * Mounted in the chat column between the conversation and the composer, where the cards take
+ * room of their own rather than covering anything (reminders.css).
+ */
 import { useAccountZone } from "../auth/useAuth";
 import { notifyReminder } from "./notifications";
 import { ReminderStack } from "./ReminderStack";
@@ -7,12 +11,20 @@ import { useReminders } from "./useReminders";
 
 export function Reminders() {
   const zone = useAccountZone();
-  const { reminders, dismiss, dismissAll } = useReminders({
+  const { reminders, dismiss, dismissAll, snooze, done } = useReminders({
     onArrived: (reminder, skewMs) => {
       const now = Date.now();
       // Judged on the server's clock: a missed one replayed on connect stays in-app only.
       notifyReminder(reminder, reminderDetail(reminder, zone, now), now + skewMs);
     },
   });
-  return <ReminderStack reminders={reminders} onDismiss={dismiss} onDismissAll={dismissAll} />;
+  return (
+    <ReminderStack
+      reminders={reminders}
+      onDismiss={dismiss}
+      onDismissAll={dismissAll}
+      onSnooze={snooze}
+      onDone={done}
+    />
+  );
 }

@@ -149,9 +149,7 @@ describe("The reminder settings", () => {
   beforeEach(signInAsTester);
 
   async function openSettings() {
-    const rendered = renderWithClient(<ReminderSettings />);
-    await rendered.user.click(screen.getByText("Reminders"));
-    return rendered;
+    return renderWithClient(<ReminderSettings />);
   }
 
   it("asks for permission only from the switch, turns them on, and off again (kept in this browser)", async () => {

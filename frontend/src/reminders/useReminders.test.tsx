@@ -23,10 +23,19 @@ const STREAM = "GET /api/reminders/stream";
 const FAST: StreamTiming = { firstRetryMs: 5, maxRetryMs: 20, stallMs: 300, steadyMs: 60_000 };
 
 function Harness({ onArrived }: { onArrived?: (reminder: Reminder) => void }) {
-  const { reminders, dismiss, dismissAll } = useReminders({ timing: FAST, ...(onArrived && { onArrived }) });
+  const { reminders, dismiss, dismissAll, snooze, done } = useReminders({
+    timing: FAST,
+    ...(onArrived && { onArrived }),
+  });
   return (
     <>
-      <ReminderStack reminders={reminders} onDismiss={dismiss} onDismissAll={dismissAll} />
+      <ReminderStack
+        reminders={reminders}
+        onDismiss={dismiss}
+        onDismissAll={dismissAll}
+        onSnooze={snooze}
+        onDone={done}
+      />
       <Toaster />
     </>
   );

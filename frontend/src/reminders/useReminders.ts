@@ -1,7 +1,9 @@
 /**
  * The signed-in person's fired, undismissed reminders, kept live: the reminder stream stays
  * open while the app is (reconnecting with backoff when it ends, fails or goes quiet), each
- * reminder is held once by id, and dismissing one (or all) tells the server.
+ * reminder is held once by id, and dismissing one (or all), snoozing one or marking its task
+ * done tells the server. Each takes the card away at once and brings it back if the server
+ * can't be told.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
@@ -111,11 +113,22 @@ export async function followReminders(
 
 const byId = (a: Reminder, b: Reminder) => a.id - b.id;
 
+/** For how long, or until when (an instant without an offset is on the account's clock). */
+export type SnoozeChoice = { minutes: number } | { until: string };
+
+/** A refusal that means the card has nothing left to do: the reminder is gone, or spent. */
+const alreadyGone = (error: unknown, ...statuses: number[]) =>
+  error instanceof ApiError && statuses.includes(error.status);
+
 export interface Reminders {
   /** Oldest first. */
   reminders: Reminder[];
   dismiss: (id: number) => void;
   dismissAll: () => void;
+  /** Fires again then, once, as a new reminder (POST /api/reminders/{id}/snooze). */
+  snooze: (id: number, choice: SnoozeChoice) => void;
+  /** Dismisses the reminder and completes its task. */
+  done: (reminder: Reminder) => void;
 }
 
 interface Options {
@@ -199,6 +212,53 @@ export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}
     meta: { errorMessage: "Couldn't dismiss the reminder" },
   });
 
+  const snoozeOne = useMutation({
+    mutationFn: async ({ id, choice }: { id: number; choice: SnoozeChoice }) => {
+      try {
+        await unwrap(
+          api.POST("/api/reminders/{reminder_id}/snooze", {
+            params: { path: { reminder_id: id } },
+            body: choice,
+          }),
+        );
+      } catch (error) {
+        // Gone (its task deleted), dismissed or snoozed on another screen, or its task done: as good as snoozed.
+        if (!alreadyGone(error, 404, 409)) throw error;
+      }
+    },
+    onMutate: ({ id }) => ({ restore: hide([id]) }),
+    onSuccess: (_nothing, { id }) => tellOtherTabs([id]),
+    onError: (_error, _variables, context) => context?.restore(),
+    meta: { errorMessage: "Couldn't snooze the reminder" },
+  });
+
+  // Dismissed first, then the task completed: a retry after a failure repeats only what is
+  // harmless to repeat (dismissing again), never a completion (a repeating task would move on twice).
+  const completeOne = useMutation({
+    mutationFn: async (reminder: Reminder) => {
+      for (const request of [
+        () => api.DELETE("/api/reminders/{reminder_id}", { params: { path: { reminder_id: reminder.id } } }),
+        () =>
+          api.PATCH("/api/tasks/{task_id}", {
+            params: { path: { task_id: reminder.task_id } },
+            body: { completed: true },
+          }),
+      ]) {
+        try {
+          await unwrap(request());
+        } catch (error) {
+          // The reminder or its task deleted meanwhile: nothing left to do there.
+          if (!alreadyGone(error, 404)) throw error;
+        }
+      }
+    },
+    onMutate: (reminder: Reminder) => ({ restore: hide([reminder.id]) }),
+    onSuccess: (_nothing, reminder) => tellOtherTabs([reminder.id]),
+    onError: (_error, _reminder, context) => context?.restore(),
+    onSettled: () => refreshTasks(queryClient),
+    meta: { errorMessage: "Couldn't mark the task done" },
+  });
+
   // Only up to the newest shown: one that fires meanwhile stays to be seen.
   const dismissThrough = useMutation({
     mutationFn: (through: number) => unwrap(api.DELETE("/api/reminders", { params: { query: { through } } })),
@@ -218,5 +278,7 @@ export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}
       const last = reminders.at(-1);
       if (last) dismissThrough.mutate(last.id);
     },
+    snooze: (id, choice) => snoozeOne.mutate({ id, choice }),
+    done: (reminder) => completeOne.mutate(reminder),
   };
 }

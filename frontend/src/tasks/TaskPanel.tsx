@@ -7,10 +7,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { describeError } from "../api/errors";
 import type { Task } from "../api/types";
-import { ReminderSettings } from "../reminders/ReminderSettings";
 import { useWhenNear } from "../ui/useWhenNear";
 import { AddTaskForm } from "./AddTaskForm";
-import { CalendarFeed } from "./CalendarFeed";
 import { ListSwitcher } from "./ListSwitcher";
 import { TaskFilters } from "./TaskFilters";
 import { TaskItem } from "./TaskItem";
@@ -215,8 +213,6 @@ export function TaskPanel() {
           )}
         </div>
       )}
-      <CalendarFeed />
-      <ReminderSettings />
     </section>
   );
 }

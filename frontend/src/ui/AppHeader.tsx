@@ -1,7 +1,7 @@
-/** The top bar: app name, the drawer toggles on narrow screens, who is signed in, log out. */
+/** The top bar: app name, the drawer toggles on narrow screens, who is signed in, settings, log out. */
 import type { RefObject } from "react";
 
-import { ChatIcon, ChecklistIcon, LogoutIcon } from "./icons";
+import { ChatIcon, ChecklistIcon, GearIcon, LogoutIcon } from "./icons";
 import { Logo } from "./Logo";
 
 export type Drawer = "conversations" | "tasks";
@@ -11,6 +11,7 @@ interface Props {
   drawer: Drawer | null;
   onToggle: (drawer: Drawer) => void;
   onLogOut: () => void;
+  onOpenSettings: () => void;
   conversationsToggleRef: RefObject<HTMLButtonElement | null>;
   tasksToggleRef: RefObject<HTMLButtonElement | null>;
 }
@@ -20,6 +21,7 @@ export function AppHeader({
   drawer,
   onToggle,
   onLogOut,
+  onOpenSettings,
   conversationsToggleRef,
   tasksToggleRef,
 }: Props) {
@@ -54,6 +56,10 @@ export function AppHeader({
         >
           <ChecklistIcon />
           <span className="visually-hidden">Tasks</span>
+        </button>
+        <button type="button" className="icon-button" aria-haspopup="dialog" onClick={onOpenSettings}>
+          <GearIcon />
+          <span className="visually-hidden">Settings</span>
         </button>
         <button type="button" className="button button-ghost logout" onClick={onLogOut}>
           <LogoutIcon />

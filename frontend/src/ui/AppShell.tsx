@@ -8,6 +8,7 @@ import { ConversationList } from "../conversations/ConversationList";
 import { useConversations } from "../conversations/useConversations";
 import { useOpenConversation } from "../conversations/useOpenConversation";
 import { Reminders } from "../reminders/Reminders";
+import { SettingsDialog } from "../settings/SettingsDialog";
 import { TaskPanel } from "../tasks/TaskPanel";
 import { AppHeader, type Drawer } from "./AppHeader";
 import { ConnectionBanner } from "./ConnectionBanner";
@@ -59,6 +60,7 @@ export function AppShell({ email }: { email: string }) {
   const { drawer, toggle, close, conversationsToggle, tasksToggle, conversationsDrawer, tasksDrawer } =
     useDrawer();
   const turn = useChatTurn({ conversationId: selection.id, onStarted: started });
+  const [settings, setSettings] = useState(false);
 
   const open = (id: number | null) => {
     select(id);
@@ -82,12 +84,14 @@ export function AppShell({ email }: { email: string }) {
         drawer={drawer}
         onToggle={toggle}
         onLogOut={() => signOut()}
+        onOpenSettings={() => {
+          close(false); // a drawer's Escape handler would fight the dialog's
+          setSettings(true);
+        }}
         conversationsToggleRef={conversationsToggle}
         tasksToggleRef={tasksToggle}
       />
-      {/* Right after the header in the page order: the keyboard reaches a reminder early. */}
       <div className="notices">
-        <Reminders />
         <Toaster />
       </div>
       <ConnectionBanner />
@@ -114,6 +118,7 @@ export function AppShell({ email }: { email: string }) {
             viewKey={selection.view}
             turn={turn}
             onMissing={() => select(null, "replace")}
+            notices={<Reminders />}
           />
         </main>
         <div
@@ -126,6 +131,9 @@ export function AppShell({ email }: { email: string }) {
         </div>
         {drawer && <div className="backdrop" onClick={() => close(false)} aria-hidden="true" />}
       </div>
+      {settings && (
+        <SettingsDialog email={email} onLogOut={() => signOut()} onClose={() => setSettings(false)} />
+      )}
     </div>
   );
 }

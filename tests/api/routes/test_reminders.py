@@ -186,6 +186,43 @@ async def test_the_stream_sends_missed_reminders_then_each_one_as_it_fires(
             assert (body["title"], second["id"]) == ("live", str(body["id"]))
 
 
+def _snooze_ends(database: Path, owner_id: int) -> None:
+    """The clock reaches the account's snoozes, written behind the server's back."""
+    past = (datetime.now(UTC) - timedelta(seconds=1)).strftime("%Y-%m-%d %H:%M:%S.%f")
+    with sqlite3.connect(database) as connection:
+        connection.execute(
+            "UPDATE reminder SET snoozed_until = ? "
+            "WHERE owner_id = ? AND snoozed_until IS NOT NULL",
+            (past, owner_id),
+        )
+
+
+async def test_a_snoozed_reminder_comes_back_on_the_stream_as_a_new_one(
+    stream_server: tuple[str, Path],
+) -> None:
+    """The server's own scheduler fires the snooze again; an open stream hands it on."""
+    url, database = stream_server
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        user = await register(http)
+        body = {"title": "snoozed", "due_date": "2031-03-04", "due_time": "10:00"}
+        assert (await http.post("/api/tasks", json=body, headers=user.headers)).is_success
+        async with http.stream("GET", "/api/reminders/stream", headers=user.headers) as stream:
+            lines = stream.aiter_lines()
+            _reach(database, user.id, 1)
+            first = await asyncio.wait_for(_next_event(lines), 60)
+            snoozed = await http.post(
+                f"/api/reminders/{first['id']}/snooze", json={"minutes": 10}, headers=user.headers
+            )
+            assert snoozed.status_code == 200, snoozed.text
+            assert (await http.get("/api/reminders", headers=user.headers)).json() == {
+                "reminders": []
+            }
+            _snooze_ends(database, user.id)
+            again = await asyncio.wait_for(_next_event(lines), 60)
+            assert json.loads(again["data"])["title"] == "snoozed"
+            assert int(again["id"]) > int(first["id"])
+
+
 async def test_a_reminder_of_a_task_done_since_is_not_shown_again(
     app: FastAPI, client: httpx.AsyncClient, user: UserSession
 ) -> None:

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { json, noContent } from "../test/fetchMock";
 import { signedInServer } from "../test/fixtures";
 import { renderWithClient, signInAsTester } from "../test/render";
+import { Toaster } from "../ui/Toaster";
 import { CalendarFeed } from "./CalendarFeed";
 
 describe("The calendar feed's controls", () => {
@@ -28,7 +29,6 @@ describe("The calendar feed's controls", () => {
       },
     });
     const { user } = renderWithClient(<CalendarFeed />);
-    await user.click(screen.getByText("Calendar feed"));
 
     await user.click(await screen.findByRole("button", { name: "Get a calendar link" }));
     expect(await screen.findByLabelText("Your calendar link")).toHaveValue(
@@ -50,5 +50,23 @@ describe("The calendar feed's controls", () => {
     expect(screen.queryByLabelText("Your calendar link")).not.toBeInTheDocument();
     expect(server.callsTo("POST /api/calendar/feed")).toHaveLength(2);
     expect(server.callsTo("DELETE /api/calendar/feed")).toHaveLength(1);
+  });
+
+  it("says in place when a link can't be made (a toast would sit behind the Settings dialog)", async () => {
+    signedInServer({
+      "GET /api/calendar/feed": () => json({ active: false, created_at: null }),
+      "POST /api/calendar/feed": () => json({ detail: "Internal Server Error" }, 500),
+    });
+    const { user } = renderWithClient(
+      <>
+        <CalendarFeed />
+        <Toaster />
+      </>,
+    );
+
+    await user.click(await screen.findByRole("button", { name: "Get a calendar link" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't make a calendar link.");
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(screen.queryByLabelText("Your calendar link")).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,8 @@
-/** The account's secret calendar feed (GET/POST/DELETE /api/calendar/feed) as query hooks. */
+/**
+ * The account's secret calendar feed (GET/POST/DELETE /api/calendar/feed) as query hooks.
+ * A failure is shown in the Settings dialog (CalendarFeed), not as a toast: toasts sit
+ * behind a modal dialog.
+ */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { api, unwrap } from "../api/client";
@@ -15,7 +19,6 @@ export function useOpenFeed() {
   return useMutation({
     mutationFn: () => unwrap(api.POST("/api/calendar/feed")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: feedKey }),
-    meta: { errorMessage: "Couldn't make a calendar link" },
   });
 }
 
@@ -24,6 +27,5 @@ export function useCloseFeed() {
   return useMutation({
     mutationFn: () => unwrap(api.DELETE("/api/calendar/feed")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: feedKey }),
-    meta: { errorMessage: "Couldn't turn the calendar link off" },
   });
 }

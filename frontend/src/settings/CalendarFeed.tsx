@@ -1,11 +1,11 @@
 /**
- * The calendar feed's controls: a secret link calendar apps subscribe to (due tasks as
- * events, repeating ones with their rule). Making a new link retires the old one; turning it
- * off retires it too. The link is shown once: the server keeps only a hash of it.
+ * Settings' "Calendar feed": a secret link calendar apps subscribe to (due tasks as events,
+ * repeating ones with their rule). Making a new link retires the old one; turning it off
+ * retires it too. The link is shown once: the server keeps only a hash of it.
  */
 import { useId, useState } from "react";
 
-import { CalendarIcon } from "../ui/icons";
+import { describeError } from "../api/errors";
 import { useCloseFeed, useFeedState, useOpenFeed } from "./useCalendarFeed";
 
 export function CalendarFeed() {
@@ -16,8 +16,16 @@ export function CalendarFeed() {
   const [said, setSaid] = useState("");
   const id = useId();
   const active = state.data?.active === true;
+  const failed = open.isError
+    ? `Couldn't make a calendar link. ${describeError(open.error)}`
+    : close.isError
+      ? `Couldn't turn the calendar link off. ${describeError(close.error)}`
+      : state.isError
+        ? `Couldn't check the calendar link. ${describeError(state.error)}`
+        : null;
 
   function makeLink() {
+    close.reset();
     open.mutate(undefined, {
       onSuccess: (opened) => {
         setUrl(opened.url);
@@ -27,6 +35,7 @@ export function CalendarFeed() {
   }
 
   function turnOff() {
+    open.reset();
     close.mutate(undefined, {
       onSuccess: () => {
         setUrl(null);
@@ -42,26 +51,28 @@ export function CalendarFeed() {
   }
 
   return (
-    <details className="calendar-feed">
-      <summary>
-        <CalendarIcon width={14} height={14} /> Calendar feed
-      </summary>
+    <>
       <p className="muted small">
         Subscribe to this link in a calendar app to see your due tasks there. Anyone with the link can see
         them, so keep it to yourself.
       </p>
       {url !== null && (
-        <div className="task-field">
+        <div className="settings-field">
           <label htmlFor={`${id}-url`}>Your calendar link</label>
-          <div className="calendar-feed-link">
+          <div className="settings-copy-row">
             <input
               id={`${id}-url`}
-              className="task-input"
+              className="settings-input"
               readOnly
               value={url}
               onFocus={(event) => event.target.select()}
             />
-            <button type="button" className="button button-small" onClick={() => void copy()}>
+            <button
+              type="button"
+              className="button button-small"
+              aria-label="Copy the calendar link"
+              onClick={() => void copy()}
+            >
               Copy
             </button>
           </div>
@@ -72,7 +83,12 @@ export function CalendarFeed() {
           A calendar link is on. Make a new one to see it again (the old one then stops working).
         </p>
       )}
-      <div className="details-actions">
+      {failed && (
+        <p role="alert" className="settings-problem small">
+          {failed}
+        </p>
+      )}
+      <div className="settings-actions">
         <button type="button" className="button button-small" disabled={open.isPending} onClick={makeLink}>
           {active ? "Make a new link" : "Get a calendar link"}
         </button>
@@ -90,6 +106,6 @@ export function CalendarFeed() {
       <p className="visually-hidden" aria-live="polite">
         {said}
       </p>
-    </details>
+    </>
   );
 }
