@@ -49,8 +49,9 @@ class DelegatingModel(Model):
     ) -> ModelResponse:
         model = self.choose(input)
         adapted = self.adapt(input)
-        try:
-            response = await model.get_response(
+
+        async def answer(chosen: Model) -> ModelResponse:
+            return await chosen.get_response(
                 system_instructions,
                 adapted,
                 model_settings,
@@ -62,22 +63,14 @@ class DelegatingModel(Model):
                 conversation_id=conversation_id,
                 prompt=prompt,
             )
+
+        try:
+            response = await answer(model)
         except Exception as error:
             instead = self.failed(model, input, error)
             if instead is None:
                 raise
-            return await instead.get_response(
-                system_instructions,
-                adapted,
-                model_settings,
-                tools,
-                output_schema,
-                handoffs,
-                tracing,
-                previous_response_id=previous_response_id,
-                conversation_id=conversation_id,
-                prompt=prompt,
-            )
+            return await answer(instead)
         self.answered(model)
         return response
 

@@ -13,7 +13,6 @@ from sqlalchemy import text
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlmodel import col, select
 
-from backend.core.config import Settings
 from backend.core.db import SessionMaker
 from backend.models import Reminder, Task
 from backend.reminders import store as reminders
@@ -25,13 +24,6 @@ from tests.reminders.due_reminders import (
     migrated,
     still_to_fire,
 )
-
-
-@pytest.fixture
-async def sessionmakers(settings: Settings) -> AsyncIterator[tuple[SessionMaker, SessionMaker]]:
-    """Two engines on the test database, as two processes would have."""
-    async with migrated(settings) as first, migrated(settings) as second:
-        yield first, second
 
 
 async def test_two_schedulers_sweeping_together_fire_each_reminder_once(

@@ -12,7 +12,6 @@ import pytest
 from sqlalchemy import text
 from sqlmodel import select
 
-from backend.core.config import Settings
 from backend.core.db import SessionMaker
 from backend.models import Reminder, Task
 from backend.models.reminder import ReminderSnooze
@@ -28,13 +27,6 @@ from tests.reminders.due_reminders import (
     still_snoozed,
     still_to_fire,
 )
-
-
-@pytest.fixture
-async def sessionmakers(settings: Settings) -> AsyncIterator[tuple[SessionMaker, SessionMaker]]:
-    """Two engines on the test database, as two processes would have."""
-    async with migrated(settings) as first, migrated(settings) as second:
-        yield first, second
 
 
 async def test_two_schedulers_fire_each_snoozed_reminder_again_once(
