@@ -10,10 +10,10 @@ import socket
 import threading
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -154,10 +154,19 @@ class FakeOpenAI:
         )
 
 
-def start(fake: FakeOpenAI) -> tuple[uvicorn.Server, threading.Thread]:
+Fake = TypeVar("Fake", bound="FakeOpenAI")
+
+
+@contextmanager
+def serving(fake: Fake) -> Iterator[Fake]:
+    """Serves `fake` on a loopback port (its `url` set) until the block ends."""
     url, server, thread = serve_in_thread(fake.app())
     fake.url = f"{url}/v1"
-    return server, thread
+    try:
+        yield fake
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
 
 
 def closed_url() -> str:

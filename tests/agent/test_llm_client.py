@@ -29,7 +29,7 @@ from backend.agent.llm import (
     openai_client,
 )
 from backend.agent.rules.replies import SYSTEM_ERROR
-from tests.agent.fake_openai import Fail, FakeOpenAI, closed_url, start
+from tests.agent.fake_openai import Fail, FakeOpenAI, closed_url, serving
 from tests.conftest import make_settings
 
 TOOLS: list[dict[str, Any]] = [
@@ -210,11 +210,8 @@ def test_the_brains_client_is_the_lean_one_and_keeps_the_settings() -> None:
 
 @pytest.fixture(scope="module")
 def fake() -> Iterator[FakeOpenAI]:
-    server = FakeOpenAI()
-    uvicorn_server, thread = start(server)
-    yield server
-    uvicorn_server.should_exit = True
-    thread.join(timeout=10)
+    with serving(FakeOpenAI()) as server:
+        yield server
 
 
 @pytest.fixture(autouse=True)

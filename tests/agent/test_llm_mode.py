@@ -20,18 +20,15 @@ from backend.core.config import Settings
 from backend.main import create_app
 from backend.models import TaskCreate
 from backend.services import conversations, tasks
-from tests.agent.fake_openai import CallTools, Fail, FakeOpenAI, Hang, Reply, closed_url, start
+from tests.agent.fake_openai import CallTools, Fail, FakeOpenAI, Hang, Reply, closed_url, serving
 from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import UserSession, client_for, make_settings, register, running
 
 
 @pytest.fixture(scope="module")
 def fake() -> Iterator[FakeOpenAI]:
-    server = FakeOpenAI()
-    uvicorn_server, thread = start(server)
-    yield server
-    uvicorn_server.should_exit = True
-    thread.join(timeout=10)
+    with serving(FakeOpenAI()) as server:
+        yield server
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,7 @@ import httpx
 import pytest
 
 from backend.chat.turns import INTERRUPTED
-from tests.agent.fake_openai import GatedModel, start
+from tests.agent.fake_openai import GatedModel, serving
 from tests.live_server import cli_server
 
 STREAMED, PLAIN = 3, 3
@@ -35,12 +35,9 @@ STOPPED_BY_SIGTERM = (0, -signal.SIGTERM)
 
 @pytest.fixture
 def model() -> Iterator[GatedModel]:
-    fake = GatedModel()
-    uvicorn_server, thread = start(fake)
-    yield fake
-    fake.gate.set()
-    uvicorn_server.should_exit = True
-    thread.join(timeout=10)
+    with serving(GatedModel()) as fake:
+        yield fake
+        fake.gate.set()
 
 
 def _server(

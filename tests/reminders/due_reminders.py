@@ -3,6 +3,7 @@ clock passing their time would leave them."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -14,6 +15,7 @@ from backend.core.config import Settings
 from backend.core.db import SessionMaker, create_engine, create_sessionmaker
 from backend.core.migrate import migrate
 from backend.models import Reminder, Task, User
+from backend.reminders.scheduler import ReminderScheduler
 
 
 @asynccontextmanager
@@ -110,3 +112,12 @@ async def still_snoozed(sessionmaker: SessionMaker, owner_id: int) -> Sequence[i
             )
         )
         return sorted(rows.all())
+
+
+async def sweep_together(sessionmakers: Sequence[SessionMaker]) -> None:
+    """One scheduler a sessionmaker, as separate processes, sweeping at once in small
+    batches, so they interleave over many transactions."""
+    sweeps = [
+        ReminderScheduler(maker, interval_seconds=1, batch=7).sweep() for maker in sessionmakers
+    ]
+    await asyncio.wait_for(asyncio.gather(*sweeps), timeout=120)

@@ -23,6 +23,7 @@ from tests.reminders.due_reminders import (
     fired_per_task,
     migrated,
     still_to_fire,
+    sweep_together,
 )
 
 
@@ -31,11 +32,7 @@ async def test_two_schedulers_sweeping_together_fire_each_reminder_once(
 ) -> None:
     first, second = sessionmakers
     owner = await account_with_due_reminders(first, 120)
-    # Small batches, so the two interleave over many transactions.
-    sweeps = [
-        ReminderScheduler(maker, interval_seconds=1, batch=7).sweep() for maker in sessionmakers
-    ]
-    await asyncio.wait_for(asyncio.gather(*sweeps), timeout=120)
+    await sweep_together(sessionmakers)
     assert await fired_per_task(first, owner) == dict.fromkeys(range(1, 121), 1)
     assert await still_to_fire(first, owner) == []
 

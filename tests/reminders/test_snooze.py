@@ -26,6 +26,7 @@ from tests.reminders.due_reminders import (
     migrated,
     still_snoozed,
     still_to_fire,
+    sweep_together,
 )
 
 
@@ -35,11 +36,8 @@ async def test_two_schedulers_fire_each_snoozed_reminder_again_once(
     first, second = sessionmakers
     snoozed = await account_with_snoozed_reminders(first, 90)
     due = await account_with_due_reminders(first, 30)
-    # Small batches, so the two interleave over many transactions, tasks' and snoozes' alike.
-    sweeps = [
-        ReminderScheduler(maker, interval_seconds=1, batch=7).sweep() for maker in sessionmakers
-    ]
-    await asyncio.wait_for(asyncio.gather(*sweeps), timeout=120)
+    # They interleave over tasks' and snoozes' alike.
+    await sweep_together(sessionmakers)
     # The snoozed one and the one it fired again as.
     assert await fired_per_task(first, snoozed) == dict.fromkeys(range(1, 91), 2)
     assert await still_snoozed(first, snoozed) == []

@@ -18,7 +18,7 @@ from sqlalchemy import event
 from backend.chat.turns import TOO_SLOW
 from backend.main import create_app
 from backend.services import tasks
-from tests.agent.fake_openai import CallTools, FakeOpenAI, Reply, start
+from tests.agent.fake_openai import CallTools, FakeOpenAI, Reply, serving
 from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import UserSession, client_for, make_settings, register, running
 
@@ -103,11 +103,8 @@ async def test_one_message_adds_at_most_its_cap_and_the_reply_says_to_send_the_r
 
 @pytest.fixture
 def model() -> Iterator[FakeOpenAI]:
-    fake = FakeOpenAI()
-    uvicorn_server, thread = start(fake)
-    yield fake
-    uvicorn_server.should_exit = True
-    thread.join(timeout=30)
+    with serving(FakeOpenAI()) as fake:
+        yield fake
 
 
 async def test_an_llms_adds_stop_at_the_cap_and_at_the_write_budget_too(

@@ -18,19 +18,16 @@ import pytest
 
 from backend.chat.turns import INTERRUPTED
 from backend.main import create_app
-from tests.agent.fake_openai import GATE_WAIT, GatedModel, start
+from tests.agent.fake_openai import GATE_WAIT, GatedModel, serving
 from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import client_for, make_settings, register, running
 
 
 @pytest.fixture
 def model() -> Iterator[GatedModel]:
-    fake = GatedModel()
-    uvicorn_server, thread = start(fake)
-    yield fake
-    fake.gate.set()
-    uvicorn_server.should_exit = True
-    thread.join(timeout=10)
+    with serving(GatedModel()) as fake:
+        yield fake
+        fake.gate.set()
 
 
 async def _until(check: Callable[[], bool], what: str) -> None:

@@ -13,20 +13,9 @@ import pytest
 from fastapi import FastAPI
 from sqlmodel import col, select, update
 
-from backend.models import Reminder, Task
+from backend.models import Reminder
+from tests.api.routes.reminder_clock import reminders_due_now
 from tests.conftest import UserSession, unique_email
-
-
-async def _fire(app: FastAPI, owner_id: int, *numbers: int) -> None:
-    """The clock reaches these tasks' reminders, and the scheduler sweeps."""
-    async with app.state.sessionmaker() as session:
-        await session.exec(
-            update(Task)
-            .where(col(Task.owner_id) == owner_id, col(Task.number).in_(numbers))
-            .values(remind_at=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        await session.commit()
-    await app.state.reminder_scheduler.sweep()
 
 
 async def _snooze_ends(app: FastAPI, owner_id: int) -> None:
@@ -70,7 +59,7 @@ async def _shown(
     """A task of that title whose reminder has fired and is shown."""
     await _task(client, who, title)
     numbers = [task["id"] for task in (await client.get("/api/tasks", headers=who.headers)).json()]
-    await _fire(app, who.id, max(numbers))
+    await reminders_due_now(app, who.id, max(numbers))
     [reminder] = [r for r in await _listed(client, who) if r["title"] == title]
     return reminder
 

@@ -13,13 +13,14 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
-from sqlmodel import col, delete, update
+from sqlmodel import col, delete
 
 from backend.core.timeutil import utcnow
 from backend.main import create_app
 from backend.models import Task, User
 from backend.reminders import fanout as fanout_module
 from backend.reminders.fanout import ReminderFanout
+from tests.api.routes.reminder_clock import reminders_due_now
 from tests.asgi_stream import open_stream
 from tests.conftest import UserSession, client_for, make_settings, register, running
 
@@ -30,18 +31,6 @@ async def _task(client: httpx.AsyncClient, who: UserSession, title: str) -> None
     body = {"title": title, "due_date": "2031-03-04", "due_time": "10:00"}
     response = await client.post("/api/tasks", json=body, headers=who.headers)
     assert response.status_code == 201, response.text
-
-
-async def _fire(app: FastAPI, owner_id: int, *numbers: int) -> None:
-    """The clock reaches these tasks' reminders, and the scheduler sweeps."""
-    async with app.state.sessionmaker() as session:
-        await session.exec(
-            update(Task)
-            .where(col(Task.owner_id) == owner_id, col(Task.number).in_(numbers))
-            .values(remind_at=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        await session.commit()
-    await app.state.reminder_scheduler.sweep()
 
 
 async def _remove_account(app: FastAPI, user_id: int) -> None:
@@ -103,7 +92,7 @@ async def test_a_stream_ends_at_the_first_check_after_its_token_expires(
         # The fanout's clock passes the token's expiry (raising=False: a fanout that never
         # looks at the clock fails below, not here).
         monkeypatch.setattr(fanout_module, "utcnow", lambda: later, raising=False)
-        await _fire(app, user.id, 1)
+        await reminders_due_now(app, user.id, 1)
         await _fanout(app).poll()
         assert await stream.end() == []  # ended, and the reminder was not handed to it
 
@@ -157,13 +146,13 @@ async def test_a_reminder_dismissed_while_no_stream_was_open_is_never_streamed(
     await fanout.poll()  # the fanout has looked before: it reads on from the newest reminder
     for title in ("dismissed", "live"):
         await _task(client, user, title)
-    await _fire(app, user.id, 1)  # nobody is connected
+    await reminders_due_now(app, user.id, 1)  # nobody is connected
     [shown] = (await client.get("/api/reminders", headers=user.headers)).json()["reminders"]
     gone = await client.delete(f"/api/reminders/{shown['id']}", headers=user.headers)
     assert gone.status_code == 204
     async with open_stream(app, STREAM, user.headers) as stream:
         assert stream.status == 200
         await fanout.poll()
-        await _fire(app, user.id, 2)
+        await reminders_due_now(app, user.id, 2)
         await fanout.poll()
         assert _title(await stream.next_event()) == "live"

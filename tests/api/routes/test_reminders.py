@@ -14,23 +14,10 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
-from sqlmodel import col, update
 
-from backend.models import Task
+from tests.api.routes.reminder_clock import reminders_due_now
 from tests.conftest import UserSession, register
 from tests.live_server import live_server
-
-
-async def _due_now(app: FastAPI, owner_id: int, *numbers: int) -> None:
-    """The clock reaches these tasks' reminders, and the scheduler sweeps."""
-    async with app.state.sessionmaker() as session:
-        await session.exec(
-            update(Task)
-            .where(col(Task.owner_id) == owner_id, col(Task.number).in_(numbers))
-            .values(remind_at=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        await session.commit()
-    await app.state.reminder_scheduler.sweep()
 
 
 async def _task(client: httpx.AsyncClient, who: UserSession, title: str) -> dict[str, Any]:
@@ -52,7 +39,7 @@ async def test_a_fired_reminder_is_listed_until_dismissed(
     app: FastAPI, client: httpx.AsyncClient, user: UserSession
 ) -> None:
     await _task(client, user, "dentist")
-    await _due_now(app, user.id, 1)
+    await reminders_due_now(app, user.id, 1)
     [reminder] = await _listed(client, user)
     assert (reminder["task_id"], reminder["title"], reminder["due_at"]) == (
         1,
@@ -74,9 +61,9 @@ async def test_dismiss_all_stops_at_the_last_one_shown(
 ) -> None:
     for title in ("one", "two", "three"):
         await _task(client, user, title)
-    await _due_now(app, user.id, 1, 2)
+    await reminders_due_now(app, user.id, 1, 2)
     shown = await _listed(client, user)
-    await _due_now(app, user.id, 3)  # fires after the user looked
+    await reminders_due_now(app, user.id, 3)  # fires after the user looked
     response = await client.delete(
         "/api/reminders", params={"through": shown[-1]["id"]}, headers=user.headers
     )
@@ -89,7 +76,7 @@ async def test_nobody_sees_or_dismisses_another_users_reminders(
     app: FastAPI, client: httpx.AsyncClient, user: UserSession, other_user: UserSession
 ) -> None:
     await _task(client, user, "mine")
-    await _due_now(app, user.id, 1)
+    await reminders_due_now(app, user.id, 1)
     [mine] = await _listed(client, user)
     assert await _listed(client, other_user) == []
     theirs = await client.delete(f"/api/reminders/{mine['id']}", headers=other_user.headers)
@@ -228,6 +215,6 @@ async def test_a_reminder_of_a_task_done_since_is_not_shown_again(
 ) -> None:
     for title in ("done since", "still to do"):
         await _task(client, user, title)
-    await _due_now(app, user.id, 1, 2)
+    await reminders_due_now(app, user.id, 1, 2)
     await client.patch("/api/tasks/1", json={"completed": True}, headers=user.headers)
     assert [r["title"] for r in await _listed(client, user)] == ["still to do"]

@@ -16,7 +16,7 @@ from backend.main import create_app
 from mcp_tools.http import write_gate
 from mcp_tools.principal import PRINCIPAL_META_KEY, principal_from_meta
 from mcp_tools.server import build_task_server
-from tests.agent.fake_openai import CallTools, FakeOpenAI, Hang, Reply, start
+from tests.agent.fake_openai import CallTools, FakeOpenAI, Hang, Reply, serving
 from tests.conftest import client_for, make_settings, register, running
 
 
@@ -68,11 +68,8 @@ async def test_mcp_task_changes_past_the_budget_are_refused_saying_so(
 @pytest.fixture
 def slow_model() -> Iterator[FakeOpenAI]:
     """A model of its own: its hung request must not take a step another test queued."""
-    fake = FakeOpenAI()
-    uvicorn_server, thread = start(fake)
-    yield fake
-    uvicorn_server.should_exit = True
-    thread.join(timeout=30)
+    with serving(FakeOpenAI()) as fake:
+        yield fake
 
 
 async def test_a_turn_past_its_time_budget_stops_and_its_reply_records_what_was_done(
