@@ -83,18 +83,24 @@ async def _claim_tasks(session: AsyncSession, now: datetime, limit: int) -> list
         ).scalars()
     )
     return [
-        Reminder(
-            owner_id=task.owner_id,
-            task_pk=task.pk,
-            task_number=task.number,
-            title=task.title,
-            due_at=task.due_at,
-            remind_at=task.remind_at,
-            fired_at=now,
-        )
+        _fired(task, task.remind_at, now)
         for task in rows
         if task.pk in claimed and task.remind_at is not None and task.pk is not None
     ]
+
+
+def _fired(task: Task, remind_at: datetime, now: datetime) -> Reminder:
+    """The reminder `task` fires at `now`, with its title and due as they are now."""
+    assert task.pk is not None  # a task read from the database (the callers keep only those)
+    return Reminder(
+        owner_id=task.owner_id,
+        task_pk=task.pk,
+        task_number=task.number,
+        title=task.title,
+        due_at=task.due_at,
+        remind_at=remind_at,
+        fired_at=now,
+    )
 
 
 async def _claim_snoozed(
@@ -131,15 +137,7 @@ async def _claim_snoozed(
         ).scalars()
     )
     fired = [
-        Reminder(
-            owner_id=snoozed.owner_id,
-            task_pk=task.pk,
-            task_number=task.number,
-            title=task.title,
-            due_at=task.due_at,
-            remind_at=snoozed.snoozed_until,
-            fired_at=now,
-        )
+        _fired(task, snoozed.snoozed_until, now)
         for snoozed, task in rows
         if snoozed.id in claimed
         and snoozed.snoozed_until is not None
