@@ -136,6 +136,35 @@ class Settings(BaseSettings):
     # token has expired or whose account is gone.
     reminder_streams_per_account: int = Field(default=10, ge=1, le=1000)
 
+    # Delivery of fired reminders beyond the open page (specs/notifications.md): the address
+    # people reach this service at, for the links in emails and notifications (default
+    # http://HOST:PORT).
+    public_url: str | None = None
+    # Web Push (RFC 8292 VAPID): the server's key pair, generated on the first start and kept
+    # in the database unless given here (the private key as PEM or raw base64url), and the
+    # contact push services may write to.
+    vapid_private_key: SecretStr | None = None
+    vapid_subject: str = "mailto:admin@localhost"
+    # Push endpoints are URLs browsers hand over and the server POSTs to: only https ones on
+    # public addresses are taken, unless their origin is listed here (a push service inside
+    # a private network; the tests' local one).
+    push_endpoint_allow: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    # Email (reminders for accounts that opt in, and the daily digest): off unless SMTP_HOST is
+    # set. SMTP_TLS: "starttls" (port 587), "tls" (implicit, port 465) or "none" (a local relay).
+    smtp_host: str | None = None
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_tls: Literal["starttls", "tls", "none"] = "starttls"
+    smtp_username: str | None = None
+    smtp_password: SecretStr | None = None
+    email_from: str = "Todo Chatbot <reminders@localhost>"
+    # A failed delivery is tried again with backoff (30 s doubling, at most an hour apart) up
+    # to this many times; one being sent is leased for `delivery_lease_seconds`, after which
+    # another process takes it over (a crashed sender's sends are retried, maybe twice).
+    delivery_max_attempts: int = Field(default=8, ge=1, le=100)
+    delivery_lease_seconds: float = Field(default=60.0, gt=0, le=3600)
+    # Sends in flight at once per process (each push and each email is one).
+    delivery_concurrency: int = Field(default=32, ge=1, le=1000)
+
     host: str = "127.0.0.1"
     port: int = 8000
     log_level: str = "INFO"
@@ -151,7 +180,7 @@ class Settings(BaseSettings):
             )
         return self
 
-    @field_validator("cors_origins", mode="before")
+    @field_validator("cors_origins", "push_endpoint_allow", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip().startswith("["):
@@ -170,6 +199,15 @@ class Settings(BaseSettings):
         if self.agent_brain == "hybrid" and not (self.openai_base_url or self.openai_api_key):
             raise ValueError("AGENT_BRAIN=hybrid needs OPENAI_API_KEY or OPENAI_BASE_URL")
         return self
+
+    @property
+    def base_url(self) -> str:
+        """Where people reach the service, without a trailing slash."""
+        return (self.public_url or f"http://{self.host}:{self.port}").rstrip("/")
+
+    @property
+    def email_enabled(self) -> bool:
+        return bool(self.smtp_host)
 
     @property
     def is_sqlite(self) -> bool:

@@ -9,6 +9,13 @@ from backend.models.conversation import (
     MessagePublic,
     MessageRole,
 )
+from backend.models.notifications import (
+    Channel,
+    Delivery,
+    NotificationSettings,
+    PushSubscription,
+    ServerKey,
+)
 from backend.models.reminder import Reminder, ReminderPublic
 from backend.models.task import (
     TITLE_MAX_LENGTH,
@@ -24,6 +31,11 @@ from backend.models.user import User, UserPublic
 
 __all__ = [
     "CalendarFeed",
+    "Channel",
+    "Delivery",
+    "NotificationSettings",
+    "PushSubscription",
+    "ServerKey",
     "STARTING_LISTS",
     "TITLE_MAX_LENGTH",
     "Choice",

@@ -25,6 +25,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from backend.core.timeutil import utcnow
 from backend.domain.errors import NotFoundError, ServiceError
 from backend.models import Reminder, Task, User
+from backend.notifications import outbox
 
 
 class ReminderNotFoundError(NotFoundError):
@@ -52,6 +53,9 @@ async def fire_due(
         await session.rollback()
         return []
     session.add_all(fired)
+    await session.flush()
+    # Queued with the firing, so a reminder fired is a reminder delivered (or retried).
+    await outbox.queue_fired(session, [reminder.id for reminder in fired if reminder.id], now)
     await session.commit()
     return fired
 
