@@ -103,8 +103,17 @@ class ReminderSnooze(SQLModel):
         return self
 
 
-class ReminderSnoozed(SQLModel):
-    id: int = Field(description="The reminder snoozed (dismissed now)")
+class ReminderSnoozed(ReminderPublic):
+    """The task's new reminder: the snoozed one, to fire again at `remind_at`."""
+
+    remind_at: datetime = Field(description="When it fires again (UTC)")
     snoozed_until: datetime = Field(
-        description="When it fires again (UTC), once, as a new reminder with an id of its own"
+        description="The same instant: it fires then, once, as a new reminder with an id of its own"
     )
+
+    @classmethod
+    def of(cls, reminder: Reminder) -> ReminderSnoozed:
+        assert reminder.snoozed_until is not None
+        public = ReminderPublic.of(reminder).model_dump()
+        public["remind_at"] = reminder.snoozed_until
+        return cls(**public, snoozed_until=reminder.snoozed_until)

@@ -189,10 +189,10 @@ async def dismiss(session: AsyncSession, *, owner_id: int, reminder_id: int) -> 
 
 async def snooze(
     session: AsyncSession, *, owner_id: int, reminder_id: int, until: datetime
-) -> None:
-    """Dismisses the reminder and has it fire again at `until`, once. One shown, or one
-    snoozed already and still to fire again (its time changes), may be snoozed; one dismissed,
-    or whose task is done, may not."""
+) -> Reminder:
+    """Dismisses the reminder and has it fire again at `until`, once; the reminder as it now
+    stands. One shown, or one snoozed already and still to fire again (its time changes), may
+    be snoozed; one dismissed, or whose task is done, may not."""
     task_pending = (
         select(Task.pk)
         .where(col(Task.pk) == col(Reminder.task_pk), col(Task.completed).is_(False))
@@ -207,11 +207,13 @@ async def snooze(
             task_pending,
         )
         .values(seen_at=func.coalesce(col(Reminder.seen_at), utcnow()), snoozed_until=until)
-        .returning(col(Reminder.id))
+        .returning(Reminder)
+        .execution_options(populate_existing=True)
     )
-    if (await session.exec(statement)).first() is not None:
+    snoozed: Reminder | None = (await session.exec(statement)).scalars().first()
+    if snoozed is not None:
         await session.commit()
-        return
+        return snoozed
     found = (
         await session.exec(
             select(Task.completed)
@@ -226,6 +228,39 @@ async def snooze(
         raise ReminderNotSnoozableError("The reminder's task is done: there is nothing to snooze")
     raise ReminderNotSnoozableError(
         "The reminder is dismissed (or has fired again since it was snoozed): snooze the one shown"
+    )
+
+
+async def unsnooze(session: AsyncSession, *, owner_id: int, reminder_id: int) -> Reminder:
+    """Undoes a snooze still to fire: the reminder is shown again, as it was before it was
+    snoozed. One that has fired again since (a new reminder now) has no snooze to undo."""
+    statement = (
+        update(Reminder)
+        .where(
+            col(Reminder.owner_id) == owner_id,
+            col(Reminder.id) == reminder_id,
+            col(Reminder.snoozed_until).is_not(None),
+        )
+        .values(seen_at=None, snoozed_until=None)
+        .returning(Reminder)
+        .execution_options(populate_existing=True)
+    )
+    restored: Reminder | None = (await session.exec(statement)).scalars().first()
+    if restored is not None:
+        await session.commit()
+        return restored
+    exists = (
+        await session.exec(
+            select(Reminder.id).where(
+                col(Reminder.owner_id) == owner_id, col(Reminder.id) == reminder_id
+            )
+        )
+    ).first()
+    await session.rollback()
+    if exists is None:
+        raise ReminderNotFoundError()
+    raise ReminderNotSnoozableError(
+        "The reminder is not snoozed (or has fired again since): there is no snooze to undo"
     )
 
 

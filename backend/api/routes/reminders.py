@@ -175,12 +175,38 @@ async def snooze_reminder(
             [{"type": "value_error", "loc": ("body", exc.field), "msg": str(exc)}]
         ) from exc
     try:
-        await reminders.snooze(session, owner_id=user_id, reminder_id=reminder_id, until=until)
+        snoozed = await reminders.snooze(
+            session, owner_id=user_id, reminder_id=reminder_id, until=until
+        )
     except ReminderNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Reminder not found") from exc
     except ReminderNotSnoozableError as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
-    return ReminderSnoozed(id=reminder_id, snoozed_until=until)
+    return ReminderSnoozed.of(snoozed)
+
+
+NOTHING_TO_UNDO: Responses = {
+    409: {
+        "model": ErrorDetail,
+        "description": "No snooze to undo: it is not snoozed, or has fired again since",
+    }
+}
+
+
+@router.delete(
+    "/{reminder_id:int}/snooze", responses={**AUTHENTICATED, **NOT_FOUND, **NOTHING_TO_UNDO}
+)
+async def undo_snooze(
+    reminder_id: ReminderId, user_id: CurrentUserId, session: SessionDep
+) -> ReminderPublic:
+    """Undo a snooze that has yet to fire: the reminder is shown again as it was."""
+    try:
+        restored = await reminders.unsnooze(session, owner_id=user_id, reminder_id=reminder_id)
+    except ReminderNotFoundError as exc:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Reminder not found") from exc
+    except ReminderNotSnoozableError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
+    return ReminderPublic.of(restored)
 
 
 @router.delete("", responses=AUTHENTICATED)

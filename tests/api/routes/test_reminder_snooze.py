@@ -83,8 +83,18 @@ async def test_a_snoozed_reminder_goes_and_fires_again_once_at_its_time(
     after = datetime.now(UTC)
     assert response.status_code == 200, response.text
     body = response.json()
-    assert set(body) == {"id", "snoozed_until"}
-    assert body["id"] == shown["id"]
+    # The task's new reminder: the one snoozed, to fire again at its new time.
+    assert set(body) == {
+        "id",
+        "task_id",
+        "title",
+        "due_at",
+        "remind_at",
+        "fired_at",
+        "snoozed_until",
+    }
+    assert (body["id"], body["task_id"], body["title"]) == (shown["id"], 1, "dentist")
+    assert body["remind_at"] == body["snoozed_until"]
     until = _instant(body["snoozed_until"])
     assert before + timedelta(minutes=10) <= until <= after + timedelta(minutes=10)
     assert await _listed(client, user) == []  # the card goes, here and on the next visit
@@ -294,3 +304,39 @@ async def test_the_snooze_path_takes_only_a_reminder_id(
         )
         assert response.status_code == 422, bad
         assert response.json()["detail"][0]["loc"] == ["path", "reminder_id"]
+
+
+async def test_undoing_a_snooze_shows_the_reminder_again_and_it_does_not_fire_twice(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession
+) -> None:
+    shown = await _shown(app, client, user, "water plants")
+    assert (await _snooze(client, user, shown["id"], {"minutes": 60})).status_code == 200
+    assert await _listed(client, user) == []
+
+    undone = await client.delete(f"/api/reminders/{shown['id']}/snooze", headers=user.headers)
+    assert undone.status_code == 200, undone.text
+    assert undone.json() == shown  # the old reminder, back as it was
+    assert await _listed(client, user) == [shown]
+    assert await _snoozes(app, user.id) == [None]
+
+    await _snooze_ends(app, user.id)  # nothing snoozed is left to fire
+    assert await _listed(client, user) == [shown]
+    again = await client.delete(f"/api/reminders/{shown['id']}/snooze", headers=user.headers)
+    assert again.status_code == 409
+    assert "no snooze to undo" in again.json()["detail"]
+
+
+async def test_a_snooze_that_fired_again_or_another_accounts_has_nothing_to_undo(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession, other_user: UserSession
+) -> None:
+    shown = await _shown(app, client, user, "pay rent")
+    assert (await _snooze(client, user, shown["id"], {"minutes": 5})).status_code == 200
+    stranger = await client.delete(
+        f"/api/reminders/{shown['id']}/snooze", headers=other_user.headers
+    )
+    assert stranger.status_code == 404
+    await _snooze_ends(app, user.id)
+    late = await client.delete(f"/api/reminders/{shown['id']}/snooze", headers=user.headers)
+    assert late.status_code == 409
+    [fired_again] = await _listed(client, user)
+    assert fired_again["id"] > shown["id"]
