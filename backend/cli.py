@@ -20,6 +20,7 @@ from backend.chat.turns import shutdown_seconds
 from backend.core.config import get_settings, settings_problems
 from backend.core.db import create_engine, create_sessionmaker
 from backend.core.migrate import migrate
+from backend.notifications.delivery import Delivery
 from backend.reminders.scheduler import ReminderScheduler
 from backend.services import backup
 from backend.services.backup_format import BackupInvalidError, UserBackup, parse_backup
@@ -63,23 +64,36 @@ async def _import(document: UserBackup) -> str:
         await engine.dispose()
 
 
-async def _reminders(*, once: bool, batch: int) -> int:
-    """Sweeps for due reminders: once (until none is due), or every interval until stopped.
-    Web workers sweep too unless REMINDER_SCHEDULER=false; any number may run at once."""
+async def _reminders(*, once: bool, batch: int) -> tuple[int, int]:
+    """Fires due reminders and delivers them (push, email, digests): once (until none is due
+    and the outbox is empty of due rows), or every interval until stopped. Web workers do
+    both too unless REMINDER_SCHEDULER=false; any number may run at once. How many reminders
+    this process fired and notifications it delivered."""
     settings = get_settings()
     engine = create_engine(settings)
+    delivery: Delivery | None = None
     try:
         await migrate(engine)
+        sessionmaker = create_sessionmaker(engine)
+        delivery = Delivery(settings, sessionmaker)
+        dispatcher = await delivery.start()
         scheduler = ReminderScheduler(
-            create_sessionmaker(engine),
+            sessionmaker,
             interval_seconds=settings.reminder_check_seconds,
             batch=batch,
+            on_fired=lambda _fired: dispatcher.wake(),
         )
         if once:
-            return await scheduler.sweep()
-        await scheduler.run()
-        return 0
+            fired = await scheduler.sweep()
+            await dispatcher.run_periodic(force=True)
+            return fired, await dispatcher.sweep()
+        async with asyncio.TaskGroup() as group:
+            group.create_task(scheduler.run())
+            group.create_task(dispatcher.run())
+        return 0, 0
     finally:
+        if delivery is not None:
+            await delivery.close()
         await engine.dispose()
 
 
@@ -155,8 +169,8 @@ def main(argv: list[str] | None = None) -> None:
         _import_command(parser, args.file)
         return
     if args.command == "reminders":
-        fired = asyncio.run(_reminders(once=args.once, batch=max(1, args.batch)))
-        sys.stdout.write(json.dumps({"fired": fired}) + "\n")
+        fired, delivered = asyncio.run(_reminders(once=args.once, batch=max(1, args.batch)))
+        sys.stdout.write(json.dumps({"fired": fired, "delivered": delivered}) + "\n")
         return
     uvicorn.run(
         "backend.main:app",

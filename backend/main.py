@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from agents import set_tracing_disabled
@@ -62,6 +62,8 @@ from backend.core.migrate import migrate
 from backend.core.security import HashingBusyError
 from backend.core.unavailable import unavailable_response
 from backend.domain.errors import AccountGoneError
+from backend.models import Reminder
+from backend.notifications.delivery import Delivery
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
 from backend.services.calendar_feed import FeedCache
@@ -87,8 +89,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         interval_seconds=settings.reminder_check_seconds,
         streams_per_account=settings.reminder_streams_per_account,
     )
+    delivery = Delivery(settings, sessionmaker)
+
+    def fired(reminders: Sequence[Reminder]) -> None:
+        fanout.fired(reminders)
+        delivery.wake()
+
     scheduler = ReminderScheduler(
-        sessionmaker, interval_seconds=settings.reminder_check_seconds, on_fired=fanout.fired
+        sessionmaker, interval_seconds=settings.reminder_check_seconds, on_fired=fired
     )
 
     @asynccontextmanager
@@ -107,12 +115,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         assistant = Assistant(tools, brain, tracing=settings.agent_tracing)
         await assistant.start()
         app.state.assistant = assistant
+        # After migrating: the VAPID key may have to be made and stored.
+        dispatcher = await delivery.start()
+        app.state.vapid_keys = delivery.vapid
         app.state.brain_name = brain.name
         if settings.tune_gc:
             settle_after_startup()
         background = [asyncio.create_task(fanout.run(), name="reminder-fanout")]
         if settings.reminder_scheduler:
             background.append(asyncio.create_task(scheduler.run(), name="reminder-scheduler"))
+            background.append(asyncio.create_task(dispatcher.run(), name="notification-delivery"))
         logger.info("ready: database=%s brain=%s", engine.dialect.name, brain.name)
         # The grace period runs from the server's signal, while clients are still connected.
         grace = settings.shutdown_grace_seconds
@@ -128,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # Turns in flight still need the tools and the database: they go last.
             await turns.finish(grace)
             await tools.cleanup()  # type: ignore[no-untyped-call]
+            await delivery.close()
             await engine.dispose()
 
     app = FastAPI(
@@ -147,6 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.reminder_fanout = fanout
     app.state.calendar_cache = FeedCache(settings.calendar_feed_cache_mb * 1024 * 1024)
     app.state.reminder_scheduler = scheduler
+    app.state.delivery = delivery
     app.state.brain_name = "starting"
 
     for router in (

@@ -132,5 +132,7 @@ async def load_vapid_keys(sessionmaker: SessionMaker, settings: Settings) -> Vap
         except IntegrityError:
             # Another worker stored one first (on PostgreSQL this waited for its commit).
             await session.rollback()
-        value = (await session.exec(select(ServerKey.value).where(ServerKey.name == KEY_NAME))).one()
+        value = (
+            await session.exec(select(ServerKey.value).where(ServerKey.name == KEY_NAME))
+        ).one()
         return VapidKeys(parse_private_key(value))
