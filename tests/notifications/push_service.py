@@ -12,6 +12,7 @@ Retry-After, 500...).
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -79,6 +80,9 @@ class LocalPushService:
         self.refused: list[str] = []
         # The VAPID public key pushes must be signed with (what GET /api/push/key says).
         self.server_key: str | None = None
+        # How long it takes to answer a push (after recording it): a sender killed meanwhile
+        # has sent it but not marked it sent.
+        self.answer_delay_seconds = 0.0
         self.origin = ""
 
     def subscribe(self) -> dict[str, Any]:
@@ -123,6 +127,8 @@ class LocalPushService:
             return web.Response(status=refused.status, text=str(refused))
         status, headers = browser.answers.popleft() if browser.answers else (201, {})
         self.received.append(Received(browser.id, status, message, dict(request.headers), claims))
+        if self.answer_delay_seconds:
+            await asyncio.sleep(self.answer_delay_seconds)
         if status == 201:
             headers = {**headers, "Location": f"{self.origin}/message/{uuid.uuid4().hex}"}
         return web.Response(status=status, headers=headers)
