@@ -73,6 +73,10 @@ class FakeTaskStore:
         # The user's today for due filters and repeats: the fresh batches' fixed clock. Without
         # one (the older corpora), a due filter keeps every dated task.
         self.today = today
+        # The tasks whose reminder has fired and is still shown, the most recent last (the
+        # corpora start with none), and those a reminder change superseded (dismissed).
+        self.fired: list[int] = []
+        self.superseded: dict[int, list[int]] = {}
 
     def call(self, call: ToolCall) -> ToolOutcome:
         handler = getattr(self, call.name)
@@ -110,6 +114,17 @@ class FakeTaskStore:
         self.tasks.sort(key=lambda t: int(t["id"]))
         result = {"task_id": number, "status": "created", "title": title}
         return TaskChange.model_validate({**result, **self._set_fields(task, fields, self.today)})
+
+    def _reminder_cards(self, task_id: int, fields: dict[str, Any], *, restore: bool) -> None:
+        """As the real service: a new reminder time supersedes the task's fired one still
+        shown; `restore` shows again the one the last change superseded."""
+        superseded = self.superseded.pop(task_id, [])
+        at = fields.get("remind_at")
+        if at not in (None, "none") and task_id in self.fired:
+            self.fired.remove(task_id)
+            self.superseded[task_id] = [task_id]
+        if restore and superseded:
+            self.fired.append(task_id)
 
     @staticmethod
     def _fields_before(task: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
@@ -223,6 +238,10 @@ class FakeTaskStore:
     ) -> ListedTasks:
         """Also the list, tag and priority filters (a due filter needs the real tool's clock:
         it keeps the tasks with any due date)."""
+        if filters.get("reminder") == "fired":  # the most recently fired first
+            shown = [self._find(n) for n in reversed(self.fired)]
+            shown = [t for t in shown if not t["completed"]]
+            return ListedTasks([_listed(task) for task in (shown[:limit] if limit else shown)])
         found = [
             t for t in self.tasks if status == "all" or t["completed"] == (status == "completed")
         ]
@@ -349,9 +368,11 @@ class FakeTaskStore:
         completed: bool | None = None,
         **fields: Any,
     ) -> TaskChange:
+        restore = fields.pop("restore_reminder", None)
         if title is None and description is None and completed is None and not fields:
             raise LookupError("Nothing to update")
         task = self._find(task_id)
+        self._reminder_cards(task_id, fields, restore=bool(restore))
         before = self._fields_before(task, fields)
         for name, value in (
             ("title", title),

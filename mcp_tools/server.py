@@ -556,13 +556,21 @@ def build_task_server(
                 "_meta.next_offset",
             ),
         ] = None,
+        reminder: Annotated[
+            Literal["fired"] | None,
+            Field(
+                description='"fired": only tasks whose reminder has fired and is still shown '
+                "(not dismissed), the most recently fired first"
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, builtins.list[ListedTask]]:
         """List the user's tasks, optionally only pending or completed ones, a title search,
         a list, a tag, a priority, a due period ("today", "overdue"...) or a range of due days
         (due_from to due_to, both included; undated tasks are in no range), in an order. A due
         task has a due_label ("tomorrow 09:00", "overdue by 2 days"). A page holds at most
         `limit` tasks (1000); the result's _meta gives `total` (every task the filters
-        match) and `next_offset` (absent on the last page)."""
+        match) and `next_offset` (absent on the last page). `reminder="fired"` keeps the
+        tasks whose reminder has fired and is still shown, the most recently fired first."""
         owner = acting_user(await principal(ctx), user_id)
         task_status = TaskStatus(status)
         first_day, last_day = _range_day(due_from, "due_from"), _range_day(due_to, "due_to")
@@ -580,10 +588,11 @@ def build_task_server(
                 title_search=query,
                 limit=limit,
                 offset=offset or 0,
+                fired_reminder=reminder == "fired",
             )
         except DueRangeError as exc:
             raise ToolError(str(exc)) from exc
-        filters = (list, tag, priority, due, first_day, last_day, q)
+        filters = (list, tag, priority, due, first_day, last_day, q, reminder)
         async with sessionmaker() as session:
             await read_only(session)
             if filters == (None,) * len(filters) and sort is tasks.TaskSort.NUMBER:
@@ -745,9 +754,18 @@ def build_task_server(
         ] = None,
         remind_at: RemindAt = None,
         remind_before: RemindBefore = None,
+        restore_reminder: Annotated[
+            StrictBool | None,
+            Field(
+                description="With the old reminder fields (an undo): show again the fired "
+                "reminder that the task's last reminder change dismissed"
+            ),
+        ] = None,
     ) -> TaskChange:
         """Change a task's title, description, due date or time, priority, list, tags,
-        repeat or reminder (or reopen it)."""
+        repeat or reminder (or reopen it). A new reminder to come dismisses the task's fired
+        reminder still shown (a snooze); `restore_reminder` with the old reminder fields
+        puts it back."""
         owner = acting_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
@@ -792,7 +810,12 @@ def build_task_server(
                         )
                 data = TaskUpdate.model_validate(changes)
                 changed = await tasks.change_task(
-                    session, owner_id=owner, task_id=task_id, data=data, max_lists=max_lists
+                    session,
+                    owner_id=owner,
+                    task_id=task_id,
+                    data=data,
+                    max_lists=max_lists,
+                    restore_reminder=bool(restore_reminder),
                 )
             except ValidationError as exc:
                 raise ToolError(_validation_message(exc)) from exc

@@ -2,7 +2,8 @@
 
 The UI is one page: it keeps its own routes in the URL's fragment (`/#/conversations/7`,
 frontend/src/conversations/useOpenConversation.ts), so the server's routes for it are `/` and
-`/index.html`, and its built files (`/assets/*`, `/favicon.svg`). Every other path is the
+`/index.html`, and its built files (`/assets/*`, `/favicon.svg`, the service worker `/sw.js`,
+the web app manifest `/manifest.webmanifest` and the app's icons). Every other path is the
 API's JSON 404: MCP clients probe `/.well-known/oauth-*` and read the answer as JSON, and
 this service publishes no such metadata.
 """
@@ -18,6 +19,9 @@ from fastapi.staticfiles import StaticFiles
 
 # The UI's own routes: the page itself.
 UI_PAGES = frozenset({"/", "/index.html"})
+# Files a browser must check for a new version every time (they name no content hash): the
+# service worker and the manifest, like the page.
+_ALWAYS_REVALIDATED = frozenset({"/sw.js", "/manifest.webmanifest"})
 _NOT_BUILT = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Todo Chatbot</title>
 <body style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem">
 <h1>The web UI is not built</h1><p>Run <code>make run</code> (it builds the UI), or use the
@@ -50,6 +54,10 @@ def mount_frontend(app: FastAPI, dist: Path) -> Callable[[Request], Response | N
                 return HTMLResponse(_NOT_BUILT, status_code=503)
             return FileResponse(index, headers={"Cache-Control": "no-cache"})
         found = built_file(path)
-        return FileResponse(found) if found is not None else None
+        if found is None:
+            return None
+        if path in _ALWAYS_REVALIDATED:
+            return FileResponse(found, headers={"Cache-Control": "no-cache"})
+        return FileResponse(found)
 
     return page

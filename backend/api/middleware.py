@@ -15,11 +15,12 @@ from backend.api.validation import validation_errors_response
 from backend.core.text_rule import MAX_FAULTS, NUL_PROBLEM, TextFault, text_faults, text_problem
 
 # The UI and the API docs (backend/api/docs.py) load only this origin's files; no inline
-# scripts.
+# scripts. The UI's web app manifest is this origin's too; so is its service worker (/sw.js),
+# which script-src 'self' already admits (worker-src falls back to it).
 UI_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; font-src 'self' data:; object-src 'none'; "
-    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'"
 )
 # ReDoc runs its search in a worker its own script builds from a blob.
 _REDOC_PATH = "/redoc"

@@ -19,8 +19,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, update
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -137,7 +138,7 @@ async def queue_due(session: AsyncSession, now: datetime) -> int:
             )
             .order_by(col(NotificationSettings.digest_next_at))
             .limit(QUEUE_BATCH)
-            .with_for_update(skip_locked=True, of=NotificationSettings)  # type: ignore[arg-type]
+            .with_for_update(skip_locked=True, of=NotificationSettings)
         )
         rows = (await session.exec(due)).all()
         if not rows:
@@ -219,7 +220,7 @@ async def gather(session: AsyncSession, user: User, day: date) -> DigestContent:
     pending = [col(Task.owner_id) == user.id, col(Task.completed).is_(False)]
     today = [*pending, col(Task.due_date) == day]
     overdue = [*pending, col(Task.due_date) < day]
-    in_order = [col(Task.due_time).is_not(None), col(Task.due_time), col(Task.number)]
+    in_order: list[Any] = [col(Task.due_time).is_not(None), col(Task.due_time), col(Task.number)]
     return DigestContent(
         day=day,
         zone_name=user.timezone,
@@ -228,26 +229,20 @@ async def gather(session: AsyncSession, user: User, day: date) -> DigestContent:
             session, [*today, col(Task.repeat_rule).is_not(None)], in_order
         ),
         # The most recently due first: the long-forgotten ones are counted, not listed.
-        overdue=await _section(
-            session, overdue, [col(Task.due_date).desc(), *in_order]
-        ),
+        overdue=await _section(session, overdue, [col(Task.due_date).desc(), *in_order]),
     )
 
 
-async def _section(session: AsyncSession, where: list[object], order: list[object]) -> Section:
+async def _section(
+    session: AsyncSession, where: Sequence[ColumnElement[bool]], order: Sequence[Any]
+) -> Section:
     found = (
-        await session.exec(
-            select(Task).where(*where).order_by(*order).limit(SECTION_MAX)  # type: ignore[arg-type]
-        )
+        await session.exec(select(Task).where(*where).order_by(*order).limit(SECTION_MAX))
     ).all()
     total = len(found)
     if total >= SECTION_MAX:
         total = int(
-            (
-                await session.exec(
-                    select(func.count()).select_from(Task).where(*where)  # type: ignore[arg-type]
-                )
-            ).one()
+            (await session.exec(select(func.count()).select_from(Task).where(*where))).one()
         )
     items = [
         DigestItem(task.number, task.title, task.due_date, task.due_time, task.repeat_text)

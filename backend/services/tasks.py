@@ -47,6 +47,7 @@ from backend.domain.repeats import Repeat, first_due, next_due, repeat_problem
 from backend.domain.title_words import canonical
 from backend.models import (
     STARTING_LISTS,
+    Reminder,
     Task,
     TaskCompletion,
     TaskCreate,
@@ -342,6 +343,9 @@ class TaskQuery:
     sort: TaskSort = TaskSort.NUMBER
     # The MCP list's own: titles sharing a word with this.
     title_search: str | None = None
+    # Only tasks with a fired reminder still shown (not dismissed), the most recently fired
+    # first (the one the user is looking at): what "snooze that" in chat points at.
+    fired_reminder: bool = False
     # The page: `page_size(limit)` tasks from the `offset`-th one.
     limit: int | None = None
     offset: int = 0
@@ -462,6 +466,11 @@ async def _query_statement(
         statement = statement.where(_keyword_filter(query.keyword))
     if query.title_search is not None and query.title_search.strip():
         statement = statement.where(_title_filter(query.title_search))
+    first: list[Any] = []
+    if query.fired_reminder:
+        shown = _shown_reminders(owner_id)
+        statement = statement.join(shown, col(Task.pk) == shown.c.task_pk)
+        first = [shown.c.newest.desc()]
     orders: dict[TaskSort, list[Any]] = {
         TaskSort.NUMBER: [],
         # undated last, on both databases (PostgreSQL puts NULLs last, SQLite first)
@@ -470,7 +479,18 @@ async def _query_statement(
         TaskSort.CREATED: [col(Task.created_at)],
         TaskSort.TITLE: [func.lower(col(Task.title))],
     }
-    return statement.order_by(*orders[query.sort], col(Task.number))
+    return statement.order_by(*first, *orders[query.sort], col(Task.number))
+
+
+def _shown_reminders(owner_id: int) -> Any:
+    """Per task of the owner, its newest fired reminder not yet dismissed (`task_pk`,
+    `newest`: the reminder's id, which grows with each firing)."""
+    return (
+        select(col(Reminder.task_pk).label("task_pk"), func.max(Reminder.id).label("newest"))
+        .where(col(Reminder.owner_id) == owner_id, col(Reminder.seen_at).is_(None))
+        .group_by(col(Reminder.task_pk))
+        .subquery()
+    )
 
 
 @cache
@@ -530,9 +550,16 @@ async def change_task(
     task_id: int,
     data: TaskUpdate,
     max_lists: int | None = None,
+    restore_reminder: bool = False,
 ) -> Changed:
-    """`update_task`, saying too whether a completion ended the task's repeat."""
+    """`update_task`, saying too whether a completion ended the task's repeat.
+
+    A reminder asked for that leaves one to come supersedes the task's fired reminders still
+    shown: they are dismissed in the same transaction (a snooze from chat moves the card's
+    reminder to its new time). `restore_reminder` undoes that: the fired reminders the task's
+    last change dismissed so (those dismissed at its `updated_at`) are shown again."""
     changes = data.model_dump(exclude_unset=True)
+    reminder_asked = bool(changes.keys() & {"remind_at", "remind_before"})
     # An explicit null title means "leave it"; a title is never removed. So for the
     # completion, the priority ("none" clears it), the list and the tags.
     for name in ("title", "completed", "priority", "list", "tags"):
@@ -546,7 +573,8 @@ async def change_task(
         changes["list_name"] = await list_named(
             session, owner_id=owner_id, name=changes.pop("list"), max_lists=max_lists
         )
-    if changes.keys() & _NEEDS_THE_TASK or changes.get("completed") is False:
+    current: Task | None = None
+    if changes.keys() & _NEEDS_THE_TASK or changes.get("completed") is False or restore_reminder:
         # These read the task as it stands (and the account's zone): once.
         current = await get_task(session, owner_id=owner_id, task_id=task_id)
         zone = await account_zone(session, owner_id)
@@ -558,6 +586,8 @@ async def change_task(
         changes.update(_reminder_changes(zone, current, changes))
     if not changes:
         return Changed(await get_task(session, owner_id=owner_id, task_id=task_id))
+    # Read now: the update refreshes this same object in the session.
+    last_changed = current.updated_at if restore_reminder and current is not None else None
     where = [col(Task.owner_id) == owner_id, col(Task.number) == task_id]
     closing: dict[str, Any] = {}
     if changes.get("completed") is True:
@@ -576,8 +606,39 @@ async def change_task(
         return await _complete_repeating(session, owner_id, task_id, changes)
     if task is None:
         raise TaskNotFoundError(task_id)
+    if reminder_asked and task.remind_at is not None:
+        await _supersede_shown(session, task, values["updated_at"])
+    if last_changed is not None and not task.completed:
+        await _show_superseded(session, task, last_changed)
     await session.commit()
     return Changed(task)
+
+
+async def _supersede_shown(session: AsyncSession, task: Task, at: Any) -> None:
+    """Dismisses the task's fired reminders still shown: a new reminder to come replaces
+    them. Stamped with the change's own `updated_at`, which is how `_show_superseded` knows
+    them again."""
+    await session.exec(
+        update(Reminder)
+        .where(col(Reminder.task_pk) == task.pk, col(Reminder.seen_at).is_(None))
+        .values(seen_at=at)
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def _show_superseded(session: AsyncSession, task: Task, last_changed: Any) -> None:
+    """Shows again the fired reminders the task's last change superseded (dismissed at that
+    change's moment, `last_changed`, and not snoozed since)."""
+    await session.exec(
+        update(Reminder)
+        .where(
+            col(Reminder.task_pk) == task.pk,
+            col(Reminder.seen_at) == last_changed,
+            col(Reminder.snoozed_until).is_(None),
+        )
+        .values(seen_at=None)
+        .execution_options(synchronize_session=False)
+    )
 
 
 # Changes that are worked out from the task as it stands.

@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 
 import { createQueryClient } from "./api/queryClient";
 import { App } from "./App";
+import { startServiceWorker } from "./pwa/serviceWorker";
 import { startTheme } from "./settings/theme";
 
 // Before the first render: a chosen theme is on <html> before #root draws anything. (An inline
@@ -16,9 +17,13 @@ startTheme();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
+const queryClient = createQueryClient();
+// The app shell is cached for use offline; a notification's Done or Snooze refreshes what is shown.
+startServiceWorker(() => void queryClient.invalidateQueries());
+
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <App />
     </QueryClientProvider>
   </StrictMode>,

@@ -1,5 +1,5 @@
 """Web Push against a local push service that checks and decrypts what it gets
-(tests/notifications/push_service.py), on both databases: sending, removal of gone
+(bench/peers/push_service.py), on both databases: sending, removal of gone
 subscriptions, retries, the private-address refusal, the VAPID keys, and the subscription API.
 """
 
@@ -49,9 +49,9 @@ from backend.notifications.push_endpoints import (
 from backend.notifications.subscriptions import device_label
 from backend.notifications.vapid import KEY_NAME, load_vapid_keys, private_pem
 from backend.reminders.store import fire_due
+from bench.peers.push_service import LocalPushService, local_push_service
 from tests.api.routes.reminder_clock import reminders_due_now
 from tests.conftest import UserSession, client_for, make_settings, postgres_admin, register, running
-from tests.notifications.push_service import LocalPushService, local_push_service
 from tests.reminders.due_reminders import account_with_due_reminders, migrated
 
 CHROME_ANDROID = (

@@ -25,9 +25,9 @@ from backend.core.config import Settings
 from backend.core.db import SessionMaker
 from backend.models import Delivery, NotificationSettings, PushSubscription, User
 from backend.notifications.vapid import load_vapid_keys
+from bench.peers.push_service import LocalPushService, local_push_service
+from bench.peers.smtp_server import SmtpServer, smtp_server
 from tests.conftest import TEST_SECRET
-from tests.notifications.push_service import LocalPushService, local_push_service
-from tests.notifications.smtp_server import SmtpServer, smtp_server
 from tests.reminders.due_reminders import account_with_due_reminders, migrated
 
 REMINDERS = 40

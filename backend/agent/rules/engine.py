@@ -46,6 +46,7 @@ from backend.agent.rules.slot_reading import (
     points_back,
     slot_change,
 )
+from backend.agent.rules.snoozes import snooze_request, snooze_step
 from backend.agent.rules.steps import Step
 from backend.agent.rules.text import as_typed, core_request, prepare
 from backend.agent.rules.types import (
@@ -341,6 +342,10 @@ def _interpreted(message: str, context: ConversationContext) -> Plan:
     picked = picked_message(said, context.choices)
     if picked is not None:  # "the second one": as if that choice's button was pressed
         said = prepare(picked)
+    snooze = snooze_request(said, context.local_now())
+    if snooze is not None:  # "remind me again in an hour": never an add, never an answer
+        step = snooze_step(snooze, context)
+        return Plan([step], [Intent.UPDATE], ["snooze a reminder"], ["update"])
     text = distribute_rename_verb(merge_pronoun_tail(rewritten(said)))
     answer = answer_to_pending(text, context)
     if answer is not None:

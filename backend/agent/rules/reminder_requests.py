@@ -30,6 +30,8 @@ _OFFSET = (
     rf"(?:(?P<amount>{NUMBER_PHRASE}|an?|one)\s*-?\s*{_UNIT}(?P<half>\s+and\s+a\s+half)?"
     r"|(?P<halfhour>half\s+an?\s+hour)|(?P<quarter>(?:a\s+)?quarter\s+of\s+an\s+hour))"
 )
+# An amount of time alone ("10 minutes", "an hour", "half an hour"), read by `offset_minutes`.
+OFFSET_AMOUNT = _OFFSET
 _BEFORE = r"(?:before(?:hand)?|ahead(?:\s+of\s+time)?|early|earlier|in\s+advance|prior)"
 # "the day before", "the night before": a day's offset, "before" said within it
 _DAY_BEFORE = r"(?P<daybefore>the\s+(?P<eve>day|night|evening|afternoon|morning)\s+before)"

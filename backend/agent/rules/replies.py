@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from backend.domain.due import short_day
+from backend.domain.reminder_times import describe_before
 
 GREETING = (
     "Hi! I'm your task assistant. I can help you add, view, complete, update, and delete "
@@ -170,6 +171,53 @@ def reminder_changed(result: dict[str, Any]) -> str:
 
 
 REMINDER_IN_PAST = "That time has already passed. When should I remind you?"
+NO_REMINDER_SHOWN = (
+    "There's no reminder showing to snooze. (An alarm's snooze is your clock app's.) Tell me "
+    "which task to remind you about again, like 'remind me about the report in an hour'."
+)
+NOTHING_TO_SNOOZE = (
+    "There's no reminder showing to snooze, and no task to remind you about. Tell me which "
+    "task, like 'remind me about the report in an hour'."
+)
+
+
+def _duration(minutes: int) -> str:
+    """ "10 minutes", "an hour", "1 hour 30 minutes", "2 days"."""
+    if minutes == 60:
+        return "an hour"
+    return describe_before(minutes).removesuffix(" before")
+
+
+def snoozed(result: dict[str, Any], minutes: int | None, *, reminds: bool) -> str:
+    """ "Snoozed 'Call mom' for 10 minutes, until 14:20. Say 'undo' to put it back." from
+    update_task's echo of the reminder it set (`minutes`: the duration said, or assumed);
+    said as "remind me again ...": "OK, I'll remind you about 'Call mom' again in an hour, at
+    15:10." """
+    title = quoted(str(result["title"]))
+    label = str(result.get("remind_label") or result.get("remind_at") or "")
+    when = label.partition(", ")[0]
+    if minutes is not None:
+        when = when.removeprefix("today ")
+    if reminds:
+        said = f"in {_duration(minutes)}, at {when}" if minutes is not None else when
+        text = f"OK, I'll remind you about {title} again {said}."
+    elif minutes is not None:
+        text = f"Snoozed {title} for {_duration(minutes)}, until {when}."
+    else:
+        text = f"Snoozed {title} until {when}."
+    return f"{text} Say 'undo' to put it back."
+
+
+def which_to_snooze(tasks: Sequence[dict[str, Any]]) -> str:
+    """No reminder showing and no task talked about: which one, the likely ones listed."""
+    lines = ["There's no reminder showing right now. Which task should I remind you about?"]
+    lines += [
+        f"{position}. {t['title']} (ID: {t['id']})" for position, t in enumerate(tasks, start=1)
+    ]
+    lines.append("Say the task number or title.")
+    return "\n".join(lines)
+
+
 DATE_OUT_OF_RANGE = "I can only keep dates from the year 1900 to 2999. Which date did you mean?"
 
 
@@ -609,6 +657,8 @@ def undone_several(titles: list[str]) -> str:
 
 def undone(tool: str, arguments: dict[str, Any], data: dict[str, Any]) -> str:
     title = quoted(str(data.get("title", "")))
+    if arguments.get("restore_reminder") is True:  # a snooze undone
+        return f"Undone: the reminder for {title} is back the way it was."
     if arguments.get("completed") is False:
         return f"Undone: {title} is back on your pending list."
     if tool == "delete_task":

@@ -13,6 +13,7 @@ from backend.core.security import create_access_token
 from backend.domain.due import DEFAULT_ZONE, is_known_zone
 from backend.domain.errors import EmailTakenError
 from backend.models import User, UserPublic
+from backend.notifications import preferences
 from backend.services import tasks, users
 
 router = APIRouter(
@@ -134,4 +135,6 @@ async def change_me(body: AccountChange, user: CurrentUser, session: SessionDep)
     the new zone ("9:00 on Tuesday" stays 9:00 on Tuesday)."""
     assert user.id is not None
     await tasks.set_account_zone(session, owner_id=user.id, zone=body.timezone)
+    # The daily digest follows the account's clock too.
+    await preferences.rezone(session, user.id, body.timezone)
     return UserPublic(id=user.id, email=user.email, timezone=body.timezone)

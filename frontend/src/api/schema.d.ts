@@ -292,6 +292,153 @@ export interface paths {
         patch: operations["rename_list_api_lists__name__patch"];
         trace?: never;
     };
+    "/api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Settings
+         * @description The account's email choices, where emails go, and whether the server can send any.
+         */
+        get: operations["read_settings_api_notifications_settings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change Settings
+         * @description Turn reminders by email on or off, and set the daily digest's time (or null for none).
+         *     The digest comes once a day at that time on the account's clock, daylight saving time
+         *     included; a day with nothing due, overdue or repeating sends none. Turning either on on
+         *     a server with no email set up is a 409.
+         */
+        patch: operations["change_settings_api_notifications_settings_patch"];
+        trace?: never;
+    };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe Page
+         * @description The page an email's unsubscribe link opens: one button that unsubscribes. Opening it
+         *     changes nothing (mail scanners follow links).
+         */
+        get: operations["unsubscribe_page_api_notifications_unsubscribe_get"];
+        put?: never;
+        /**
+         * Unsubscribe
+         * @description One-click unsubscribe (RFC 8058; the body `List-Unsubscribe=One-Click` a mail client
+         *     posts is not needed): reminders by email and the daily digest are turned off, and what
+         *     they queued is not sent. No sign-in: the signed token names the account.
+         */
+        post: operations["unsubscribe_api_notifications_unsubscribe_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public Key
+         * @description The key a browser subscribes with. Public (it rides on every push the server sends),
+         *     so it needs no token: the page may ask before anyone signs in.
+         */
+        get: operations["public_key_api_push_key_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Subscriptions
+         * @description The browsers this account receives reminders on, oldest first. The page tells which
+         *     is its own by comparing its subscription's endpoint.
+         */
+        get: operations["list_subscriptions_api_push_subscriptions_get"];
+        put?: never;
+        /**
+         * Subscribe
+         * @description Receive reminders by Web Push in this browser. Subscribing again (new keys, or
+         *     another account signing in on the same browser) replaces its subscription.
+         */
+        post: operations["subscribe_api_push_subscriptions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unsubscribe
+         * @description Stop sending reminders to one browser (the page also unsubscribes it there).
+         */
+        delete: operations["unsubscribe_api_push_subscriptions__subscription_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminder-links/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm Page
+         * @description The page a link opens: what it will do, and one button that does it.
+         */
+        get: operations["confirm_page_api_reminder_links__action__get"];
+        put?: never;
+        /**
+         * Act
+         * @description Does what the link says: "done" completes the reminder's task (a repeating one moves
+         *     to its next date) and dismisses the reminder; "snooze" has it remind again after
+         *     `minutes` (an hour unless given).
+         */
+        post: operations["act_api_reminder_links__action__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reminders": {
         parameters: {
             query?: never;
@@ -375,7 +522,11 @@ export interface paths {
          *     snoozed anew (its time changes); one dismissed, or whose task is done, is a 409.
          */
         post: operations["snooze_reminder_api_reminders__reminder_id__snooze_post"];
-        delete?: never;
+        /**
+         * Undo Snooze
+         * @description Undo a snooze that has yet to fire: the reminder is shown again as it was.
+         */
+        delete: operations["undo_snooze_api_reminders__reminder_id__snooze_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -664,11 +815,59 @@ export interface components {
             undoable: boolean;
         };
         /**
+         * NotificationSettingsChange
+         * @description What to change; what is left out stays as it is.
+         */
+        NotificationSettingsChange: {
+            /**
+             * Digest Time
+             * @description Send a daily digest at this time on the account's clock ("HH:MM", 00:00 to 23:59); null turns the digest off
+             * @example 07:30
+             */
+            digest_time?: string | null;
+            /**
+             * Email Reminders
+             * @description Email each reminder as it fires (null: leave it)
+             */
+            email_reminders?: boolean | null;
+        };
+        /** NotificationSettingsPublic */
+        NotificationSettingsPublic: {
+            /**
+             * Digest Time
+             * @description The daily digest's time on the account's clock ("HH:MM"), or null for none
+             */
+            digest_time: string | null;
+            /**
+             * Email
+             * @description Where emails go: the account's address
+             */
+            email: string;
+            /**
+             * Email Available
+             * @description Whether this server can send email (SMTP is set up); if not, neither choice can be turned on
+             */
+            email_available: boolean;
+            /**
+             * Email Reminders
+             * @description Fired reminders are emailed too
+             */
+            email_reminders: boolean;
+        };
+        /**
          * Priority
          * @description Words, never numbers: "1" is the highest in one app and the lowest in another.
          * @enum {string}
          */
         Priority: "none" | "low" | "medium" | "high";
+        /** PublicKey */
+        PublicKey: {
+            /**
+             * Public Key
+             * @description The server's VAPID public key (base64url, an uncompressed P-256 point): the `applicationServerKey` to subscribe with
+             */
+            public_key: string;
+        };
         /** RegisterRequest */
         RegisterRequest: {
             /**
@@ -737,19 +936,95 @@ export interface components {
              */
             until?: string | null;
         };
-        /** ReminderSnoozed */
+        /**
+         * ReminderSnoozed
+         * @description The task's new reminder: the snoozed one, to fire again at `remind_at`.
+         */
         ReminderSnoozed: {
             /**
-             * Id
-             * @description The reminder snoozed (dismissed now)
+             * Due At
+             * @description The task's due instant (UTC), if it has one
              */
+            due_at: string | null;
+            /**
+             * Fired At
+             * Format: date-time
+             * @description When it fired (later than remind_at if missed)
+             */
+            fired_at: string;
+            /** Id */
             id: number;
+            /**
+             * Remind At
+             * Format: date-time
+             * @description When it fires again (UTC)
+             */
+            remind_at: string;
             /**
              * Snoozed Until
              * Format: date-time
-             * @description When it fires again (UTC), once, as a new reminder with an id of its own
+             * @description The same instant: it fires then, once, as a new reminder with an id of its own
              */
             snoozed_until: string;
+            /**
+             * Task Id
+             * @description The task's number
+             */
+            task_id: number;
+            /**
+             * Title
+             * @description The task's title when the reminder fired
+             */
+            title: string;
+        };
+        /**
+         * SubscriptionIn
+         * @description A browser's `PushSubscription.toJSON()`.
+         */
+        SubscriptionIn: {
+            /** Endpoint */
+            endpoint: string;
+            /** Expirationtime */
+            expirationTime?: number | null;
+            keys: components["schemas"]["SubscriptionKeys"];
+        };
+        /** SubscriptionKeys */
+        SubscriptionKeys: {
+            /**
+             * Auth
+             * @description The browser's 16-byte auth secret, base64url
+             */
+            auth: string;
+            /**
+             * P256Dh
+             * @description The browser's P-256 public key, base64url
+             */
+            p256dh: string;
+        };
+        /** SubscriptionPublic */
+        SubscriptionPublic: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Device
+             * @description What the browser is, from its User-Agent ("Chrome on Android")
+             */
+            device: string;
+            /**
+             * Endpoint
+             * @description The push service's URL for this browser
+             */
+            endpoint: string;
+            /** Id */
+            id: number;
+            /**
+             * Last Sent At
+             * @description When it was last sent a reminder
+             */
+            last_sent_at: string | null;
         };
         /** TaskCreate */
         TaskCreate: {
@@ -2391,6 +2666,763 @@ export interface operations {
             };
         };
     };
+    read_settings_api_notifications_settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    change_settings_api_notifications_settings_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Email is not set up on this server: it cannot be turned on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    unsubscribe_page_api_notifications_unsubscribe_get: {
+        parameters: {
+            query?: {
+                /** @description The signed token from the email's link */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page: the button to unsubscribe (GET), or that it is done (POST) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page saying the link is not valid: altered, expired, or its account removed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    unsubscribe_api_notifications_unsubscribe_post: {
+        parameters: {
+            query?: {
+                /** @description The signed token from the email's link */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page: the button to unsubscribe (GET), or that it is done (POST) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page saying the link is not valid: altered, expired, or its account removed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    public_key_api_push_key_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKey"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_subscriptions_api_push_subscriptions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPublic"][];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    subscribe_api_push_subscriptions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The account receives pushes on the most browsers allowed (20) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The endpoint is refused (not https, not a public host, unless allow-listed: the message says why) or the keys are not a P-256 key and a 16-byte secret */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    unsubscribe_api_push_subscriptions__subscription_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id */
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    confirm_page_api_reminder_links__action__get: {
+        parameters: {
+            query?: {
+                /** @description The signed token from the link */
+                token?: string;
+                /** @description For snooze: how many minutes (1-43,200: up to 30 days) */
+                minutes?: number;
+            };
+            header?: never;
+            path: {
+                /** @description What the link does */
+                action: "done" | "snooze";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page (GET: the button; POST: what was done), or `{"ok": true, "message"}` to a POST that accepts application/json */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/html": string;
+                };
+            };
+            /** @description The link is not valid: altered, expired, or its account removed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The link is not valid: altered, expired, or its account removed",
+                     *       "message": "The link is not valid: altered, expired, or its account removed",
+                     *       "ok": false
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/html": unknown;
+                };
+            };
+            /** @description The reminder is gone (its task was deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The reminder is gone (its task was deleted)",
+                     *       "message": "The reminder is gone (its task was deleted)",
+                     *       "ok": false
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/html": unknown;
+                };
+            };
+            /** @description Nothing to do: the task is done already, or the reminder was dismissed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Nothing to do: the task is done already, or the reminder was dismissed",
+                     *       "message": "Nothing to do: the task is done already, or the reminder was dismissed",
+                     *       "ok": false
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/html": unknown;
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    act_api_reminder_links__action__post: {
+        parameters: {
+            query?: {
+                /** @description The signed token from the link */
+                token?: string;
+                /** @description For snooze: how many minutes (1-43,200: up to 30 days) */
+                minutes?: number;
+            };
+            header?: never;
+            path: {
+                /** @description What the link does */
+                action: "done" | "snooze";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page (GET: the button; POST: what was done), or `{"ok": true, "message"}` to a POST that accepts application/json */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/html": string;
+                };
+            };
+            /** @description The link is not valid: altered, expired, or its account removed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The link is not valid: altered, expired, or its account removed",
+                     *       "message": "The link is not valid: altered, expired, or its account removed",
+                     *       "ok": false
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/html": unknown;
+                };
+            };
+            /** @description The reminder is gone (its task was deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "The reminder is gone (its task was deleted)",
+                     *       "message": "The reminder is gone (its task was deleted)",
+                     *       "ok": false
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/html": unknown;
+                };
+            };
+            /** @description Nothing to do: the task is done already, or the reminder was dismissed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Nothing to do: the task is done already, or the reminder was dismissed",
+                     *       "message": "Nothing to do: the task is done already, or the reminder was dismissed",
+                     *       "ok": false
+                     *     }
+                     */
+                    "application/json": unknown;
+                    "text/html": unknown;
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     list_reminders_api_reminders_get: {
         parameters: {
             query?: never;
@@ -2726,6 +3758,92 @@ export interface operations {
                 };
             };
             /** @description Nothing to snooze: the reminder is dismissed (or has fired again since it was snoozed), or its task is done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    undo_snooze_api_reminders__reminder_id__snooze_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reminder's id */
+                reminder_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description No snooze to undo: it is not snoozed, or has fired again since */
             409: {
                 headers: {
                     [name: string]: unknown;

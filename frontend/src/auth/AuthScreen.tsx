@@ -1,6 +1,7 @@
 /** Log in or sign up: one form, two modes. */
 import { useId, useState, type FormEvent } from "react";
 
+import { OFFLINE_MESSAGE, useBrowserOnline } from "../api/connectivity";
 import { describeError } from "../api/errors";
 import { Logo } from "../ui/Logo";
 import { hasSignedInBefore } from "./session";
@@ -23,6 +24,7 @@ interface Props {
 }
 
 export function AuthScreen({ notice = null }: Props) {
+  const online = useBrowserOnline();
   // A first visit signs up; whoever has signed in here before (or was just signed out) logs in.
   const [mode, setMode] = useState<AuthMode>(() =>
     notice !== null || hasSignedInBefore() ? "login" : "signup",
@@ -54,6 +56,11 @@ export function AuthScreen({ notice = null }: Props) {
 
   return (
     <main className="auth">
+      {!online && (
+        <p role="alert" className="banner auth-offline">
+          <span>{OFFLINE_MESSAGE}</span>
+        </p>
+      )}
       <div className="auth-card">
         <div className="auth-brand">
           <Logo />

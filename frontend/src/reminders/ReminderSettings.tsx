@@ -1,8 +1,13 @@
 /**
- * Settings' "Notifications": browser notifications for reminders, on or off in this browser.
- * When the browser can't show them, or blocks them, it says so: reminders still show in the app.
+ * Settings' "Notifications": browser notifications for reminders while the app is open (on or
+ * off in this browser), push notifications that reach a device with the app closed, and email
+ * (reminders and a daily digest). When the browser can't show notifications, or blocks them,
+ * it says so: reminders still show in the app.
  */
 import { useId, useState } from "react";
+
+import { EmailSettings } from "./EmailSettings";
+import { PushSettings } from "./PushSettings";
 
 import {
   setNotificationChoice,
@@ -42,9 +47,10 @@ export function ReminderSettings() {
   return (
     <>
       <p className="muted small">
-        Reminders appear above the message box while this page is open; ones that fire while it's closed wait
-        for your next visit. Set one in a task's details.
+        Reminders appear above the message box while the app is open. To get them when it's closed, turn on
+        push for this device or email. Set a reminder in a task's details.
       </p>
+      <h4 className="settings-subheading">While the app is open</h4>
       {cannot ? (
         <p className="small">{cannot}</p>
       ) : (
@@ -69,6 +75,10 @@ export function ReminderSettings() {
       <p className="visually-hidden" aria-live="polite">
         {said}
       </p>
+      <h4 className="settings-subheading">Push notifications</h4>
+      <PushSettings />
+      <h4 className="settings-subheading">Email</h4>
+      <EmailSettings />
     </>
   );
 }

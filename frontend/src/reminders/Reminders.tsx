@@ -4,6 +4,7 @@
  * room of their own rather than covering anything (reminders.css).
  */
 import { useAccountZone } from "../auth/useAuth";
+import { usePushSync } from "../pwa/usePush";
 import { notifyReminder } from "./notifications";
 import { ReminderStack } from "./ReminderStack";
 import { reminderDetail } from "./reminderText";
@@ -11,6 +12,7 @@ import { useReminders } from "./useReminders";
 
 export function Reminders() {
   const zone = useAccountZone();
+  usePushSync();
   const { reminders, dismiss, dismissAll, snooze, done } = useReminders({
     onArrived: (reminder, skewMs) => {
       const now = Date.now();

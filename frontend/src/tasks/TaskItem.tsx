@@ -13,6 +13,7 @@ import { ReminderChip } from "./ReminderChip";
 import { RepeatChip } from "./RepeatChip";
 import { TagChips } from "./TagChips";
 import { TaskDetailsForm } from "./TaskDetailsForm";
+import { takeTaskLink } from "./taskLink";
 import { useDeleteTask, useUpdateTask } from "./useTasks";
 
 const INBOX = "Inbox";
@@ -37,7 +38,14 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
   const input = useRef<HTMLInputElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   const detailsButton = useRef<HTMLButtonElement>(null);
-  const [editingDetails, setEditingDetails] = useState(false);
+  // Opened by a reminder notification's link (/?task=<n>): its details show at once.
+  const [editingDetails, setEditingDetails] = useState(() => takeTaskLink(task.id));
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (editingDetails) item.current?.scrollIntoView?.({ block: "nearest" });
+    // Only as it mounts: a link opened the details, so they are brought into view once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const finished = useRef(false);
   const checkboxId = useId();
   // Shown from the click on, before the optimistic cache update lands a moment later.
@@ -107,7 +115,10 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
     listShown;
 
   return (
-    <li className={`task${task.completed ? " is-completed" : ""}${editingDetails ? " is-editing" : ""}`}>
+    <li
+      ref={item}
+      className={`task${task.completed ? " is-completed" : ""}${editingDetails ? " is-editing" : ""}`}
+    >
       <input
         id={checkboxId}
         type="checkbox"

@@ -50,6 +50,15 @@ export function signedInServer(overrides: Parameters<typeof mockServer>[0] = {})
     "GET /api/config": () => json({ max_message_chars: 4000 }),
     // Open and quiet: no reminder has fired.
     "GET /api/reminders/stream": () => quietEventStream(),
+    // No device gets pushes; this server can't send email.
+    "GET /api/push/subscriptions": () => json([]),
+    "GET /api/notifications/settings": () =>
+      json({
+        email_reminders: false,
+        digest_time: null,
+        email: "tester@example.com",
+        email_available: false,
+      }),
     ...overrides,
   });
 }

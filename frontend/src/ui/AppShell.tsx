@@ -2,6 +2,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 
 import { signOut } from "../auth/session";
+import { leaveThisDevice } from "../pwa/push";
 import { ChatView } from "../chat/ChatView";
 import { useChatTurn } from "../chat/useChatTurn";
 import { ConversationList } from "../conversations/ConversationList";
@@ -77,13 +78,16 @@ export function AppShell({ email }: { email: string }) {
     document.title = selection.id === null ? "Todo Chatbot" : `${title} · Todo Chatbot`;
   }, [selection.id, title]);
 
+  // Pushes to this browser stop with the session (the endpoint goes if the server is reached).
+  const logOut = () => void leaveThisDevice().finally(() => signOut());
+
   return (
     <div className="app" data-drawer={drawer ?? undefined}>
       <AppHeader
         email={email}
         drawer={drawer}
         onToggle={toggle}
-        onLogOut={() => signOut()}
+        onLogOut={logOut}
         onOpenSettings={() => {
           close(false); // a drawer's Escape handler would fight the dialog's
           setSettings(true);
@@ -131,9 +135,7 @@ export function AppShell({ email }: { email: string }) {
         </div>
         {drawer && <div className="backdrop" onClick={() => close(false)} aria-hidden="true" />}
       </div>
-      {settings && (
-        <SettingsDialog email={email} onLogOut={() => signOut()} onClose={() => setSettings(false)} />
-      )}
+      {settings && <SettingsDialog email={email} onLogOut={logOut} onClose={() => setSettings(false)} />}
     </div>
   );
 }

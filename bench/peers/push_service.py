@@ -1,4 +1,5 @@
-"""A local push service, written against the RFCs, playing the browser vendor's part.
+"""A local push service, written against the RFCs, playing the browser vendor's part (for the
+tests and `bench.delivery`).
 
 `subscribe()` does what a browser does when a page subscribes: makes a P-256 key pair and a
 16-byte auth secret, and hands over `PushSubscription.toJSON()` with an endpoint on this
