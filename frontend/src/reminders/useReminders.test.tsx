@@ -232,4 +232,30 @@ describe("useReminders", () => {
     stream.send(sse("reminder", reminder(1, "Pay rent")));
     await waitFor(() => expect(rent).not.toHaveAccessibleDescription(/Reminder/));
   });
+
+  it("drops a card the server no longer shows once the tasks are refreshed (snoozed in chat), keeping one that fired since", async () => {
+    const [snoozed, later] = [reminder(1, "Call mom"), reminder(2, "Pay rent")];
+    let listed: Reminder[] = [snoozed];
+    const stream = controlledEventStream();
+    signedInServer({
+      [STREAM]: connections(() => stream.response),
+      "GET /api/reminders": () => json({ reminders: listed }),
+    });
+    const { queryClient } = renderWithClient(<Harness />);
+    act(() => stream.send(sse("reminder", snoozed)));
+    await waitFor(() => expect(cards()).toEqual(["Call mom"]));
+
+    // The chat snoozed it (the server no longer lists it), and the turn refreshes the tasks.
+    listed = [];
+    await act(() => queryClient.invalidateQueries({ queryKey: ["tasks"] }));
+    await waitFor(() => expect(cards()).toEqual([]));
+
+    // One that arrives after the server was asked is kept until the server is asked again.
+    act(() => stream.send(sse("reminder", later)));
+    await waitFor(() => expect(cards()).toEqual(["Pay rent"]));
+    listed = [later];
+    await act(() => queryClient.invalidateQueries({ queryKey: ["tasks"] }));
+    await pause(20);
+    expect(cards()).toEqual(["Pay rent"]);
+  });
 });

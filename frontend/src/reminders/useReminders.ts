@@ -5,13 +5,13 @@
  * done tells the server. Each takes the card away at once and brings it back if the server
  * can't be told.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 
 import { api, unwrap } from "../api/client";
 import { ApiError } from "../api/errors";
 import type { Reminder } from "../api/types";
-import { refreshTasks } from "../tasks/useTasks";
+import { refreshTasks, tasksKey } from "../tasks/useTasks";
 import { openReminderStream, readReminders } from "./reminderStream";
 
 export interface StreamTiming {
@@ -145,10 +145,14 @@ export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}
   const seen = useRef(new Set<number>());
   const dismissed = useRef(new Set<number>());
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // When each card arrived here (this clock): a card the server no longer lists is gone
+  // only if it was here before the server was asked (one fired meanwhile stays).
+  const arrivedAt = useRef(new Map<number, number>());
 
   const received = useEffectEvent((reminder: Reminder, skewMs: number) => {
     if (seen.current.has(reminder.id)) return;
     seen.current.add(reminder.id);
+    arrivedAt.current.set(reminder.id, Date.now());
     if (dismissed.current.has(reminder.id)) return;
     setReminders((current) => [...current, reminder].sort(byId));
     onArrived?.(reminder, skewMs);
@@ -170,6 +174,28 @@ export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}
       clearTimeout(refreshTimer.current);
     };
   }, [firstRetryMs, maxRetryMs, stallMs, steadyMs]);
+
+  // Cards changed elsewhere (a snooze or a completion in chat, another device) go when the
+  // tasks are next refreshed: the query sits under the tasks' key, so every refresh asks.
+  const listed = useQuery({
+    queryKey: [...tasksKey, "reminders-shown"],
+    queryFn: async () => {
+      const asked = Date.now();
+      const body = await unwrap(api.GET("/api/reminders"));
+      return { asked, ids: new Set(body.reminders.map((reminder) => reminder.id)) };
+    },
+    enabled: reminders.length > 0,
+  });
+  useEffect(() => {
+    if (!listed.data) return;
+    const { asked, ids } = listed.data;
+    setReminders((current) => {
+      const kept = current.filter(
+        (reminder) => ids.has(reminder.id) || (arrivedAt.current.get(reminder.id) ?? asked) >= asked,
+      );
+      return kept.length === current.length ? current : kept;
+    });
+  }, [listed.data]);
 
   // Dismissed in another tab: gone here too (the server already knows).
   useEffect(() => {
