@@ -15,6 +15,12 @@ process, as a web worker runs it (backend/reminders/), it times:
   500 (claimed with FOR UPDATE SKIP LOCKED on PostgreSQL), as reminders a second;
 
 then prints the probe's query plan. Prints a Markdown table with the targets.
+
+The same table holds delivery (issue 34, `bench.delivery`, on a fresh database of each kind):
+pushes a second to a local push service and emails a second to a local SMTP server at
+`--accounts` subscribed users (10,000), this process's CPU per delivery, and a quiet user's
+chat p50 / p99 before and during a due minute in which every one of those accounts' reminders
+fires and is delivered by the same process.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from backend.core.security import AccessClaims
 from backend.models import Task, User
 from backend.reminders.fanout import ReminderFanout
 from backend.reminders.scheduler import ReminderScheduler
-from bench import stats
+from bench import delivery, stats
 from bench.report import markdown_table
 from bench.run import Databases, python_speed_ms
 from bench.server import SECRET
@@ -167,7 +173,11 @@ def _met(ok: bool) -> str:
     return "yes" if ok else "NO"
 
 
-def table(results: dict[str, Figures], reminders: int) -> str:
+def table(
+    results: dict[str, Figures],
+    reminders: int,
+    delivered: dict[str, delivery.Figures] | None = None,
+) -> str:
     kinds = list(results)
     header = ["measure", *(COLUMN_TITLES[k] for k in kinds), "target", "met"]
     lines: list[list[str]] = []
@@ -206,6 +216,8 @@ def table(results: dict[str, Figures], reminders: int) -> str:
             f">= {TARGET_FIRED_PER_SECOND:,.0f}/s",
             all(r >= TARGET_FIRED_PER_SECOND for r in rates),
         )
+    if delivered:
+        lines += delivery.rows(delivered)
     return markdown_table(header, lines)
 
 
@@ -214,21 +226,33 @@ def main() -> None:
     parser.add_argument("--reminders", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=300, help="idle sweeps and polls timed")
     parser.add_argument("--database", choices=[*KINDS, "both"], default="both")
+    parser.add_argument(
+        "--accounts", type=int, default=10_000, help="delivery: subscribed users, a reminder each"
+    )
+    parser.add_argument(
+        "--turns", type=int, default=100, help="delivery: chat turns timed with nothing due"
+    )
     parser.add_argument("--quick", action="store_true", help="few reminders and repeats")
     args = parser.parse_args()
     reminders, repeats = (400, 30) if args.quick else (args.reminders, args.repeats)
+    accounts, turns = (200, 20) if args.quick else (args.accounts, args.turns)
     kinds = KINDS if args.database == "both" else (args.database,)
     print(f"python speed: {python_speed_ms()} ms (a fixed loop; lower is faster)\n")
     results: dict[str, Figures] = {}
+    delivered: dict[str, delivery.Figures] = {}
     with tempfile.TemporaryDirectory() as directory:
         databases = Databases(Path(directory))
         try:
             for kind in kinds:
                 url = databases.url(kind)
                 results[kind] = asyncio.run(measure(url, kind, reminders, repeats))
+                delivered[kind] = delivery.measure(databases.url(kind), kind, accounts, turns)
         finally:
             databases.drop()
-    print(table(results, reminders))
+    print(table(results, reminders, delivered))
+    print()
+    for line in delivery.notes(delivered):
+        print(line)
     for kind, figures in results.items():
         print(f"\nThe probe's plan on {COLUMN_TITLES[kind]}:")
         for line in figures.plan:

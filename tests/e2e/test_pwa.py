@@ -7,10 +7,7 @@ installable, and the app shell opens offline and says so."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import struct
-import subprocess
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.e2e.test_browser import ARTIFACTS, E2E, _require
+from tests.e2e.chromium import ARTIFACTS, require, run_script
 from tests.live_server import ROOT, live_server
 
 ICONS = {
@@ -32,7 +29,7 @@ ICONS = {
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    _require((ROOT / "frontend" / "dist" / "sw.js").is_file(), "UI not built: make frontend")
+    require((ROOT / "frontend" / "dist" / "sw.js").is_file(), "UI not built: make frontend")
     directory = tmp_path_factory.mktemp("pwa")
     with live_server(
         f"sqlite+aiosqlite:///{directory / 'todo.db'}", directory / "server.log"
@@ -107,37 +104,12 @@ def test_the_service_worker_is_served_fresh_at_the_root_under_the_pages_csp(base
 
 
 def test_the_installable_app_in_chromium(base_url: str) -> None:
-    chromium = shutil.which("chromium")
-    _require(chromium is not None, "Debian's chromium is not installed: make pytest installs it")
-    _require(shutil.which("node") is not None, "node is required for the browser tests")
-    if not (E2E / "node_modules" / "playwright-core").is_dir():
-        subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-            cwd=E2E,
-            check=True,
-            timeout=300,
-        )
-    result = subprocess.run(
-        ["node", "pwa.mjs"],
-        cwd=E2E,
-        env={
-            **os.environ,
-            "BASE_URL": base_url,
-            "ARTIFACTS": str(ARTIFACTS),
-            "CHROMIUM": str(chromium),
-        },
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
-    assert "not ok" not in result.stdout
+    output = run_script("pwa.mjs", base_url)
     for step in (
         "ok - the service worker registers",
         "ok - the manifest passes Chromium's installability check",
         "ok - a push delivered with no page of the app open shows",
         "ok - the app shell opens offline",
     ):
-        assert step in result.stdout, result.stdout
+        assert step in output, output
     assert Path(ARTIFACTS / "desktop-offline.png").is_file()
