@@ -75,7 +75,7 @@ async def _reminders(*, once: bool, batch: int) -> tuple[int, int]:
     try:
         await migrate(engine)
         sessionmaker = create_sessionmaker(engine)
-        delivery = Delivery(settings, sessionmaker)
+        delivery = Delivery(settings, sessionmaker, serves_chat=False)
         dispatcher = await delivery.start()
         scheduler = ReminderScheduler(
             sessionmaker,

@@ -481,7 +481,10 @@ async def _sending(url: str, kind: str, peer: Peers, accounts: int) -> tuple[Sen
             await push_sender.close()
         await _hold(sessionmaker, Channel.EMAIL, datetime.now(UTC) - timedelta(seconds=1))
         email_sender = EmailSender(settings, sessionmaker)
-        email = await _timed_sweep(dispatcher({Channel.EMAIL: email_sender}), accounts)
+        try:
+            email = await _timed_sweep(dispatcher({Channel.EMAIL: email_sender}), accounts)
+        finally:
+            await email_sender.close()
         assert await _outbox(sessionmaker) == (2 * accounts, 0, 0)
         peer.expect_each_once(await _reminder_ids(sessionmaker))
         # Ready for the second part: the same accounts, their reminders a day away.

@@ -164,6 +164,9 @@ class Settings(BaseSettings):
     delivery_lease_seconds: float = Field(default=60.0, gt=0, le=3600)
     # Sends in flight at once per process (each push and each email is one).
     delivery_concurrency: int = Field(default=32, ge=1, le=1000)
+    # In a web worker, the share of the event loop a burst of deliveries may take (the rest
+    # stays with chat turns); `todo-chatbot reminders` serves no chat and takes it all.
+    delivery_loop_share: float = Field(default=0.5, gt=0, le=1)
 
     host: str = "127.0.0.1"
     port: int = 8000

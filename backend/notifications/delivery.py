@@ -24,6 +24,8 @@ logger = logging.getLogger(__name__)
 # Digests are due to the minute; finished rows are pruned hourly.
 DIGEST_CHECK_SECONDS = 30.0
 PRUNE_SECONDS = 3600.0
+WEB_WORKER_BATCH = 32
+PROCESS_BATCH = 200
 
 
 async def _prune(session: AsyncSession, now: datetime) -> int:
@@ -35,8 +37,11 @@ class Delivery:
     """Started once the database is migrated (the VAPID key may have to be made and stored);
     until then a wake is a no-op and there is nothing to run."""
 
-    def __init__(self, settings: Settings, sessionmaker: SessionMaker) -> None:
+    def __init__(
+        self, settings: Settings, sessionmaker: SessionMaker, *, serves_chat: bool = True
+    ) -> None:
         self._settings = settings
+        self._serves_chat = serves_chat
         self._sessionmaker = sessionmaker
         self._closers: list[Callable[[], Awaitable[None]]] = []
         self.dispatcher: Dispatcher | None = None
@@ -51,6 +56,7 @@ class Delivery:
         periodic: list[PeriodicJob] = [(PRUNE_SECONDS, _prune)]
         if settings.email_enabled:
             email = EmailSender(settings, self._sessionmaker)
+            self._closers.append(email.close)
             senders[Channel.EMAIL] = email
             senders[Channel.DIGEST] = email
             periodic.append((DIGEST_CHECK_SECONDS, digest.queue_due))
@@ -62,6 +68,10 @@ class Delivery:
             max_attempts=settings.delivery_max_attempts,
             concurrency=settings.delivery_concurrency,
             periodic=periodic,
+            # A web worker keeps part of its loop for chat turns, and sends in smaller batches
+            # so a turn never waits long; a process of its own sends flat out.
+            batch=WEB_WORKER_BATCH if self._serves_chat else PROCESS_BATCH,
+            loop_share=settings.delivery_loop_share if self._serves_chat else 1.0,
         )
         return self.dispatcher
 

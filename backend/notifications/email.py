@@ -37,6 +37,7 @@ from backend.notifications.digest import DigestContent, DigestItem, Section
 from backend.notifications.dispatcher import Envelope
 from backend.notifications.links import reminder_action_url, task_url, unsubscribe_url
 from backend.notifications.outbox import Outcome
+from backend.notifications.smtp_pool import SmtpPool
 
 SMTP_TIMEOUT_SECONDS = 30.0
 SNOOZE_MINUTES = 60
@@ -45,6 +46,10 @@ NOTHING_DUE = "skipped: nothing due, overdue or repeating that day"
 # Headers the application writes are folded at 78 characters (RFC 5322); one set raw (the
 # unsubscribe link, a URL with nowhere to fold) is written as it is (at most 998).
 _POLICY = policy.SMTP.clone(refold_source="none")
+
+
+# Connections kept open to the SMTP server per process (servers cap a client's; 8 is modest).
+SMTP_CONNECTIONS = 8
 
 
 class EmailSender:
@@ -62,6 +67,10 @@ class EmailSender:
         self._sessionmaker = sessionmaker
         self._timeout = timeout
         self._clock = clock
+        self._pool = SmtpPool(settings, size=SMTP_CONNECTIONS, timeout=timeout)
+
+    async def close(self) -> None:
+        await self._pool.close()
 
     async def send(self, envelope: Envelope) -> Outcome:
         delivery = envelope.delivery
@@ -88,20 +97,11 @@ class EmailSender:
 
     async def deliver(self, delivery_id: int, message: EmailMessage) -> Outcome:
         """Hands `message` to the SMTP server; what became of it."""
-        settings = self._settings
-        password = settings.smtp_password.get_secret_value() if settings.smtp_password else None
         try:
-            await aiosmtplib.send(
+            await self._pool.sendmail(
+                parseaddr(str(message["From"]))[1],
+                [parseaddr(str(message["To"]))[1]],
                 message.as_bytes(),
-                sender=parseaddr(str(message["From"]))[1],
-                recipients=[parseaddr(str(message["To"]))[1]],
-                hostname=settings.smtp_host,
-                port=settings.smtp_port,
-                username=settings.smtp_username,
-                password=password,
-                use_tls=settings.smtp_tls == "tls",
-                start_tls=settings.smtp_tls == "starttls",
-                timeout=self._timeout,
             )
         except aiosmtplib.SMTPRecipientsRefused as exc:
             codes = [refused.code for refused in exc.recipients]
