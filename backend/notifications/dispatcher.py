@@ -14,7 +14,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -22,7 +21,8 @@ from typing import Protocol
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.core.db import SessionMaker, is_unavailable
+from backend.core.db import SessionMaker
+from backend.core.loops import through_outages, woken_or_waited
 from backend.core.timeutil import utcnow
 from backend.models import Channel, Delivery, PushSubscription, Reminder, Task, User
 from backend.notifications import outbox
@@ -151,19 +151,14 @@ class Dispatcher:
     async def run(self) -> None:
         """Sends every interval (or when woken) until cancelled; an outage is waited out."""
         while True:
-            with suppress(TimeoutError):
-                async with asyncio.timeout(self._interval):
-                    await self._wake.wait()
-            self._wake.clear()
-            try:
-                await self.run_periodic()
-                sent = await self.sweep()
-                if sent:
-                    logger.info("delivered %d notification(s)", sent)
-            except Exception as exc:
-                if not is_unavailable(exc):
-                    raise
-                logger.warning("notifications not sent: database unavailable (%s)", exc)
+            await woken_or_waited(self._wake, self._interval)
+            await through_outages(self._round, logger, "notifications not sent")
+
+    async def _round(self) -> None:
+        await self.run_periodic()
+        sent = await self.sweep()
+        if sent:
+            logger.info("delivered %d notification(s)", sent)
 
 
 async def _envelopes(session: AsyncSession, claimed: Sequence[Delivery]) -> list[Envelope]:

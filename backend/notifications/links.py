@@ -24,6 +24,15 @@ def task_url(settings: Settings, task_number: int) -> str:
     return f"{settings.base_url}/?task={task_number}"
 
 
+def reminder_link_path(action: ReminderAction, token: str, *, minutes: int | None = None) -> str:
+    """The path (with its query) of a signed reminder link: what a notification or an email
+    carries, and what the link's own page POSTs back."""
+    query: dict[str, str | int] = {"token": token}
+    if minutes is not None:
+        query["minutes"] = minutes
+    return f"{REMINDER_LINK_PATH}/{action}?{urlencode(query)}"
+
+
 def reminder_action_path(
     settings: Settings,
     user: User,
@@ -34,14 +43,10 @@ def reminder_action_path(
 ) -> str:
     """The path (with its query) that does `action` to the reminder, for its account only."""
     assert user.id is not None
-    query: dict[str, str | int] = {
-        "token": sign_link(
-            settings, "reminder", user_id=user.id, account=user.account_key, reminder_id=reminder_id
-        )
-    }
-    if minutes is not None:
-        query["minutes"] = minutes
-    return f"{REMINDER_LINK_PATH}/{action}?{urlencode(query)}"
+    token = sign_link(
+        settings, "reminder", user_id=user.id, account=user.account_key, reminder_id=reminder_id
+    )
+    return reminder_link_path(action, token, minutes=minutes)
 
 
 def reminder_action_url(

@@ -107,13 +107,7 @@ async def unsubscribe(session: AsyncSession, *, user_id: int, now: datetime | No
     """One-click unsubscribe: no more reminder emails and no digest, and nothing queued for
     either is sent (committed). Harmless when both are off already."""
     now = now or utcnow()
-    row = (
-        await session.exec(
-            select(NotificationSettings)
-            .where(col(NotificationSettings.user_id) == user_id)
-            .with_for_update()
-        )
-    ).first()
+    row = await _locked(session, user_id)
     if row is not None:
         row.email_reminders, row.digest_time, row.digest_next_at = False, None, None
         row.updated_at = now
@@ -129,13 +123,7 @@ async def rezone(
     """The account moved to `zone`: its digest comes at the same local time there, from its
     next day without one (committed). Call it once the account's zone has changed."""
     now = now or utcnow()
-    row = (
-        await session.exec(
-            select(NotificationSettings)
-            .where(col(NotificationSettings.user_id) == user_id)
-            .with_for_update()
-        )
-    ).first()
+    row = await _locked(session, user_id)
     if row is None or row.digest_time is None:
         await session.rollback()
         return
@@ -143,6 +131,18 @@ async def rezone(
     row.updated_at = now
     session.add(row)
     await session.commit()
+
+
+async def _locked(session: AsyncSession, user_id: int) -> NotificationSettings | None:
+    """The account's row, locked for this transaction, if it has one."""
+    found: NotificationSettings | None = (
+        await session.exec(
+            select(NotificationSettings)
+            .where(col(NotificationSettings.user_id) == user_id)
+            .with_for_update()
+        )
+    ).first()
+    return found
 
 
 async def _row_for_update(session: AsyncSession, user_id: int) -> tuple[NotificationSettings, str]:

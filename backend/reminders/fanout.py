@@ -22,9 +22,10 @@ import logging
 import time
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager
 
-from backend.core.db import SessionMaker, is_unavailable, read_only
+from backend.core.db import SessionMaker, read_only
+from backend.core.loops import through_outages, woken_or_waited
 from backend.core.security import AccessClaims
 from backend.core.timeutil import utcnow
 from backend.models import Reminder
@@ -182,14 +183,5 @@ class ReminderFanout:
 
     async def run(self) -> None:
         while True:
-            with suppress(TimeoutError):
-                async with asyncio.timeout(self._interval):
-                    await self._wake.wait()
-            self._wake.clear()
-            try:
-                await self.poll()
-            except Exception as exc:
-                # An outage or a pool with no connection to lend is waited out; a bug is not.
-                if not is_unavailable(exc):
-                    raise
-                logger.warning("reminder streams not served: database unavailable (%s)", exc)
+            await woken_or_waited(self._wake, self._interval)
+            await through_outages(self.poll, logger, "reminder streams not served")

@@ -9,7 +9,8 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from backend.core.db import SessionMaker, is_unavailable
+from backend.core.db import SessionMaker
+from backend.core.loops import through_outages
 from backend.models import Reminder
 from backend.reminders import store as reminders
 
@@ -47,13 +48,7 @@ class ReminderScheduler:
     async def run(self) -> None:
         """Sweeps every interval until cancelled. An unreachable database is waited out."""
         while True:
-            try:
-                fired = await self.sweep()
-                if fired:
-                    logger.info("fired %d reminder(s)", fired)
-            except Exception as exc:
-                # An outage or a pool with no connection to lend is waited out; a bug is not.
-                if not is_unavailable(exc):
-                    raise
-                logger.warning("reminders not swept: database unavailable (%s)", exc)
+            fired = await through_outages(self.sweep, logger, "reminders not swept")
+            if fired:
+                logger.info("fired %d reminder(s)", fired)
             await asyncio.sleep(self._interval)

@@ -18,7 +18,7 @@ from backend.models.notifications import ENDPOINT_MAX_LENGTH
 from backend.notifications import subscriptions
 from backend.notifications.push_endpoints import EndpointRefusedError, check_endpoint
 from backend.notifications.subscriptions import SubscriptionKeyError, TooManySubscriptionsError
-from backend.notifications.vapid import VapidKeys, load_vapid_keys
+from backend.notifications.vapid import VapidKeys
 
 router = APIRouter(prefix="/api/push", tags=["push"])
 
@@ -67,13 +67,10 @@ class SubscriptionPublic(BaseModel):
         )
 
 
-async def vapid_keys(request: Request) -> VapidKeys:
-    """The app's VAPID keys, loaded (or made) once per process on first need."""
-    keys: VapidKeys | None = getattr(request.app.state, "vapid_keys", None)
-    if keys is None:
-        settings: Settings = request.app.state.settings
-        keys = await load_vapid_keys(request.app.state.sessionmaker, settings)
-        request.app.state.vapid_keys = keys
+def vapid_keys(request: Request) -> VapidKeys:
+    """The app's VAPID keys, loaded (or made) once by the lifespan, which the dispatcher
+    signs with too."""
+    keys: VapidKeys = request.app.state.vapid_keys
     return keys
 
 
@@ -81,7 +78,7 @@ async def vapid_keys(request: Request) -> VapidKeys:
 async def public_key(request: Request) -> PublicKey:
     """The key a browser subscribes with. Public (it rides on every push the server sends),
     so it needs no token: the page may ask before anyone signs in."""
-    return PublicKey(public_key=(await vapid_keys(request)).public_key)
+    return PublicKey(public_key=vapid_keys(request).public_key)
 
 
 REFUSED: Responses = {

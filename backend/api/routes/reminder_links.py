@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Path, Query, Request, status
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -28,7 +27,7 @@ from backend.domain.due import counted, on_clock, short_day, today_in
 from backend.domain.errors import TaskNotFoundError
 from backend.models import Reminder, Task, User
 from backend.models.reminder import SNOOZE_MAX_MINUTES, ReminderSnooze
-from backend.notifications.links import REMINDER_LINK_PATH
+from backend.notifications.links import REMINDER_LINK_PATH, reminder_link_path
 from backend.reminders import store as reminders
 from backend.reminders.snooze import snooze_until
 from backend.reminders.store import ReminderNotFoundError, ReminderNotSnoozableError
@@ -183,19 +182,12 @@ async def confirm_page(
     except LinkProblem as problem:
         return _problem_answer(problem, as_json=False)
     # The same link, token and all: the button POSTs what the email or notification named.
-    path = f"{REMINDER_LINK_PATH}/{action}?{_query(token, minutes if action == 'snooze' else None)}"
+    path = reminder_link_path(action, token, minutes=minutes if action == "snooze" else None)
     if action == "done":
         question, button = f"Mark {_title(target.task)} as done?", "Mark done"
     else:
         question, button = f"Snooze {_title(target.task)} for {_duration(minutes)}?", "Snooze"
     return html_page(question, post_button(path, button))
-
-
-def _query(token: str, minutes: int | None) -> str:
-    query: dict[str, str | int] = {"token": token}
-    if minutes is not None:
-        query["minutes"] = minutes
-    return urlencode(query)
 
 
 @router.post("/{action}", response_class=HTMLResponse, responses=LINK_ANSWERS)
