@@ -21,7 +21,7 @@ from backend.core.config import get_settings, settings_problems
 from backend.core.db import create_engine, create_sessionmaker
 from backend.core.migrate import migrate
 from backend.notifications.delivery import Delivery
-from backend.reminders.scheduler import ReminderScheduler
+from backend.reminders.scheduler import PROCESS_BATCH, ReminderScheduler
 from backend.services import backup
 from backend.services.backup_format import BackupInvalidError, UserBackup, parse_backup
 
@@ -136,7 +136,9 @@ def main(argv: list[str] | None = None) -> None:
         "reminders", help="fire due reminders (a scheduler process of its own)"
     )
     sweeper.add_argument("--once", action="store_true", help="sweep until none is due, then stop")
-    sweeper.add_argument("--batch", type=int, default=500, help="reminders per transaction")
+    sweeper.add_argument(
+        "--batch", type=int, default=PROCESS_BATCH, help="reminders per transaction"
+    )
     args = parser.parse_args(argv)
 
     try:

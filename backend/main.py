@@ -65,7 +65,7 @@ from backend.domain.errors import AccountGoneError
 from backend.models import Reminder
 from backend.notifications.delivery import Delivery
 from backend.reminders.fanout import ReminderFanout
-from backend.reminders.scheduler import ReminderScheduler
+from backend.reminders.scheduler import WEB_WORKER_BATCH, ReminderScheduler
 from backend.services.calendar_feed import FeedCache
 from mcp_tools.http import build_http_app
 from mcp_tools.principal import principal_from_meta
@@ -96,7 +96,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         delivery.wake()
 
     scheduler = ReminderScheduler(
-        sessionmaker, interval_seconds=settings.reminder_check_seconds, on_fired=fired
+        sessionmaker,
+        interval_seconds=settings.reminder_check_seconds,
+        batch=WEB_WORKER_BATCH,
+        on_fired=fired,
     )
 
     @asynccontextmanager

@@ -319,7 +319,9 @@ def peers() -> Iterator[Peers]:
 
 
 def _settings(url: str, peer: Peers, **overrides: Any) -> Settings:
-    unlimited = {
+    defaults = {
+        # Process-wide; the chat part turns it on, as a web worker has it.
+        "tune_gc": False,
         "chat_requests_per_minute": 100_000_000,
         "login_attempts_per_window": 100_000_000,
         "writes_per_minute": 100_000_000,
@@ -328,12 +330,11 @@ def _settings(url: str, peer: Peers, **overrides: Any) -> Settings:
     return Settings(
         database_url=url,
         secret_key=SECRET,
-        tune_gc=False,
         push_endpoint_allow=[peer.push_origin],
         smtp_host="127.0.0.1",
         smtp_port=peer.smtp_port,
         smtp_tls="none",
-        **{**unlimited, **overrides},
+        **{**defaults, **overrides},
     )
 
 
@@ -565,7 +566,7 @@ async def _drained(sessionmaker: SessionMaker, sent_by_then: int) -> None:
 async def _chat(
     url: str, peer: Peers, accounts: int, baseline_turns: int
 ) -> tuple[stats.Summary, stats.Summary, float, dict[str, Any]]:
-    application = create_app(_settings(url, peer, reminder_scheduler=True))
+    application = create_app(_settings(url, peer, reminder_scheduler=True, tune_gc=True))
     async with (
         _running(application),
         httpx.AsyncClient(

@@ -12,6 +12,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.config import Settings
 from backend.core.db import SessionMaker
+from backend.core.loops import CpuTurns
 from backend.models import Channel
 from backend.notifications import digest, outbox
 from backend.notifications.dispatcher import ChannelSender, Dispatcher, PeriodicJob
@@ -50,12 +51,14 @@ class Delivery:
     async def start(self) -> Dispatcher:
         settings = self._settings
         self.vapid = await load_vapid_keys(self._sessionmaker, settings)
-        push = PushSender(settings, self.vapid)
+        # The senders' CPU-heavy steps take turns, one per round of the event loop.
+        turns = CpuTurns()
+        push = PushSender(settings, self.vapid, turns=turns)
         self._closers.append(push.close)
         senders: dict[Channel, ChannelSender] = {Channel.PUSH: push}
         periodic: list[PeriodicJob] = [(PRUNE_SECONDS, _prune)]
         if settings.email_enabled:
-            email = EmailSender(settings, self._sessionmaker)
+            email = EmailSender(settings, self._sessionmaker, turns=turns)
             self._closers.append(email.close)
             senders[Channel.EMAIL] = email
             senders[Channel.DIGEST] = email

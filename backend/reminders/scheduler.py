@@ -18,6 +18,11 @@ logger = logging.getLogger(__name__)
 
 FiredCallback = Callable[[Sequence[Reminder]], None]
 
+# Reminders fired per transaction. Each batch's Python work runs without yielding; a web
+# worker fires smaller ones so a chat turn waits for at most ~30 ms of it, not ~150 ms.
+PROCESS_BATCH = 500
+WEB_WORKER_BATCH = 100
+
 
 class ReminderScheduler:
     def __init__(
@@ -25,7 +30,7 @@ class ReminderScheduler:
         sessionmaker: SessionMaker,
         *,
         interval_seconds: float,
-        batch: int = 500,
+        batch: int = PROCESS_BATCH,
         on_fired: FiredCallback | None = None,
     ) -> None:
         self._sessionmaker = sessionmaker

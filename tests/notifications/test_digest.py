@@ -9,6 +9,8 @@ import asyncio
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, date, datetime, time, timedelta
+from email import message_from_bytes, policy
+from email.message import EmailMessage
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -337,7 +339,9 @@ async def test_the_digest_tells_what_is_due_repeats_and_is_overdue_that_day(
         2,
     )
 
-    message = digest_message(settings_with_smtp, user, content, now=utc(2026, 9, 14, 22))
+    email = digest_message(settings_with_smtp, user, content, now=utc(2026, 9, 14, 22))
+    message = message_from_bytes(email.raw, policy=policy.default)
+    assert isinstance(message, EmailMessage)
     assert message["Subject"] == "Your day, Tuesday 15 September: 2 due, 1 repeating, 2 overdue"
     text = message.get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
     text = text.replace("\r\n", "\n")
