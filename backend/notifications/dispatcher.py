@@ -6,7 +6,8 @@ Sends run concurrently (DELIVERY_CONCURRENCY per process) and each yields to the
 their CPU-heavy steps (building an email, encrypting a push) take turns, one per round of the
 loop (backend/core/loops.py `CpuTurns`), and a web worker rests after each batch, so a minute
 with thousands of reminders due does not hold up the chat turns of the same process. A
-process that fires reminders wakes its dispatcher at once; otherwise it looks every interval. Periodic jobs (queuing the daily digests, pruning old rows) run from the same loop.
+process that fires reminders wakes its dispatcher at once; otherwise it looks every interval.
+Periodic jobs (queuing the daily digests, pruning old rows) run from the same loop.
 """
 
 from __future__ import annotations
