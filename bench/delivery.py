@@ -9,13 +9,15 @@ falls due. Two things are measured, each in this one process:
   the outbox. Then the dispatcher (backend/notifications/dispatcher.py, `Dispatcher.sweep`,
   DELIVERY_CONCURRENCY sends in flight) sends the pushes alone, with only the push sender
   (`PushSender`: payload encryption per browser, a VAPID token, a POST), and then the emails
-  alone (`EmailSender`: one SMTP connection each, as aiosmtplib sends): deliveries a second,
+  alone (`EmailSender`: over SMTP connections kept open, 8 per process): deliveries a second,
   and this process's CPU (`time.process_time`) per delivery, which holds the database's work
   too on SQLite but not PostgreSQL's server processes. While the pushes are timed the emails'
   outbox rows are held back (their `next_attempt_at` pushed a day ahead, then put back), since
   a dispatcher without the email sender would give them up.
 - **A quiet user's chat during a due minute.** An app from `backend.main.create_app`, its
-  scheduler and dispatcher running in the background as a web worker runs them, is driven
+  scheduler and dispatcher running in the background as a web worker runs them (with the
+  worker's GC settings, `TUNE_GC`: without them, full collections of the unfrozen start-up
+  heap paused the loop ~280 ms and were most of the tail), is driven
   in-process through `httpx.ASGITransport` by one registered user who chats one turn after
   another ("add buy milk", "what's on my list", "delete the milk task": the list stays the
   same size). Turn latency is taken first with nothing due (the baseline), then from the

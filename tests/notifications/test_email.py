@@ -21,6 +21,7 @@ from backend.core.db import SessionMaker
 from backend.core.signed_links import read_link, sign_link
 from backend.main import create_app
 from backend.models import Channel, Delivery, NotificationSettings, Reminder, Task, User
+from backend.models.task import TITLE_MAX_LENGTH
 from backend.notifications.dispatcher import Dispatcher, Envelope
 from backend.notifications.email import EmailSender
 from backend.notifications.links import unsubscribe_url
@@ -159,6 +160,31 @@ async def test_a_reminder_email_says_what_and_when_and_carries_its_links(
 
     [row] = await deliveries(sessionmaker, user.id or 0)
     assert row.channel == Channel.EMAIL.value and row.sent_at is not None
+
+
+async def test_a_long_title_in_any_script_and_a_named_sender_arrive_as_written(
+    sessionmaker: SessionMaker, smtp: SmtpServer, database_url: str
+) -> None:
+    settings = mail_settings(database_url, smtp, email_from="Tödo Bot <reminders@localhost>")
+    title = ("Café für Jürgen, 日本の予定, call the bank " * 6)[:TITLE_MAX_LENGTH].strip()
+    user = await reminder_account(sessionmaker, title=title)
+    await fire(sessionmaker, user.id or 0)
+    assert await dispatcher(sessionmaker, EmailSender(settings, sessionmaker)).sweep() >= 1
+    [mail] = smtp.to(user.email)
+    said = " ".join(title.split())
+    assert mail.message["Subject"] == f"Reminder: {said}"
+    assert mail.message["From"] == "Tödo Bot <reminders@localhost>"
+    assert mail.mail_from == "reminders@localhost"
+    assert f"Reminder: {said}" in mail.part("plain")
+    assert f"Reminder: {said}" in mail.part("html")
+    # 7-bit on the wire, lines ended by CRLF, header lines folded (RFC 5322) except the
+    # unsubscribe link, which RFC 8058 readers expect whole.
+    assert mail.raw.isascii()
+    lines = mail.raw.split(b"\r\n")
+    assert all(b"\n" not in line and b"\r" not in line for line in lines)
+    head = lines[: lines.index(b"")]
+    assert all(len(line) <= 78 for line in head if not line.startswith(b"List-Unsubscribe:"))
+    assert all(len(line) <= 998 for line in lines)
 
 
 async def test_a_resend_is_the_same_message_to_the_receiver(
