@@ -45,6 +45,7 @@ from backend.api.routes import (
     reminder_links,
     reminders,
     tasks,
+    tokens,
 )
 from backend.api.shutdown import on_shutdown_signal
 from backend.api.validation import validation_error_response
@@ -179,6 +180,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         conversations.router,
         chat.router,
         config.router,
+        tokens.router,
     ):
         app.include_router(router)
 

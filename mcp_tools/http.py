@@ -9,6 +9,7 @@ from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -17,33 +18,50 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from backend.core.config import Settings
 from backend.core.db import SessionMaker, is_unavailable
 from backend.core.limits import CountedLimit
-from backend.core.security import InvalidTokenError, read_access_token
+from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
 from backend.core.unavailable import unavailable_response
-from backend.services import users
-from mcp_tools.principal import principal_from_token
+from backend.services import access_tokens, users
+from mcp_tools.principal import READ_SCOPE, WRITE_SCOPE, principal_from_token
 from mcp_tools.server import ChangeGate, build_task_server
 
 logger = logging.getLogger(__name__)
 
 
 class AccessTokenVerifier(TokenVerifier):
-    """Accepts the API's own access tokens for users that still exist."""
+    """Accepts the API's own bearer tokens whose accounts still exist: sign-in tokens, and
+    personal access tokens not revoked or expired, each looked up on every request. The
+    token's scope rides along (`tasks:read`, `tasks:write`): a read token's changes are
+    refused by the tools (mcp_tools/principal.py)."""
 
     def __init__(self, settings: Settings, sessionmaker: SessionMaker) -> None:
         self._settings = settings
         self._sessionmaker = sessionmaker
 
-    async def verify_token(self, token: str) -> AccessToken | None:
+    async def _claims(self, token: str) -> AccessClaims | None:
+        if access_tokens.looks_like_token(token):
+            async with self._sessionmaker() as session:
+                engine = session.bind
+            assert isinstance(engine, AsyncEngine)
+            return await access_tokens.resolve(engine, token)
         try:
             claims = read_access_token(token, self._settings)
         except InvalidTokenError:
             return None
-        user_id = claims.user_id
         async with self._sessionmaker() as session:
             if await users.token_account(session, claims) is None:
                 return None
+        return claims
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        claims = await self._claims(token)
+        if claims is None:
+            return None
+        scopes = [READ_SCOPE, WRITE_SCOPE] if claims.may_change else [READ_SCOPE]
         return AccessToken(
-            token=token, client_id=f"user-{user_id}", scopes=[], subject=str(user_id)
+            token=token,
+            client_id=f"user-{claims.user_id}",
+            scopes=scopes,
+            subject=str(claims.user_id),
         )
 
 

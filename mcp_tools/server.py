@@ -46,7 +46,7 @@ from backend.models.tool_results import (
     UndoArguments,
 )
 from backend.services import tasks
-from mcp_tools.principal import PrincipalSource, acting_user
+from mcp_tools.principal import PrincipalSource, acting_user, changing_user
 
 SERVER_NAME = "todo-tasks"
 INSTRUCTIONS = (
@@ -460,7 +460,7 @@ def build_task_server(
         """Create a new task for the user, optionally with a due date or time, a priority,
         a list, tags, a repeat (with no due date, it is due on the repeat's first day) and a
         reminder."""
-        owner = acting_user(await principal(ctx), user_id)
+        owner = changing_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
         async with sessionmaker() as session:
@@ -624,7 +624,7 @@ def build_task_server(
     ) -> ChangeOutcome:
         """complete_task and delete_task alike: one task by number, or several in one
         statement (`task_ids`, or `every` task of a status)."""
-        owner = acting_user(await principal(ctx), user_id)
+        owner = changing_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
         task_id, task_ids, every = targets
@@ -766,7 +766,7 @@ def build_task_server(
         repeat or reminder (or reopen it). A new reminder to come dismisses the task's fired
         reminder still shown (a snooze); `restore_reminder` with the old reminder fields
         puts it back."""
-        owner = acting_user(await principal(ctx), user_id)
+        owner = changing_user(await principal(ctx), user_id)
         if before_change is not None:
             await before_change(owner)
         if skip:

@@ -1,4 +1,6 @@
-"""The task tools over stdio, for desktop MCP clients, acting for one configured user."""
+"""The task tools over stdio, for desktop MCP clients, acting for one configured user: the
+account of MCP_USER_TOKEN (a personal access token, whose scope holds, or a sign-in token),
+checked on every call, or MCP_USER_ID as the operator gave it."""
 
 from __future__ import annotations
 
@@ -8,25 +10,41 @@ from typing import Any
 
 from mcp.server.mcpserver import Context
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from backend.core.config import Settings, get_settings
 from backend.core.db import SessionMaker, create_engine, create_sessionmaker
 from backend.core.migrate import migrate
 from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
-from backend.services import users
-from mcp_tools.principal import PrincipalSource, UnauthenticatedError, fixed_principal
+from backend.services import access_tokens, users
+from mcp_tools.principal import (
+    Principal,
+    PrincipalSource,
+    UnauthenticatedError,
+    fixed_principal,
+)
 from mcp_tools.server import build_task_server
 
 ACCOUNT_GONE = "the account MCP_USER_TOKEN was issued to no longer exists"
+TOKEN_GONE = (
+    "the personal access token in MCP_USER_TOKEN is unknown, revoked or expired, or its "
+    "account was removed"
+)
 
 
 class ConfigurationError(Exception):
     pass
 
 
-def configured_identity(settings: Settings) -> AccessClaims | int:
-    """MCP_USER_TOKEN (an access token) wins over MCP_USER_ID (trusted as the operator gave
-    it: an id names no particular account)."""
+class PersonalToken(str):
+    """MCP_USER_TOKEN when it is a personal access token (`tdc_...`)."""
+
+
+def configured_identity(settings: Settings) -> PersonalToken | AccessClaims | int:
+    """MCP_USER_TOKEN (a personal access token or a sign-in token) wins over MCP_USER_ID
+    (trusted as the operator gave it: an id names no particular account)."""
+    if settings.mcp_user_token and access_tokens.looks_like_token(settings.mcp_user_token):
+        return PersonalToken(settings.mcp_user_token)
     if settings.mcp_user_token:
         try:
             return read_access_token(settings.mcp_user_token, settings)
@@ -75,16 +93,35 @@ def token_principal(claims: AccessClaims, sessionmaker: SessionMaker) -> Princip
     """The token's account, checked on every call: it can be removed while the process runs,
     and its id handed to the next sign-up."""
 
-    async def principal(_ctx: Context[Any, Any]) -> int:
+    async def principal(_ctx: Context[Any, Any]) -> Principal:
         async with sessionmaker() as session:
             if await users.token_account(session, claims) is None:
                 raise UnauthenticatedError(ACCOUNT_GONE)
-        return claims.user_id
+        return Principal(claims.user_id, claims.may_change)
 
     return principal
 
 
-async def _principal(identity: AccessClaims | int, sessionmaker: SessionMaker) -> PrincipalSource:
+def personal_token_principal(token: str, engine: AsyncEngine) -> PrincipalSource:
+    """The personal access token's account and scope, looked up on every call: revoking the
+    token stops the running process at its next call."""
+
+    async def principal(_ctx: Context[Any, Any]) -> Principal:
+        claims = await access_tokens.resolve(engine, token)
+        if claims is None:
+            raise UnauthenticatedError(TOKEN_GONE)
+        return Principal(claims.user_id, claims.may_change)
+
+    return principal
+
+
+async def _principal(
+    identity: PersonalToken | AccessClaims | int, engine: AsyncEngine, sessionmaker: SessionMaker
+) -> PrincipalSource:
+    if isinstance(identity, PersonalToken):
+        if await access_tokens.resolve(engine, identity) is None:
+            raise ConfigurationError(TOKEN_GONE)
+        return personal_token_principal(identity, engine)
     async with sessionmaker() as session:
         if isinstance(identity, AccessClaims):
             if await users.token_account(session, identity) is None:
@@ -107,7 +144,7 @@ async def serve_stdio(settings: Settings) -> None:
         sessionmaker = create_sessionmaker(engine)
         server = build_task_server(
             sessionmaker,
-            await _principal(identity, sessionmaker),
+            await _principal(identity, engine, sessionmaker),
             max_tasks=settings.max_tasks_per_user,
             max_lists=settings.max_lists_per_user,
         )

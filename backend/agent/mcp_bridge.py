@@ -23,7 +23,7 @@ from mcp_types import CallToolResult, TextContent, Tool
 
 from backend.agent.turn import TurnContext
 from backend.models.tool_results import ToolFailure
-from mcp_tools.principal import PRINCIPAL_META_KEY
+from mcp_tools.principal import principal_meta
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def _principal_meta(context: MCPToolMetaContext) -> dict[str, Any]:
     turn = context.run_context.context
     if not isinstance(turn, TurnContext):
         raise TypeError("task tools need a TurnContext run context")
-    return {PRINCIPAL_META_KEY: turn.user_id}
+    return principal_meta(turn.user_id, may_change=turn.limits.may_change)
 
 
 def _tool_failure(_context: RunContextWrapper[Any], error: Exception) -> str:

@@ -69,6 +69,8 @@ class TurnLimits:
     deadline: float | None = None
     max_new_tasks: int | None = None
     writes: WriteBudget | None = None
+    # False for a read-only credential: the MCP tools refuse changes (mcp_tools/principal.py).
+    may_change: bool = True
     stopped: Stop | None = None
     added: int = 0
     changes: int = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from typing import Annotated
 
@@ -16,7 +17,7 @@ from backend.core.limits import AbuseLimits, CountedLimit
 from backend.core.limits.sign_in import SignInAttempt
 from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
 from backend.models import User
-from backend.services import users
+from backend.services import access_tokens, users
 
 # Dependencies are `async def` even when they do not await: FastAPI runs a plain `def`
 # dependency in its thread pool, a thread hop per request for a dictionary lookup.
@@ -54,10 +55,24 @@ SessionMakerDep = Annotated[SessionMaker, Depends(get_sessionmaker)]
 SessionDep = Annotated[AsyncSession, Depends(get_session)]
 ReadSessionDep = Annotated[AsyncSession, Depends(get_read_session)]
 
-_bearer = HTTPBearer(auto_error=False, description="The access token from /api/auth/login")
+_bearer = HTTPBearer(
+    auto_error=False,
+    description="The access token from /api/auth/login, or a personal access token (tdc_...)",
+)
 
 
 INVALID_TOKEN = "Invalid or expired token"
+READ_ONLY_TOKEN = (
+    "This personal access token has the read scope: it can read and chat, not change data"
+)
+SIGNED_IN_ONLY = "Sign in to manage access tokens and the account: a personal access token cannot"
+# The sign-in throttle's account name for wrong personal access tokens (per client address).
+PERSONAL_TOKEN_ACCOUNT = "personal-access-token"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# POSTs that answer without changing data by themselves: a read-only token's chat turn runs,
+# and its tools that would change tasks are refused (mcp_tools/principal.py).
+ANSWER_ONLY_PATHS = frozenset({"/api/chat", "/api/chat/stream", "/v1/chat/completions"})
+_CHAT_AS_USER = re.compile(r"/api/[^/]+/chat")
 
 
 def unauthorized(detail: str) -> HTTPException:
@@ -68,23 +83,76 @@ def unauthorized(detail: str) -> HTTPException:
     )
 
 
-def _token_claims(
-    settings: Settings, credentials: HTTPAuthorizationCredentials | None
-) -> AccessClaims:
+def _bearer_of(credentials: HTTPAuthorizationCredentials | None) -> str:
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise unauthorized("Not authenticated")
+    return credentials.credentials
+
+
+async def _personal_token_claims(request: Request, token: str) -> AccessClaims:
+    """A personal access token's claims, looked up on every request (no cache: a revoked
+    token stops at once on every worker). Wrong tokens are throttled per client address like
+    wrong passwords; a right one is never refused for an attacker's misses."""
+    claims = await access_tokens.resolve(request.app.state.engine, token)
+    if claims is not None:
+        return claims
+    limits: AbuseLimits = request.app.state.abuse_limits
+    address = client_address(request)
+    wait = await limits.sign_in.admit(address, PERSONAL_TOKEN_ACCOUNT)
+    if wait is not None:
+        raise _too_many(wait)
+    await limits.sign_in.failed(address, PERSONAL_TOKEN_ACCOUNT)
+    raise unauthorized(INVALID_TOKEN)
+
+
+async def _sign_in_claims(request: Request, settings: Settings, token: str) -> AccessClaims:
     try:
-        return read_access_token(credentials.credentials, settings)
+        claims = read_access_token(token, settings)
     except InvalidTokenError as exc:
         raise unauthorized(INVALID_TOKEN) from exc
+    # One statement, on its own: no transaction round trips on PostgreSQL, no write lock on
+    # SQLite.
+    engine: AsyncEngine = request.app.state.read_engine
+    async with engine.connect() as connection:
+        live = await users.token_account_is_live(connection, claims)
+    if not live:
+        raise unauthorized(INVALID_TOKEN)
+    return claims
 
 
-async def get_current_user(
-    sessionmaker: SessionMakerDep,
+def _within_scope(request: Request, claims: AccessClaims) -> None:
+    """A read-only token reads and chats; any other request that could change data is a 403."""
+    if claims.may_change or request.method in SAFE_METHODS:
+        return
+    path = request.url.path.removeprefix(request.scope.get("root_path", ""))
+    if path in ANSWER_ONLY_PATHS or _CHAT_AS_USER.fullmatch(path):
+        return
+    raise HTTPException(status.HTTP_403_FORBIDDEN, detail=READ_ONLY_TOKEN)
+
+
+async def get_current_claims(
+    request: Request,
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> User:
-    claims = _token_claims(settings, credentials)
+) -> AccessClaims:
+    """The bearer's claims, once the account it stands for is found live: a sign-in token
+    (a JWT) or a personal access token (`tdc_...`, specs/access-tokens.md), whose scope is
+    enforced here. Looked up on every request, never remembered: a worker cannot learn that
+    another worker's database removed the account or revoked the token, and a shared cache
+    would cost a round trip like the lookup itself."""
+    token = _bearer_of(credentials)
+    if access_tokens.looks_like_token(token):
+        claims = await _personal_token_claims(request, token)
+    else:
+        claims = await _sign_in_claims(request, settings, token)
+    _within_scope(request, claims)
+    return claims
+
+
+CurrentClaims = Annotated[AccessClaims, Depends(get_current_claims)]
+
+
+async def get_current_user(sessionmaker: SessionMakerDep, claims: CurrentClaims) -> User:
     # A short session of its own, so authentication never holds a transaction open.
     async with sessionmaker() as session:
         user = await users.token_account(session, claims)
@@ -96,34 +164,31 @@ async def get_current_user(
 CurrentUser = Annotated[User, Depends(get_current_user)]
 
 
-async def get_current_claims(
-    request: Request,
-    settings: SettingsDep,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> AccessClaims:
-    """The token's claims, once the account it was issued to is found live. Looked up on
-    every request, never remembered: a worker cannot learn that another worker's database
-    removed the account, and a shared cache would cost a round trip like the lookup itself."""
-    claims = _token_claims(settings, credentials)
-    # One statement, on its own: no transaction round trips on PostgreSQL, no write lock on
-    # SQLite.
-    engine: AsyncEngine = request.app.state.read_engine
-    async with engine.connect() as connection:
-        live = await users.token_account_is_live(connection, claims)
-    if not live:
-        raise unauthorized(INVALID_TOKEN)
-    return claims
-
-
-CurrentClaims = Annotated[AccessClaims, Depends(get_current_claims)]
-
-
 async def get_current_user_id(claims: CurrentClaims) -> int:
     """The token's user id, once its account is found live (`get_current_claims`)."""
     return claims.user_id
 
 
 CurrentUserId = Annotated[int, Depends(get_current_user_id)]
+
+
+async def get_signed_in_claims(claims: CurrentClaims) -> AccessClaims:
+    """The claims of a sign-in token: tokens and the account itself are managed only after
+    signing in, so a leaked personal access token cannot make more of them or lock the
+    owner out."""
+    if not claims.signed_in:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, detail=SIGNED_IN_ONLY)
+    return claims
+
+
+SignedInClaims = Annotated[AccessClaims, Depends(get_signed_in_claims)]
+
+
+async def get_signed_in_user(sessionmaker: SessionMakerDep, claims: SignedInClaims) -> User:
+    return await get_current_user(sessionmaker, claims)
+
+
+SignedInUser = Annotated[User, Depends(get_signed_in_user)]
 
 
 _SLOW_DOWN = "Too many requests; please slow down"

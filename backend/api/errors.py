@@ -37,6 +37,9 @@ LIST_REFUSED = _error(
     "A list of that name, or one that looks the same, exists; or the account holds the most "
     "lists allowed (MAX_LISTS_PER_USER)",
 )
+SIGNED_IN_ONLY = _error(
+    403, "Needs a sign-in token: a personal access token cannot manage tokens or the account"
+)
 TOO_LARGE = _error(413, "Request body too large")
 TOO_MANY = _error(429, "Rate limited; see Retry-After")
 UNAVAILABLE = _error(503, "The database is unreachable or overloaded; see Retry-After")

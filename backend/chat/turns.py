@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -137,6 +137,9 @@ class OpenTurn:
     client_key: str | None = None
     # The account's time zone, read with the window: the turn reads dates on its clock.
     zone: str = DEFAULT_ZONE
+    # False for a read-only credential (a `read` personal access token): the turn may answer,
+    # but its tools that would change tasks are refused.
+    may_change: bool = True
 
 
 @dataclass(frozen=True)
@@ -238,16 +241,20 @@ async def open_turn(
     conversation_id: int | None,
     window: int,
     client_key: str | None = None,
+    may_change: bool = True,
 ) -> OpenTurn:
     """Steps 1-3: the caller's conversation, its last `window` messages, the message stored,
     in one short transaction. A second turn with the same key (sent at the same moment) is
     refused by the key's unique index: TurnInProgressError."""
     try:
-        return await _open_turn(sessionmaker, user_id, message, conversation_id, window, client_key)
+        opened = await _open_turn(
+            sessionmaker, user_id, message, conversation_id, window, client_key
+        )
     except IntegrityError as exc:
         if client_key is None:
             raise
         raise TurnInProgressError() from exc
+    return opened if may_change else replace(opened, may_change=False)
 
 
 async def _open_turn(
@@ -452,6 +459,7 @@ class TurnRunner:
         conversation_id: int | None,
         window: int,
         client_key: str | None = None,
+        may_change: bool = True,
     ) -> ChatResult:
         """A whole turn: its stored answer if the key was seen, else steps 1-5."""
         replayed = await self.replay(user_id=user_id, client_key=client_key)
@@ -464,6 +472,7 @@ class TurnRunner:
             conversation_id=conversation_id,
             window=window,
             client_key=client_key,
+            may_change=may_change,
         )
 
         async def work(limits: TurnLimits, tool_calls: list[dict[str, Any]]) -> AgentReply:
@@ -525,6 +534,7 @@ class TurnRunner:
             deadline=None if end is None else end - self.policy.reserve,
             max_new_tasks=self.policy.max_new_tasks,
             writes=_write_budget(self.policy.writes, opened.user_id),
+            may_change=opened.may_change,
         )
         tool_calls: list[dict[str, Any]] = []
         self._turns.add(limits)

@@ -102,6 +102,16 @@ class AccessClaims:
     account: str
     # When the token stops opening anything: a stream opened with it ends then too.
     expires_at: datetime | None = None
+    # A personal access token's id and whether it may change data (specs/access-tokens.md);
+    # a sign-in token has no id and may do anything the account may.
+    token_id: int | None = None
+    may_change: bool = True
+
+    @property
+    def signed_in(self) -> bool:
+        """Whether this is a sign-in (session) token, which alone manages tokens and the
+        account."""
+        return self.token_id is None
 
     def issued_to(self, account_key: str) -> bool:
         return hmac.compare_digest(self.account, account_key)

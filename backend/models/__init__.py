@@ -1,5 +1,6 @@
 """Tables and API schemas (SQLModel families: Base -> table / Create / Update / Public)."""
 
+from backend.models.access_token import PersonalAccessToken, TokenScope
 from backend.models.calendar_feed import CalendarFeed
 from backend.models.conversation import (
     Choice,
@@ -30,6 +31,8 @@ from backend.models.task_list import STARTING_LISTS, TaskList
 from backend.models.user import User, UserPublic
 
 __all__ = [
+    "PersonalAccessToken",
+    "TokenScope",
     "CalendarFeed",
     "Channel",
     "Delivery",

@@ -12,7 +12,7 @@ from mcp import Client
 from backend.agent.rules.types import ToolCall, ToolOutcome
 from backend.models.tool_results import TaskChange, ToolFailure, read_result
 from corpus.fake_tools import FakeTaskStore
-from mcp_tools.principal import PRINCIPAL_META_KEY, principal_from_meta
+from mcp_tools.principal import principal_from_meta, principal_meta
 from mcp_tools.server import build_task_server
 from tests.conftest import register
 
@@ -65,9 +65,7 @@ async def real_outcomes(app: FastAPI, client: httpx.AsyncClient) -> list[ToolOut
     outcomes = []
     async with Client(server) as mcp:
         for call in CALLS:
-            result = await mcp.call_tool(
-                call.name, call.arguments, meta={PRINCIPAL_META_KEY: user.id}
-            )
+            result = await mcp.call_tool(call.name, call.arguments, meta=principal_meta(user.id))
             if result.is_error:
                 text = getattr(result.content[0], "text", "")
                 message = text.split(": ", 1)[-1]  # "Error executing tool x: Task 42 not found"

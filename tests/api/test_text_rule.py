@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from mcp import Client
 from mcp.types import TextContent
 
-from mcp_tools.principal import PRINCIPAL_META_KEY, principal_from_meta
+from mcp_tools.principal import principal_from_meta, principal_meta
 from mcp_tools.server import build_task_server
 from tests.conftest import UserSession, register
 
@@ -193,8 +193,8 @@ async def test_an_mcp_tool_refuses_nul_and_lone_surrogates_naming_the_argument(
     server = build_task_server(app.state.sessionmaker, principal_from_meta)
     user = await register(client)
     async with Client(server) as mcp:
-        await mcp.call_tool("add_task", {"title": "seed"}, meta={PRINCIPAL_META_KEY: user.id})
-        result = await mcp.call_tool(tool, arguments, meta={PRINCIPAL_META_KEY: user.id})
+        await mcp.call_tool("add_task", {"title": "seed"}, meta=principal_meta(user.id))
+        result = await mcp.call_tool(tool, arguments, meta=principal_meta(user.id))
     assert result.is_error is True
     content = result.content[0]
     assert isinstance(content, TextContent)

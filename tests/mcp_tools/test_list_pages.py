@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
-from mcp_tools.principal import PRINCIPAL_META_KEY, principal_from_meta
+from mcp_tools.principal import principal_from_meta, principal_meta
 from mcp_tools.server import build_task_server
 from tests.conftest import UserSession, register
 
@@ -22,7 +22,7 @@ def server(app: FastAPI) -> MCPServer:
 
 
 async def _call(mcp: Client, user: UserSession, tool: str, **arguments: Any) -> Any:
-    result = await mcp.call_tool(tool, arguments, meta={PRINCIPAL_META_KEY: user.id})
+    result = await mcp.call_tool(tool, arguments, meta=principal_meta(user.id))
     assert result.is_error is False, result.content
     return result
 
@@ -89,7 +89,7 @@ async def test_an_offset_outside_its_bounds_is_refused_with_a_clear_error(
             result = await mcp.call_tool(
                 "list_tasks",
                 {"user_id": user.id, "offset": offset},
-                meta={PRINCIPAL_META_KEY: user.id},
+                meta=principal_meta(user.id),
             )
             assert result.is_error is True
             assert "offset" in result.content[0].text  # type: ignore[union-attr]

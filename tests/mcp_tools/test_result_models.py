@@ -20,7 +20,7 @@ from backend.models.tool_results import (
     TaskChange,
     read_result,
 )
-from mcp_tools.principal import PRINCIPAL_META_KEY, principal_from_meta
+from mcp_tools.principal import principal_from_meta, principal_meta
 from mcp_tools.server import build_task_server
 from tests.conftest import UserSession, register
 
@@ -40,7 +40,7 @@ def server(app: FastAPI) -> MCPServer:
 
 
 async def structured(mcp: Client, user: UserSession, tool: str, **arguments: Any) -> Any:
-    result = await mcp.call_tool(tool, arguments, meta={PRINCIPAL_META_KEY: user.id})
+    result = await mcp.call_tool(tool, arguments, meta=principal_meta(user.id))
     assert result.is_error is False, result.content
     return result.structured_content
 

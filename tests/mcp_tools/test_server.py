@@ -18,7 +18,7 @@ from sqlmodel import col, update
 
 from backend.models import Task, TaskCreate, User
 from backend.services import tasks
-from mcp_tools.principal import PRINCIPAL_META_KEY, fixed_principal, principal_from_meta
+from mcp_tools.principal import fixed_principal, principal_from_meta, principal_meta
 from mcp_tools.server import BULK_TITLES, build_task_server
 from tests.conftest import UserSession, register
 
@@ -45,7 +45,7 @@ def server(app: FastAPI) -> MCPServer:
 async def call(
     mcp: Client, user: UserSession | None, tool: str, **arguments: Any
 ) -> CallToolResult:
-    meta = {PRINCIPAL_META_KEY: user.id} if user is not None else None
+    meta = principal_meta(user.id) if user is not None else None
     return await mcp.call_tool(tool, arguments, meta=meta)
 
 
@@ -263,7 +263,7 @@ async def test_a_call_without_principal_meta_is_refused(
         assert "No authenticated user" in error_text(refused)
         for bogus in (str(user.id), True, None):
             result = await mcp.call_tool(
-                "add_task", {"title": "forged"}, meta={PRINCIPAL_META_KEY: bogus}
+                "add_task", {"title": "forged"}, meta=principal_meta(bogus)
             )
             assert "No authenticated user" in error_text(result)
         assert await tasks_of(mcp, user) == []
@@ -295,9 +295,7 @@ async def test_a_fixed_principal_server_ignores_meta(
     alice, bob = await register(client), await register(client)
     server = build_task_server(app.state.sessionmaker, fixed_principal(alice.id))
     async with Client(server) as session:
-        added = await session.call_tool(
-            "add_task", {"title": "A"}, meta={PRINCIPAL_META_KEY: bob.id}
-        )
+        added = await session.call_tool("add_task", {"title": "A"}, meta=principal_meta(bob.id))
         assert added.structured_content == {"task_id": 1, "status": "created", "title": "A"}
         refused = await session.call_tool("list_tasks", {"user_id": bob.id})
         assert "user_id does not match" in error_text(refused)

@@ -75,6 +75,11 @@ def invalid_text(field: str, problem: str) -> str:
 
 
 SYSTEM_ERROR = "Sorry, I encountered an issue. Please try again in a moment."
+READ_ONLY = (
+    "I can't change anything from here: this connection uses a read-only access token. I can "
+    "still show and find your tasks; to change them, use a token with the write scope or the "
+    "web app."
+)
 
 ENCOURAGEMENTS = ("Great job!", "Awesome!", "Well done!", "Nice work!", "Excellent!")
 

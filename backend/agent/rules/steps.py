@@ -92,6 +92,8 @@ _REPEAT_REFUSED = re.compile(
     r"|has no date after .* by (?P<last>\d{4})-12-31)",
     re.DOTALL,
 )
+# mcp_tools/principal.py READ_ONLY: the turn's credential may read but not change.
+_READ_ONLY = re.compile(r"\bRead-only access\b")
 _OUTSIDE_CALENDAR = re.compile(r"\b(?:due|due_date|remind_at) must be from \d{4}-\d\d-\d\d to ")
 
 
@@ -120,6 +122,8 @@ def failure(outcome: ToolOutcome) -> Say:
         if problem in (outcome.error or ""):
             return Say(text, {"error": error}, stop=True)
     error = outcome.error or ""
+    if _READ_ONLY.search(error):
+        return Say(replies.READ_ONLY, {"error": "read_only"}, stop=True)
     if _OUTSIDE_CALENDAR.search(error):
         return Say(replies.DATE_OUT_OF_RANGE, {"error": "date_out_of_range"}, stop=True)
     no_next = _NO_NEXT_DATE.search(error)

@@ -6,8 +6,23 @@ from fastapi import APIRouter, HTTPException, Request, status
 from pydantic import BaseModel, EmailStr, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from backend.api.deps import CurrentUser, SessionDep, SettingsDep, limit_login, limit_sign_up
-from backend.api.errors import BAD_REQUEST, CONFLICT, TOO_LARGE, TOO_MANY, UNAUTHORIZED, UNAVAILABLE
+from backend.api.deps import (
+    CurrentUser,
+    SessionDep,
+    SettingsDep,
+    SignedInUser,
+    limit_login,
+    limit_sign_up,
+)
+from backend.api.errors import (
+    BAD_REQUEST,
+    CONFLICT,
+    SIGNED_IN_ONLY,
+    TOO_LARGE,
+    TOO_MANY,
+    UNAUTHORIZED,
+    UNAVAILABLE,
+)
 from backend.core.password_policy import password_problem
 from backend.core.security import create_access_token
 from backend.domain.due import DEFAULT_ZONE, is_known_zone
@@ -129,8 +144,8 @@ async def me(user: CurrentUser) -> UserPublic:
     return UserPublic(id=user.id, email=user.email, timezone=user.timezone)
 
 
-@router.patch("/me", responses=UNAUTHORIZED)
-async def change_me(body: AccountChange, user: CurrentUser, session: SessionDep) -> UserPublic:
+@router.patch("/me", responses={**UNAUTHORIZED, **SIGNED_IN_ONLY})
+async def change_me(body: AccountChange, user: SignedInUser, session: SessionDep) -> UserPublic:
     """Change the account's time zone. Due days and times keep their wall-clock values in
     the new zone ("9:00 on Tuesday" stays 9:00 on Tuesday)."""
     assert user.id is not None

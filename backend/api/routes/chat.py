@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, StrictInt, field_validator
 from sse_starlette import EventSourceResponse
 
 from backend.agent.assistant import Assistant, TextDelta
-from backend.api.deps import ChatAllowed, CurrentUserId, SessionMakerDep, SettingsDep
+from backend.api.deps import ChatAllowed, CurrentClaims, SessionMakerDep, SettingsDep
 from backend.api.errors import (
     AUTHENTICATED,
     FORBIDDEN,
@@ -186,7 +186,7 @@ def _turns(request: Request) -> TurnRunner:
 @router.post("/chat", responses=IN_PROGRESS)
 async def chat(
     request: Request,
-    user_id: CurrentUserId,
+    claims: CurrentClaims,
     body: ChatBody,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
@@ -196,7 +196,8 @@ async def chat(
     try:
         result = await _turns(request).chat(
             _assistant(request),
-            user_id=user_id,
+            user_id=claims.user_id,
+            may_change=claims.may_change,
             message=body.message,
             conversation_id=body.conversation_id,
             window=settings.context_window_messages,
@@ -245,7 +246,7 @@ def _response(result: ChatResult) -> ChatResponse:
 )
 async def chat_stream(
     request: Request,
-    user_id: CurrentUserId,
+    claims: CurrentClaims,
     body: ChatBody,
     sessionmaker: SessionMakerDep,
     settings: SettingsDep,
@@ -256,16 +257,17 @@ async def chat_stream(
     retried turn (same Idempotency-Key) streams only its stored `done` event."""
     turns = _turns(request)
     try:
-        replayed = await turns.replay(user_id=user_id, client_key=idempotency_key)
+        replayed = await turns.replay(user_id=claims.user_id, client_key=idempotency_key)
         if replayed is not None:
             return EventSourceResponse(_replayed(replayed))
         opened = await open_turn(
             sessionmaker,
-            user_id=user_id,
+            user_id=claims.user_id,
             message=body.message,
             conversation_id=body.conversation_id,
             window=settings.context_window_messages,
             client_key=idempotency_key,
+            may_change=claims.may_change,
         )
     except TurnInProgressError as exc:
         raise _in_progress(exc) from exc
@@ -309,13 +311,13 @@ async def _replayed(result: ChatResult) -> AsyncIterator[dict[str, str]]:
 async def chat_for_user(
     user_id: Annotated[str, Path(max_length=32)],
     request: Request,
-    current_user_id: CurrentUserId,
+    claims: CurrentClaims,
     body: ChatBody,
     settings: SettingsDep,
     _allowed: ChatAllowed = None,
     idempotency_key: IdempotencyKey = None,
 ) -> ChatResponse:
     """The original Phase III path; `user_id` must be the caller's own id."""
-    if user_id != str(current_user_id):
+    if user_id != str(claims.user_id):
         raise HTTPException(status.HTTP_403_FORBIDDEN, detail="You can only chat as yourself")
-    return await chat(request, current_user_id, body, settings, None, idempotency_key)
+    return await chat(request, claims, body, settings, None, idempotency_key)

@@ -14,7 +14,7 @@ from backend.core.limits import CountedLimit
 from backend.core.limits.window import Limit, MemoryLimitStore
 from backend.main import create_app
 from mcp_tools.http import write_gate
-from mcp_tools.principal import PRINCIPAL_META_KEY, principal_from_meta
+from mcp_tools.principal import principal_from_meta, principal_meta
 from mcp_tools.server import build_task_server
 from tests.agent.fake_openai import CallTools, FakeOpenAI, Hang, Reply, serving
 from tests.conftest import client_for, make_settings, register, running
@@ -52,7 +52,7 @@ async def test_mcp_task_changes_past_the_budget_are_refused_saying_so(
         app.state.sessionmaker, principal_from_meta, before_change=write_gate(writes)
     )
     user = await register(client)
-    meta = {PRINCIPAL_META_KEY: user.id}
+    meta = principal_meta(user.id)
     async with Client(server) as mcp:
         for title in ("a", "b"):
             added = await mcp.call_tool("add_task", {"title": title}, meta=meta)
