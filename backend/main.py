@@ -82,7 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     engine = create_engine(settings)
     sessionmaker = create_sessionmaker(engine)
     abuse_limits = build_abuse_limits(settings, engine)
-    mcp_http_app, mcp_sessions = build_http_app(settings, sessionmaker, abuse_limits.writes)
+    mcp_http_app, mcp_sessions = build_http_app(
+        settings, sessionmaker, abuse_limits.writes, engine=engine, sign_in=abuse_limits.sign_in
+    )
     # Chat's changes spend the same per-user write budget as REST's and /mcp's.
     turns = TurnRunner(sessionmaker, TurnPolicy.from_settings(settings, abuse_limits.writes))
     fanout = ReminderFanout(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 
 from mcp.server.auth.provider import AccessToken, TokenVerifier
 from mcp.server.auth.settings import AuthSettings
@@ -18,6 +19,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from backend.core.config import Settings
 from backend.core.db import SessionMaker, is_unavailable
 from backend.core.limits import CountedLimit
+from backend.core.limits.sign_in import SignInThrottle
 from backend.core.security import AccessClaims, InvalidTokenError, read_access_token
 from backend.core.unavailable import unavailable_response
 from backend.services import access_tokens, users
@@ -25,6 +27,11 @@ from mcp_tools.principal import READ_SCOPE, WRITE_SCOPE, principal_from_token
 from mcp_tools.server import ChangeGate, build_task_server
 
 logger = logging.getLogger(__name__)
+
+
+# A personal access token the endpoint's gate (`PostOnly`) has just looked up, so the SDK's
+# verifier does not look it up again in the same request.
+_gated: ContextVar[tuple[str, AccessClaims] | None] = ContextVar("mcp_gated_token", default=None)
 
 
 class AccessTokenVerifier(TokenVerifier):
@@ -39,6 +46,9 @@ class AccessTokenVerifier(TokenVerifier):
 
     async def _claims(self, token: str) -> AccessClaims | None:
         if access_tokens.looks_like_token(token):
+            gated = _gated.get()
+            if gated is not None and gated[0] == token:
+                return gated[1]
             async with self._sessionmaker() as session:
                 engine = session.bind
             assert isinstance(engine, AsyncEngine)
@@ -74,8 +84,16 @@ class PostOnly:
     checked) is answered 503 with Retry-After by the endpoint's error handler, which then
     raises it on (Starlette always does); it ends here, as the REST API's would."""
 
-    def __init__(self, app: Starlette) -> None:
+    def __init__(
+        self,
+        app: Starlette,
+        *,
+        engine: AsyncEngine | None = None,
+        sign_in: SignInThrottle | None = None,
+    ) -> None:
         self.app = app
+        self._engine = engine
+        self._sign_in = sign_in
         app.add_exception_handler(Exception, _server_error)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -91,11 +109,54 @@ class PostOnly:
             await refusal(scope, receive, send)
             return
         try:
+            if scope["type"] == "http" and await self._refused_token(scope, receive, send):
+                return
             await self.app(scope, receive, send)
         except Exception as exc:
             if not is_unavailable(exc):
                 raise
             logger.error("database unavailable during an MCP request", exc_info=exc)
+
+    async def _refused_token(self, scope: Scope, receive: Receive, send: Send) -> bool:
+        """Wrong personal access tokens are throttled per client address like wrong passwords
+        (a right one is never refused for an attacker's misses): answered here, 401 or 429."""
+        token = _personal_bearer(scope)
+        if token is None or self._engine is None or self._sign_in is None:
+            return False
+        claims = await access_tokens.resolve(self._engine, token)
+        if claims is not None:
+            _gated.set((token, claims))
+            return False
+        client = scope.get("client")
+        address = str(client[0]) if client else "unknown"
+        wait = await self._sign_in.admit(address, access_tokens.THROTTLE_ACCOUNT)
+        if wait is not None:
+            answer = JSONResponse(
+                {"error": "too_many_requests", "error_description": "Too many wrong tokens"},
+                status_code=429,
+                headers={"Retry-After": str(wait)},
+            )
+        else:
+            await self._sign_in.failed(address, access_tokens.THROTTLE_ACCOUNT)
+            answer = JSONResponse(
+                {"error": "invalid_token", "error_description": "Invalid or expired token"},
+                status_code=401,
+                headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
+            )
+        await answer(scope, receive, send)
+        return True
+
+
+def _personal_bearer(scope: Scope) -> str | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"authorization":
+            header: str = bytes(value).decode("latin-1")
+            scheme, _, credential = header.partition(" ")
+            credential = credential.strip()
+            if scheme.lower() == "bearer" and access_tokens.looks_like_token(credential):
+                return credential
+            return None
+    return None
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -122,7 +183,12 @@ def write_gate(writes: CountedLimit) -> ChangeGate:
 
 
 def build_http_app(
-    settings: Settings, sessionmaker: SessionMaker, writes: CountedLimit | None = None
+    settings: Settings,
+    sessionmaker: SessionMaker,
+    writes: CountedLimit | None = None,
+    *,
+    engine: AsyncEngine | None = None,
+    sign_in: SignInThrottle | None = None,
 ) -> tuple[ASGIApp, StreamableHTTPSessionManager]:
     """The ASGI app to mount at /mcp, and its session manager (run it in the app's lifespan)."""
     base_url = f"http://{settings.host}:{settings.port}"
@@ -147,4 +213,4 @@ def build_http_app(
         # Bearer auth, not cookies, protects this endpoint, so any Host header is fine.
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
     )
-    return PostOnly(app), server.session_manager
+    return PostOnly(app, engine=engine, sign_in=sign_in), server.session_manager

@@ -66,8 +66,6 @@ READ_ONLY_TOKEN = (
     "This personal access token has the read scope: it can read and chat, not change data"
 )
 SIGNED_IN_ONLY = "Sign in to manage access tokens and the account: a personal access token cannot"
-# The sign-in throttle's account name for wrong personal access tokens (per client address).
-PERSONAL_TOKEN_ACCOUNT = "personal-access-token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # POSTs that answer without changing data by themselves: a read-only token's chat turn runs,
 # and its tools that would change tasks are refused (mcp_tools/principal.py).
@@ -98,10 +96,10 @@ async def _personal_token_claims(request: Request, token: str) -> AccessClaims:
         return claims
     limits: AbuseLimits = request.app.state.abuse_limits
     address = client_address(request)
-    wait = await limits.sign_in.admit(address, PERSONAL_TOKEN_ACCOUNT)
+    wait = await limits.sign_in.admit(address, access_tokens.THROTTLE_ACCOUNT)
     if wait is not None:
         raise _too_many(wait)
-    await limits.sign_in.failed(address, PERSONAL_TOKEN_ACCOUNT)
+    await limits.sign_in.failed(address, access_tokens.THROTTLE_ACCOUNT)
     raise unauthorized(INVALID_TOKEN)
 
 

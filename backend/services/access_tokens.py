@@ -21,6 +21,8 @@ from backend.domain.errors import NotFoundError, ServiceError
 from backend.models import PersonalAccessToken, TokenScope, User
 from backend.models.access_token import SHOWN_PREFIX_LENGTH, TOKEN_PREFIX, TOKENS_PER_ACCOUNT
 
+# The sign-in throttle's account name for wrong tokens, counted per client address.
+THROTTLE_ACCOUNT = "personal-access-token"
 # How stale "last used" may get: recording every use would be a write per request.
 LAST_USED_GRANULARITY = timedelta(minutes=1)
 _SECRET_BYTES = 32  # 256 bits
