@@ -6,22 +6,20 @@ revoked token stops at once, and wrong tokens are throttled like wrong passwords
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
-import httpx2
 import pytest
-from mcp import Client, ClientSession
+from mcp import ClientSession
 from mcp.client.stdio import stdio_client
-from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult, TextContent
 
 from backend.main import create_app
 from mcp_tools.principal import READ_ONLY
 from tests.conftest import UserSession, client_for, make_settings, register, running
 from tests.live_server import live_server
+from tests.mcp_tools.test_http import mcp_with
 from tests.mcp_tools.test_stdio import child_env, stdio_params
 
 
@@ -53,14 +51,19 @@ async def token_for(http: httpx.AsyncClient, user: UserSession, scope: str) -> d
     return made
 
 
-@asynccontextmanager
-async def mcp_with(base_url: str, token: str) -> AsyncIterator[Client]:
-    headers = {"Authorization": f"Bearer {token}"}
-    async with (
-        httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30)) as http,
-        Client(streamable_http_client(f"{base_url}/mcp/", http_client=http)) as client,
-    ):
-        yield client
+ACCEPT = "application/json, text/event-stream"
+
+
+async def list_tools_raw(rest: httpx.AsyncClient, token: str) -> httpx.Response:
+    """One JSON-RPC request to /mcp/ with `token` as its bearer, the answer as it comes."""
+    return await rest.post(
+        "/mcp/",
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        headers={
+            "Authorization": f"Bearer {token}",
+            "Accept": "application/json, text/event-stream",
+        },
+    )
 
 
 def text_of(result: CallToolResult) -> str:
@@ -118,15 +121,7 @@ async def test_a_revoked_token_stops_at_once_over_http(
         assert (await mcp.call_tool("list_tasks", {})).is_error is False
     revoked = await rest.delete(f"/api/tokens/{made['id']}", headers=user.headers)
     assert revoked.status_code == 204
-    refused = await rest.post(
-        "/mcp/",
-        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
-        headers={
-            "Authorization": f"Bearer {made['token']}",
-            "Accept": "application/json, text/event-stream",
-        },
-    )
-    assert refused.status_code == 401
+    assert (await list_tools_raw(rest, made["token"])).status_code == 401
 
 
 async def test_guessing_tokens_on_mcp_is_throttled_per_address(
@@ -134,14 +129,7 @@ async def test_guessing_tokens_on_mcp_is_throttled_per_address(
 ) -> None:
     statuses = []
     for attempt in range(8):
-        answer = await rest.post(
-            "/mcp/",
-            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
-            headers={
-                "Authorization": f"Bearer tdc_guess-{attempt:039d}",
-                "Accept": "application/json, text/event-stream",
-            },
-        )
+        answer = await list_tools_raw(rest, f"tdc_guess-{attempt:039d}")
         statuses.append(answer.status_code)
     assert statuses[0] == 401
     assert statuses[-1] == 429

@@ -56,7 +56,14 @@ async def rest(base_url: str) -> AsyncIterator[httpx.AsyncClient]:
 
 @asynccontextmanager
 async def mcp_as(base_url: str, user: UserSession) -> AsyncIterator[Client]:
-    headers = {"Authorization": f"Bearer {user.token}"}
+    async with mcp_with(base_url, user.token) as client:
+        yield client
+
+
+@asynccontextmanager
+async def mcp_with(base_url: str, token: str) -> AsyncIterator[Client]:
+    """An MCP client session over streamable HTTP with `token` as its bearer."""
+    headers = {"Authorization": f"Bearer {token}"}
     async with (
         httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30)) as http,
         Client(streamable_http_client(f"{base_url}/mcp/", http_client=http)) as client,
