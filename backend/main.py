@@ -41,6 +41,7 @@ from backend.api.routes import (
     health,
     lists,
     notifications,
+    openai_compatible,
     push,
     reminder_links,
     reminders,
@@ -183,6 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         chat.router,
         config.router,
         tokens.router,
+        openai_compatible.router,
     ):
         app.include_router(router)
 

@@ -10,6 +10,7 @@ from urllib.parse import parse_qsl
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from backend.api.openai_errors import OPENAI_PREFIX, OpenAIError
 from backend.api.openapi_index import openapi_index, route_path
 from backend.api.validation import validation_errors_response
 from backend.core.text_rule import MAX_FAULTS, NUL_PROBLEM, TextFault, text_faults, text_problem
@@ -70,7 +71,7 @@ class BodySizeLimit:
             return
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
-                await _too_large(send, self.max_bytes)
+                await _too_large(send, self.max_bytes, scope["path"])
                 return
         received = 0
         too_large = False
@@ -98,15 +99,22 @@ class BodySizeLimit:
             if not too_large:
                 raise
         if too_large:
-            await _too_large(send, self.max_bytes)
+            await _too_large(send, self.max_bytes, scope["path"])
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"detail": f"Request body too large (limit {limit} bytes)"}).encode()
+async def _too_large(send: Send, limit: int, path: str = "") -> None:
+    detail = f"Request body too large (limit {limit} bytes)"
+    status, content = 413, {"detail": detail}
+    if path.startswith(OPENAI_PREFIX):  # OpenAI's clients read their own error shape
+        status, content = (
+            400,
+            OpenAIError(400, detail, param="messages", code="request_too_large").body(),
+        )
+    body = json.dumps(content).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
@@ -145,10 +153,13 @@ class TextRule:
     JSON bodies are read as FastAPI reads them (`application/json` or `+json`, Python's JSON
     reader) and handed on unchanged. Bodies under `skip_bodies_under` are not looked into:
     the MCP endpoint's JSON-RPC messages, whose tool arguments the tool server checks itself
-    and refuses as MCP errors.
+    and refuses as MCP errors, and the OpenAI-compatible endpoint's, which refuses them in
+    OpenAI's error shape (backend/api/openai_requests.py).
     """
 
-    def __init__(self, app: ASGIApp, skip_bodies_under: tuple[str, ...] = ("/mcp/",)) -> None:
+    def __init__(
+        self, app: ASGIApp, skip_bodies_under: tuple[str, ...] = ("/mcp/", OPENAI_PREFIX)
+    ) -> None:
         self.app = app
         self.skip_bodies_under = skip_bodies_under
 

@@ -2,6 +2,7 @@
 
 from backend.models.access_token import PersonalAccessToken, TokenScope
 from backend.models.calendar_feed import CalendarFeed
+from backend.models.chat_thread import ChatThread
 from backend.models.conversation import (
     Choice,
     Conversation,
@@ -34,6 +35,7 @@ __all__ = [
     "PersonalAccessToken",
     "TokenScope",
     "CalendarFeed",
+    "ChatThread",
     "Channel",
     "Delivery",
     "NotificationSettings",

@@ -704,6 +704,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat Completions
+         * @description One chat turn: the last message, the user's, is answered in the stored conversation
+         *     the history before it names (continued, forked or new). System and developer messages,
+         *     client tools and sampling parameters are ignored: the assistant follows its own
+         *     instructions and acts only through its task tools.
+         */
+        post: operations["chat_completions_v1_chat_completions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Models
+         * @description The models this server offers: the assistant.
+         */
+        get: operations["list_models_v1_models_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Model
+         * @description The assistant (`todo-assistant`); any other model is a 404.
+         */
+        get: operations["get_model_v1_models__model__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -715,6 +778,59 @@ export interface components {
              * @description IANA time zone
              */
             timezone: string;
+        };
+        /** AssistantMessage */
+        AssistantMessage: {
+            /** Content */
+            content: string;
+            /** Refusal */
+            refusal?: null;
+            /**
+             * Role
+             * @default assistant
+             * @constant
+             */
+            role: "assistant";
+        };
+        /** ChatCompletion */
+        ChatCompletion: {
+            /** Choices */
+            choices: components["schemas"]["CompletionChoice"][];
+            /** Created */
+            created: number;
+            /** Id */
+            id: string;
+            /**
+             * Model
+             * @default todo-assistant
+             */
+            model: string;
+            /**
+             * Object
+             * @default chat.completion
+             * @constant
+             */
+            object: "chat.completion";
+            usage: components["schemas"]["Usage"];
+        };
+        /** ChatMessage */
+        ChatMessage: {
+            /**
+             * Content
+             * @description Text, or text parts (joined); other parts are refused
+             */
+            content?: string | {
+                text: string;
+                /** @constant */
+                type: "text";
+            }[] | null;
+            /**
+             * Role
+             * @enum {string}
+             */
+            role: "system" | "developer" | "user" | "assistant";
+        } & {
+            [key: string]: unknown;
         };
         /** ChatRequest */
         ChatRequest: {
@@ -763,6 +879,78 @@ export interface components {
              * @description The longest message POST /api/chat takes, in characters (MAX_MESSAGE_CHARS)
              */
             max_message_chars: number;
+        };
+        /** CompletionChoice */
+        CompletionChoice: {
+            /**
+             * Finish Reason
+             * @default stop
+             * @constant
+             */
+            finish_reason: "stop";
+            /**
+             * Index
+             * @default 0
+             */
+            index: number;
+            /** Logprobs */
+            logprobs?: null;
+            message: components["schemas"]["AssistantMessage"];
+        };
+        /**
+         * CompletionRequest
+         * @description OpenAI's chat completion request. Parameters not listed (temperature, max_tokens,
+         *     top_p...) are accepted and ignored; so are `tools` and `functions`: the assistant acts
+         *     only through its own task tools.
+         */
+        CompletionRequest: {
+            /**
+             * Function Call
+             * @description none or auto
+             */
+            function_call?: string | {
+                [key: string]: unknown;
+            } | null;
+            /** Functions */
+            functions?: unknown[] | null;
+            /**
+             * Messages
+             * @description The whole conversation; the last message is the user's, answered now
+             */
+            messages: components["schemas"]["ChatMessage"][];
+            /**
+             * Model
+             * @description The assistant
+             * @enum {string}
+             */
+            model: "todo-assistant";
+            /**
+             * N
+             * @description 1 if given
+             */
+            n?: number | null;
+            /**
+             * Stream
+             * @default false
+             */
+            stream: boolean | null;
+            stream_options?: components["schemas"]["StreamOptions"] | null;
+            /**
+             * Tool Choice
+             * @description none or auto
+             */
+            tool_choice?: string | {
+                [key: string]: unknown;
+            } | null;
+            /** Tools */
+            tools?: unknown[] | null;
+            /**
+             * User
+             * @description Accepted, never read: the key says who
+             */
+            user?: string | null;
+        } & {
+            [key: string]: unknown;
         };
         /** ConversationPublic */
         ConversationPublic: {
@@ -858,6 +1046,32 @@ export interface components {
             /** Undoable */
             undoable: boolean;
         };
+        /** ModelCard */
+        ModelCard: {
+            /** Created */
+            created: number;
+            /** Id */
+            id: string;
+            /**
+             * Object
+             * @default model
+             * @constant
+             */
+            object: "model";
+            /** Owned By */
+            owned_by: string;
+        };
+        /** ModelList */
+        ModelList: {
+            /** Data */
+            data: components["schemas"]["ModelCard"][];
+            /**
+             * Object
+             * @default list
+             * @constant
+             */
+            object: "list";
+        };
         /**
          * NotificationSettingsChange
          * @description What to change; what is left out stays as it is.
@@ -897,6 +1111,21 @@ export interface components {
              * @description Fired reminders are emailed too
              */
             email_reminders: boolean;
+        };
+        /** OpenAIErrorBody */
+        OpenAIErrorBody: {
+            /** Code */
+            code: string | null;
+            /** Message */
+            message: string;
+            /** Param */
+            param: string | null;
+            /** Type */
+            type: string;
+        };
+        /** OpenAIErrorResponse */
+        OpenAIErrorResponse: {
+            error: components["schemas"]["OpenAIErrorBody"];
         };
         /**
          * Priority
@@ -1020,6 +1249,16 @@ export interface components {
              * @description The task's title when the reminder fired
              */
             title: string;
+        };
+        /** StreamOptions */
+        StreamOptions: {
+            /**
+             * Include Usage
+             * @default false
+             */
+            include_usage: boolean;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * SubscriptionIn
@@ -1339,6 +1578,24 @@ export interface components {
             name: string;
             /** Result */
             result: unknown;
+        };
+        /** Usage */
+        Usage: {
+            /**
+             * Completion Tokens
+             * @default 0
+             */
+            completion_tokens: number;
+            /**
+             * Prompt Tokens
+             * @default 0
+             */
+            prompt_tokens: number;
+            /**
+             * Total Tokens
+             * @default 0
+             */
+            total_tokens: number;
         };
         /** UserPublic */
         UserPublic: {
@@ -4911,6 +5168,274 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    chat_completions_v1_chat_completions_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string of visible ASCII characters, chosen by the client for this message: a retry with the same key gets the stored reply instead of a second turn (409 while the first is still being answered) */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description A `chat.completion`; with `stream: true`, server-sent events: `data:` lines of `chat.completion.chunk` objects (the role, the text as it is produced, `finish_reason: stop`, the usage if `stream_options.include_usage`), then `data: [DONE]`; an error once the turn has begun is a `data:` line in OpenAI's error shape. `X-Conversation-Id` names the stored conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description The request cannot be taken; `param` names what is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired key (a sign-in token or a personal access token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Not allowed for this key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description No such model (`model_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description A turn with this Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Past the account's chat limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable, or the turn's reply could not be stored; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+        };
+    };
+    list_models_v1_models_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            /** @description The request cannot be taken; `param` names what is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired key (a sign-in token or a personal access token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Past the account's chat limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable, or the turn's reply could not be stored; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+        };
+    };
+    get_model_v1_models__model__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelCard"];
+                };
+            };
+            /** @description The request cannot be taken; `param` names what is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired key (a sign-in token or a personal access token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description No such model (`model_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Past the account's chat limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
+            };
+            /** @description The database is unreachable, or the turn's reply could not be stored; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIErrorResponse"];
+                };
             };
         };
     };
