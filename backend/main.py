@@ -31,6 +31,7 @@ from backend.api.middleware import (
     SecurityHeaders,
     TextRule,
 )
+from backend.api.openai_errors import OPENAI_PREFIX
 from backend.api.openapi_index import openapi_index, route_path
 from backend.api.routes import (
     auth,
@@ -228,7 +229,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             expose_headers=["Link", "X-Total-Count"],
         )
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
+    app.add_middleware(
+        BodySizeLimit,
+        max_bytes=settings.max_request_bytes,
+        larger={OPENAI_PREFIX: settings.openai_max_request_bytes},
+    )
     app.add_middleware(PathAlias, alias="/mcp", target="/mcp/")
     ui_page = mount_frontend(app, settings.frontend_dist)
 

@@ -59,19 +59,28 @@ class SecurityHeaders:
 
 
 class BodySizeLimit:
-    """Refuses bodies over `max_bytes` with 413, by header or by counting what arrives."""
+    """Refuses bodies over `max_bytes` with 413, by header or by counting what arrives; paths
+    under a prefix of `larger` may send that many bytes instead."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}
+
+    def _limit(self, path: str) -> int:
+        for prefix, limit in self.larger.items():
+            if path.startswith(prefix):
+                return limit
+        return self.max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self._limit(scope["path"])
         for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
-                await _too_large(send, self.max_bytes, scope["path"])
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await _too_large(send, limit, scope["path"])
                 return
         received = 0
         too_large = False
@@ -83,7 +92,7 @@ class BodySizeLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_bytes:
+                if received > limit:
                     # Stop reading: to the app it looks as if the client went away.
                     too_large = True
                     return {"type": "http.disconnect"}
@@ -99,7 +108,7 @@ class BodySizeLimit:
             if not too_large:
                 raise
         if too_large:
-            await _too_large(send, self.max_bytes, scope["path"])
+            await _too_large(send, limit, scope["path"])
 
 
 async def _too_large(send: Send, limit: int, path: str = "") -> None:

@@ -111,6 +111,9 @@ class Settings(BaseSettings):
     login_attempts_per_window: int = Field(default=10, gt=0)
     login_window_seconds: int = Field(default=300, gt=0)
     max_request_bytes: int = Field(default=64 * 1024, ge=1024)
+    # OpenAI-compatible clients send the whole history with every message (/v1): 1 MiB holds
+    # hundreds of turns; past it, a chat starts anew.
+    openai_max_request_bytes: int = Field(default=1024 * 1024, ge=1024)
     # Proxies trusted to name the client in X-Forwarded-For (comma-separated addresses or
     # networks, as uvicorn takes them; "*" trusts any peer): none by default, so a client
     # cannot pick the address its sign-in budget is counted against. The same variable is

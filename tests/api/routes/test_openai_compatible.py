@@ -455,10 +455,13 @@ async def test_a_message_over_the_message_limit_is_a_400_and_the_history_may_be_
     assert (await complete(client, user, history)).status_code == 200
 
 
-async def test_a_body_over_the_size_limit_is_a_400_in_openais_shape(
+async def test_a_history_past_the_api_body_cap_is_taken_and_one_past_its_own_is_a_400(
     client: httpx.AsyncClient, user: UserSession
 ) -> None:
+    # ~130 KB: past MAX_REQUEST_BYTES (64 KiB), within OPENAI_MAX_REQUEST_BYTES (1 MiB).
     history = [user_says("y" * 3000), {"role": "assistant", "content": "z" * 3000}] * 11
+    assert (await complete(client, user, [*history, user_says("hi")])).status_code == 200
+    history *= 20  # ~1.3 MB
     error = openai_error(await complete(client, user, [*history, user_says("hi")]), 400)
     assert (error["param"], error["code"]) == ("messages", "request_too_large")
     # The rest of the API keeps its own answer.
