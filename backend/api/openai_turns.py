@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from fastapi import Request
 
 from backend.agent.assistant import Assistant, TextDelta
-from backend.agent.brains import RuleBrain
 from backend.api.openai_errors import NO_RETRY, OpenAIError
 from backend.api.openai_requests import AskedTurn
 from backend.api.openai_responses import DONE, Chunks, Usage
@@ -54,8 +53,6 @@ class _App:
         self.assistant: Assistant = state.assistant
         self.sessionmaker: SessionMaker = state.sessionmaker
         self.settings: Settings = state.settings
-        # The rules brain calls no model: its turns record no usage to read back.
-        self.records_usage = state.brain_name != RuleBrain.name
 
 
 @contextmanager
@@ -72,15 +69,18 @@ def turn_errors() -> Iterator[None]:
         raise OpenAIError(503, RESTARTING, headers={**RETRY_AFTER, **NO_RETRY}) from exc
 
 
-async def _remember(app: _App, turn: CompletionTurn, conversation_id: int, shown: str) -> Usage:
-    recorded = await remember_turn(
+async def _remember_shown(
+    app: _App, turn: CompletionTurn, conversation_id: int, shown: str
+) -> None:
+    """Where the history stands when the client was shown other than the stored reply (a
+    stream whose reply failed part way): the turn kept the stored reply's point with it."""
+    await remember_turn(
         app.sessionmaker,
         owner_id=turn.user_id,
         conversation_id=conversation_id,
         through=turn.history.through(turn.asked.message, shown),
-        read_usage=app.records_usage,
+        read_usage=False,
     )
-    return Usage.recorded(recorded)
 
 
 async def answered(request: Request, turn: CompletionTurn) -> tuple[ChatResult, Usage]:
@@ -96,6 +96,7 @@ async def answered(request: Request, turn: CompletionTurn) -> tuple[ChatResult, 
             conversation_id=conversation_id,
             window=app.settings.context_window_messages,
             client_key=turn.client_key,
+            thread=turn.history,
         )
 
     with turn_errors():
@@ -103,7 +104,7 @@ async def answered(request: Request, turn: CompletionTurn) -> tuple[ChatResult, 
             result = await chat(turn.conversation_id)
         except ConversationNotFoundError:  # deleted since its history was looked up
             result = await chat(None)
-    return result, await _remember(app, turn, result.conversation_id, result.response)
+    return result, Usage.recorded(result.usage)
 
 
 async def opened(request: Request, turn: CompletionTurn) -> OpenTurn:
@@ -119,6 +120,7 @@ async def opened(request: Request, turn: CompletionTurn) -> OpenTurn:
             window=app.settings.context_window_messages,
             client_key=turn.client_key,
             may_change=turn.may_change,
+            thread=turn.history,
         )
 
     with turn_errors():
@@ -151,10 +153,11 @@ async def streamed(
             if rest:
                 shown += rest
                 yield chunks.text(rest)
-            usage = await _remember(app, turn, opened_turn.conversation_id, shown)
+            if shown != event.response:
+                await _remember_shown(app, turn, opened_turn.conversation_id, shown)
             yield chunks.stop()
             if include_usage:
-                yield chunks.usage(usage)
+                yield chunks.usage(Usage.recorded(event.usage))
             yield DONE
         elif isinstance(event, ReplyNotStoredError | TurnInterruptedError):
             said = RESTARTING if isinstance(event, TurnInterruptedError) else NOT_STORED

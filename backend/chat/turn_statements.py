@@ -16,10 +16,12 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, Integer, String, Table, bindparam, insert, literal, select, true
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from backend.domain.errors import ConversationNotFoundError
 from backend.models import Conversation, Message, MessageRole, User
+from backend.services import chat_threads
 from backend.services.conversations import WindowRow
 
 _conversations: Table = Conversation.__table__  # type: ignore[attr-defined]
@@ -96,15 +98,21 @@ def _open_statement() -> Any:
     )
 
 
-def _close_statement() -> Any:
+def _close_statement(*, remembering: bool) -> Any:
     touched = _touched(owned=False)
     stored = _stored(touched, MessageRole.ASSISTANT, with_calls=True)
-    return select(stored.c.id)
+    closed = select(stored.c.id)
+    if remembering:
+        # An OpenAI-compatible client's history through this reply, kept in the same
+        # statement (backend/chat/threads.py).
+        closed = closed.add_cte(chat_threads.kept_point(postgresql.insert, stored).cte("kept"))
+    return closed
 
 
 # Built once: building a statement costs SQLAlchemy more than running it.
 _OPEN = _open_statement()
-_CLOSE = _close_statement()
+_CLOSE = _close_statement(remembering=False)
+_CLOSE_REMEMBERING = _close_statement(remembering=True)
 
 
 async def open_turn(
@@ -149,8 +157,10 @@ async def store_reply(
     meta: dict[str, Any] | None,
     now: datetime,
     client_key: str | None,
+    thread_fingerprint: str | None = None,
 ) -> bool:
-    """Touches the conversation and stores the assistant's reply in it; False when the
+    """Touches the conversation and stores the assistant's reply in it (and, given
+    `thread_fingerprint`, keeps it as the point that history reached); False when the
     conversation is gone (deleted while the turn ran), when nothing is stored."""
     params = {
         "cid": conversation_id,
@@ -161,4 +171,7 @@ async def store_reply(
         "meta": meta,
         "key": client_key,
     }
-    return (await connection.execute(_CLOSE, params)).first() is not None
+    if thread_fingerprint is None:
+        return (await connection.execute(_CLOSE, params)).first() is not None
+    params["fp"] = thread_fingerprint
+    return (await connection.execute(_CLOSE_REMEMBERING, params)).first() is not None

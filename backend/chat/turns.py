@@ -35,6 +35,7 @@ from backend.agent.turn_limits import (
     notice,
 )
 from backend.chat import turn_statements
+from backend.chat.threads import History
 from backend.core.config import Settings
 from backend.core.db import (
     SessionMaker,
@@ -48,7 +49,7 @@ from backend.domain.due import DEFAULT_ZONE
 from backend.domain.errors import ServiceError
 from backend.models import Choice, MessageRole
 from backend.models.conversation import stored_choices, stored_undoable
-from backend.services import conversations, tasks
+from backend.services import chat_threads, conversations, tasks
 
 __all__ = [
     "INTERRUPTED",
@@ -115,6 +116,8 @@ class ChatResult:
     choices: list[Choice] = field(default_factory=list)
     # "undo" sent next would reverse the turn's change (its meta's undo; see stored_undoable).
     undoable: bool = False
+    # The model's token usage the reply's meta records (none with the rules brain).
+    usage: dict[str, Any] | None = None
 
 
 class TurnInterruptedError(ServiceError):
@@ -140,6 +143,9 @@ class OpenTurn:
     # False for a read-only credential (a `read` personal access token): the turn may answer,
     # but its tools that would change tasks are refused.
     may_change: bool = True
+    # An OpenAI-compatible client's history before the message: where it stands once
+    # answered is kept with the reply, in the same statement (backend/chat/threads.py).
+    thread: History | None = None
 
 
 @dataclass(frozen=True)
@@ -242,6 +248,7 @@ async def open_turn(
     window: int,
     client_key: str | None = None,
     may_change: bool = True,
+    thread: History | None = None,
 ) -> OpenTurn:
     """Steps 1-3: the caller's conversation, its last `window` messages, the message stored,
     in one short transaction. A second turn with the same key (sent at the same moment) is
@@ -254,7 +261,9 @@ async def open_turn(
         if client_key is None:
             raise
         raise TurnInProgressError() from exc
-    return opened if may_change else replace(opened, may_change=False)
+    if may_change and thread is None:
+        return opened
+    return replace(opened, may_change=may_change, thread=thread)
 
 
 async def _open_turn(
@@ -352,6 +361,7 @@ async def finish_turn(
                 reply.tool_calls,
                 stored_choices(meta),
                 stored_undoable(meta),
+                _recorded_usage(meta),
             )
         except (SQLAlchemyError, OSError) as exc:
             backoff = min(STORE_BACKOFF_SECONDS * 2 ** (attempt - 1), MAX_STORE_BACKOFF_SECONDS)
@@ -367,9 +377,17 @@ async def finish_turn(
             await asyncio.sleep(backoff)
 
 
+def _recorded_usage(meta: dict[str, Any]) -> dict[str, Any] | None:
+    usage = meta.get("usage")
+    return usage if isinstance(usage, dict) else None
+
+
 async def _store_reply(
     session: AsyncSession, opened: OpenTurn, reply: AgentReply, lock_wait: float | None = None
 ) -> None:
+    fingerprint = (
+        None if opened.thread is None else opened.thread.through(opened.message, reply.text)
+    )
     if (connection := await one_statement_connection(session)) is not None:
         stored = await turn_statements.store_reply(
             connection,
@@ -380,6 +398,7 @@ async def _store_reply(
             meta=dict(reply.meta),  # stored as plain JSON
             now=utcnow(),
             client_key=opened.client_key,
+            thread_fingerprint=fingerprint,
         )
         if not stored:
             # As on SQLite, where the insert's foreign key refuses it.
@@ -399,6 +418,13 @@ async def _store_reply(
         touch=True,
         client_key=opened.client_key,
     )
+    if fingerprint is not None:
+        await chat_threads.remember_in_transaction(
+            await session.connection(),
+            owner_id=opened.user_id,
+            fingerprint=fingerprint,
+            conversation_id=opened.conversation_id,
+        )
     await session.commit()
 
 
@@ -460,6 +486,7 @@ class TurnRunner:
         window: int,
         client_key: str | None = None,
         may_change: bool = True,
+        thread: History | None = None,
     ) -> ChatResult:
         """A whole turn: its stored answer if the key was seen, else steps 1-5."""
         replayed = await self.replay(user_id=user_id, client_key=client_key)
@@ -473,6 +500,7 @@ class TurnRunner:
             window=window,
             client_key=client_key,
             may_change=may_change,
+            thread=thread,
         )
 
         async def work(limits: TurnLimits, tool_calls: list[dict[str, Any]]) -> AgentReply:

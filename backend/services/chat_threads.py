@@ -72,7 +72,7 @@ def _point(reply: Any) -> Any:
     ).where(true())
 
 
-def _kept(insert_point: Any, reply: Any) -> Any:
+def kept_point(insert_point: Any, reply: Any) -> Any:
     """The point inserted, or put in place of the one the same history reached before: a
     history said again leads to the newest conversation that ended with it."""
     statement = insert_point(_threads).from_select(_POINT, _point(reply))
@@ -85,14 +85,14 @@ def _kept(insert_point: Any, reply: Any) -> Any:
 def _remember_in_postgresql() -> Any:
     """One statement: the reply found, its point kept, its usage returned."""
     reply = _REPLY.cte("reply")
-    return select(reply.c.usage).add_cte(_kept(postgresql.insert, reply).cte("kept"))
+    return select(reply.c.usage).add_cte(kept_point(postgresql.insert, reply).cte("kept"))
 
 
 # Built once: building a statement costs SQLAlchemy more than running it.
 _REMEMBER_POSTGRESQL = _remember_in_postgresql()
 # SQLite has no data-modifying CTEs: the point is kept in one statement, the usage read
 # apart (only when a brain records one).
-_REMEMBER_SQLITE = _kept(sqlite.insert, _REPLY.subquery("reply"))
+_REMEMBER_SQLITE = kept_point(sqlite.insert, _REPLY.subquery("reply"))
 
 
 async def find(
@@ -151,3 +151,12 @@ async def remember(
             usage = None if reply is None else reply.usage
         await session.commit()
     return usage if isinstance(usage, dict) else None
+
+
+async def remember_in_transaction(
+    connection: AsyncConnection, *, owner_id: int, fingerprint: str, conversation_id: int
+) -> None:
+    """`remember` inside the caller's transaction on SQLite, right after it stored the reply
+    (the turn's own reply store, backend/chat/turns.py): not committed here."""
+    params = {"oid": owner_id, "fp": fingerprint, "cid": conversation_id, "now": utcnow()}
+    await connection.execute(_REMEMBER_SQLITE, params)
