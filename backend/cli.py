@@ -20,9 +20,11 @@ from backend.chat.turns import shutdown_seconds
 from backend.core.config import get_settings, settings_problems
 from backend.core.db import create_engine, create_sessionmaker
 from backend.core.migrate import migrate
+from backend.models import TokenScope
+from backend.models.access_token import EXPIRES_IN_DAYS_MAX
 from backend.notifications.delivery import Delivery
 from backend.reminders.scheduler import PROCESS_BATCH, ReminderScheduler
-from backend.services import backup
+from backend.services import access_tokens, backup, connections, users
 from backend.services.backup_format import BackupInvalidError, UserBackup, parse_backup
 
 # Problems listed for a refused import; a file wrong throughout would otherwise print thousands.
@@ -45,6 +47,47 @@ async def _export(email: str) -> dict[str, Any]:
             return await backup.export_user(session, email=email)
     finally:
         await engine.dispose()
+
+
+async def _new_token(email: str, name: str, scope: TokenScope, days: int | None) -> str:
+    """A new personal access token for the account `email` (LookupError: no such account)."""
+    engine = create_engine(get_settings())
+    try:
+        await migrate(engine)
+        async with create_sessionmaker(engine)() as session:
+            user = await users.get_user_by_email(session, email=email)
+            if user is None or user.id is None:
+                raise LookupError(f"no account with the email {email}")
+            _row, secret = await access_tokens.create_token(
+                session, owner_id=user.id, name=name, scope=scope, expires_in_days=days
+            )
+            return secret
+    finally:
+        await engine.dispose()
+
+
+def _days(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= EXPIRES_IN_DAYS_MAX:
+        raise argparse.ArgumentTypeError(f"a whole number of days, 1 to {EXPIRES_IN_DAYS_MAX}")
+    return int(text)
+
+
+def _mcp_config_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    token: str | None = args.token
+    if token is None and args.email is None:
+        parser.exit(2, "todo-chatbot: mcp-config needs --email (to make a token) or --token\n")
+    if token is not None and not access_tokens.looks_like_token(token):
+        parser.exit(2, "todo-chatbot: --token takes a personal access token (tdc_...)\n")
+    if token is None:
+        try:
+            token = asyncio.run(
+                _new_token(args.email, args.name, TokenScope(args.scope), args.expires_in_days)
+            )
+        except LookupError as exc:
+            parser.exit(2, f"todo-chatbot: {exc.args[0]}\n")
+    configs = connections.client_configs(get_settings(), token)
+    shown = configs if args.format == "all" else configs[args.format]
+    sys.stdout.write(json.dumps(shown, indent=2) + "\n")
 
 
 async def _import(document: UserBackup) -> str:
@@ -139,6 +182,16 @@ def main(argv: list[str] | None = None) -> None:
     sweeper.add_argument(
         "--batch", type=int, default=PROCESS_BATCH, help="reminders per transaction"
     )
+    configurer = commands.add_parser(
+        "mcp-config",
+        help="print MCP and OpenAI-client settings filled in with a new personal access token",
+    )
+    configurer.add_argument("--email", help="the account to make a token for")
+    configurer.add_argument("--token", help="fill in this personal access token instead")
+    configurer.add_argument("--name", default="MCP client", help="the new token's name")
+    configurer.add_argument("--scope", choices=["read", "write"], default="write")
+    configurer.add_argument("--expires-in-days", type=_days, metavar="DAYS")
+    configurer.add_argument("--format", choices=["all", "claude", "http", "openai"], default="all")
     args = parser.parse_args(argv)
 
     try:
@@ -169,6 +222,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.command == "import":
         _import_command(parser, args.file)
+        return
+    if args.command == "mcp-config":
+        _mcp_config_command(parser, args)
         return
     if args.command == "reminders":
         fired, delivered = asyncio.run(_reminders(once=args.once, batch=max(1, args.batch)))
