@@ -117,15 +117,22 @@ _REMINDER_REFUSED = {
 }
 
 
+# Refusals answered with a fixed reply, by the pattern of the tool's error.
+_FIXED_REFUSALS = (
+    *(
+        (re.compile(re.escape(problem)), text, name)
+        for problem, (text, name) in _REMINDER_REFUSED.items()
+    ),
+    (_READ_ONLY, replies.READ_ONLY, "read_only"),
+    (_OUTSIDE_CALENDAR, replies.DATE_OUT_OF_RANGE, "date_out_of_range"),
+)
+
+
 def failure(outcome: ToolOutcome) -> Say:
-    for problem, (text, error) in _REMINDER_REFUSED.items():
-        if problem in (outcome.error or ""):
-            return Say(text, {"error": error}, stop=True)
     error = outcome.error or ""
-    if _READ_ONLY.search(error):
-        return Say(replies.READ_ONLY, {"error": "read_only"}, stop=True)
-    if _OUTSIDE_CALENDAR.search(error):
-        return Say(replies.DATE_OUT_OF_RANGE, {"error": "date_out_of_range"}, stop=True)
+    for pattern, text, name in _FIXED_REFUSALS:
+        if pattern.search(error):
+            return Say(text, {"error": name}, stop=True)
     no_next = _NO_NEXT_DATE.search(error)
     if no_next is not None:
         text = replies.no_next_date(int(no_next["id"]), no_next["why"])
