@@ -38,6 +38,7 @@ from backend.api.routes import (
     calendar,
     chat,
     config,
+    connections,
     conversations,
     health,
     lists,
@@ -186,6 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         config.router,
         tokens.router,
         openai_compatible.router,
+        connections.router,
     ):
         app.include_router(router)
 

@@ -25,6 +25,8 @@ from backend.core.config import Settings
 MODEL_ID = "todo-assistant"
 SERVER_NAME = "todo"
 PASSWORD_PLACEHOLDER = "PASSWORD"
+# What the web UI's copy of the settings holds where its new token goes.
+TOKEN_PLACEHOLDER = "<token>"
 
 
 def database_url_for_clients(database_url: str) -> str:

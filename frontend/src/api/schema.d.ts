@@ -181,6 +181,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Client Settings
+         * @description Each kind of client's settings, with `token_placeholder` where a personal access token
+         *     goes.
+         */
+        get: operations["client_settings_api_connections_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -879,6 +900,35 @@ export interface components {
              * @description The longest message POST /api/chat takes, in characters (MAX_MESSAGE_CHARS)
              */
             max_message_chars: number;
+        };
+        /** ClientSettings */
+        ClientSettings: {
+            /**
+             * Claude
+             * @description Claude Desktop and other stdio MCP clients
+             */
+            claude: {
+                [key: string]: unknown;
+            };
+            /**
+             * Http
+             * @description Streamable-HTTP MCP clients (type, url, headers)
+             */
+            http: {
+                [key: string]: unknown;
+            };
+            /**
+             * Openai
+             * @description OpenAI-compatible clients (base_url, model)
+             */
+            openai: {
+                [key: string]: unknown;
+            };
+            /**
+             * Token Placeholder
+             * @description Where each setting takes the token
+             */
+            token_placeholder: string;
         };
         /** CompletionChoice */
         CompletionChoice: {
@@ -2432,6 +2482,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientConfig"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    client_settings_api_connections_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSettings"];
                 };
             };
             /** @description The request body could not be parsed */

@@ -1,6 +1,7 @@
 /**
  * Settings' "Connections": how an MCP client reaches this account's tasks over streamable
- * HTTP (`/mcp/` with a bearer token). The stdio server's configuration is in the README.
+ * HTTP (`/mcp/` with a personal access token, made in AccessTokens below it). The stdio server's
+ * configuration is in the README.
  */
 import { useState } from "react";
 
@@ -39,9 +40,7 @@ export function McpConnection() {
       </div>
       <p className="small">
         Send <code className="settings-mono">Authorization: Bearer &lt;token&gt;</code> with each request,
-        where the token is the <code className="settings-mono">access_token</code> that signing in (
-        <code className="settings-mono">POST /api/auth/login</code>) returns. It expires like a sign-in does
-        (after a week by default); then sign in again for a new one.
+        where the token is an access token made below (ready-to-paste settings come with it).
       </p>
       <p className="muted small">
         For a desktop client that starts a local server over stdio, see "MCP tools" in the project's README.

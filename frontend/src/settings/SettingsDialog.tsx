@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { ReminderSettings } from "../reminders/ReminderSettings";
 import { CloseIcon, LogoutIcon } from "../ui/icons";
 import { CalendarFeed } from "./CalendarFeed";
+import { AccessTokens } from "./AccessTokens";
 import { McpConnection } from "./McpConnection";
 import { ThemeChoice } from "./ThemeChoice";
 import "./settings.css";
@@ -76,6 +77,8 @@ export function SettingsDialog({ email, onLogOut, onClose }: Props) {
           </Section>
           <Section title="Connections">
             <McpConnection />
+            <h4 className="settings-subheading">Access tokens</h4>
+            <AccessTokens />
           </Section>
           <Section title="Account">
             <p className="small">

@@ -59,6 +59,15 @@ export function signedInServer(overrides: Parameters<typeof mockServer>[0] = {})
         email: "tester@example.com",
         email_available: false,
       }),
+    // No personal access tokens yet; the settings to paste one into.
+    "GET /api/tokens": () => json([]),
+    "GET /api/connections": () =>
+      json({
+        token_placeholder: "<token>",
+        claude: { mcpServers: {} },
+        http: { mcpServers: {} },
+        openai: { base_url: "http://localhost/v1", api_key: "<token>", model: "todo-assistant" },
+      }),
     ...overrides,
   });
 }
