@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import AsyncIterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -240,7 +241,10 @@ async def test_a_bad_token_request_is_a_422(
 
 
 @pytest.fixture
-async def throttled(database_url: str) -> AsyncIterator[httpx.AsyncClient]:
+async def throttled(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
+    # A database of its own: the throttle counts in the database, where other tests' sign-ups
+    # and wrong passwords from this address would spend the same budget.
+    database_url = f"sqlite+aiosqlite:///{tmp_path / 'todo.db'}"
     settings = make_settings(database_url, login_attempts_per_window=3)
     async with running(create_app(settings)) as app, client_for(app) as http:
         yield http
@@ -256,7 +260,7 @@ async def test_guessing_tokens_is_throttled_like_sign_in_but_a_right_token_still
         for n in range(6)
     ]
     assert answers[:3] == [401, 401, 401]
-    assert answers[-1] == 429
+    assert answers[3:] == [429, 429, 429]
     limited = await throttled.get("/api/tasks", headers=bearer("tdc_" + "B" * 43))
     assert limited.status_code == 429 and int(limited.headers["retry-after"]) > 0
     assert (await throttled.get("/api/tasks", headers=bearer(token))).status_code == 200
