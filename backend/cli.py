@@ -1,4 +1,4 @@
-"""`todo-chatbot serve | migrate | export | import | reminders`."""
+"""`todo-chatbot serve | migrate | export | import | reminders | mcp-config`."""
 
 from __future__ import annotations
 
@@ -85,7 +85,9 @@ def _mcp_config_command(parser: argparse.ArgumentParser, args: argparse.Namespac
             )
         except LookupError as exc:
             parser.exit(2, f"todo-chatbot: {exc.args[0]}\n")
-    configs = connections.client_configs(get_settings(), token)
+    configs = connections.client_configs(
+        get_settings(), token, reveal_password=args.show_database_password
+    )
     shown = configs if args.format == "all" else configs[args.format]
     sys.stdout.write(json.dumps(shown, indent=2) + "\n")
 
@@ -192,6 +194,11 @@ def main(argv: list[str] | None = None) -> None:
     configurer.add_argument("--scope", choices=["read", "write"], default="write")
     configurer.add_argument("--expires-in-days", type=_days, metavar="DAYS")
     configurer.add_argument("--format", choices=["all", "claude", "http", "openai"], default="all")
+    configurer.add_argument(
+        "--show-database-password",
+        action="store_true",
+        help="print DATABASE_URL's password into the stdio settings (else PASSWORD stands in)",
+    )
     args = parser.parse_args(argv)
 
     try:

@@ -5,10 +5,11 @@ web UI print the same thing.
 - **Claude Desktop and other stdio MCP clients** (`claude_desktop_config.json`'s
   `mcpServers`): this checkout's Python running `-m mcp_tools`, with `MCP_USER_TOKEN` and the
   database it opens. A personal access token needs no `SECRET_KEY`. The database URL is given
-  as the service has it, but a password in it is never printed: `PASSWORD` stands in.
-- **Streamable-HTTP MCP clients** (Claude Code's `.mcp.json`, Cursor's and VS Code's
-  `mcp.json` read the same `type`/`url`/`headers`): the service's `/mcp/` with the token as
-  the bearer.
+  as the service has it, but a password in it is printed only when the operator asks
+  (`reveal_password`, the CLI's `--show-database-password`): `PASSWORD` stands in.
+- **Streamable-HTTP MCP clients** (Claude Code's `.mcp.json` and Cursor's `mcp.json` under
+  `mcpServers`; VS Code's `mcp.json` takes the same entry under `servers`): the service's
+  `/mcp/` with the token as the bearer.
 - **OpenAI-compatible clients**: the base URL `/v1`, the token as the API key, the model.
 """
 
@@ -29,53 +30,64 @@ PASSWORD_PLACEHOLDER = "PASSWORD"
 TOKEN_PLACEHOLDER = "<token>"
 
 
-def database_url_for_clients(database_url: str) -> str:
+def database_url_for_clients(database_url: str, *, reveal_password: bool = False) -> str:
     """The database URL a stdio client's server should open: a SQLite file as an absolute
-    path (a desktop client starts it in a directory of its own), any password hidden."""
+    path (a desktop client starts it in a directory of its own), a password hidden unless
+    `reveal_password` (the config file would then open every account's data)."""
     url = make_url(database_url)
     if url.drivername.startswith("sqlite") and url.database and url.database != ":memory:":
         if not url.database.startswith("file:"):
             url = url.set(database=str(Path(url.database).resolve()))
-    if url.password:
+    if url.password and not reveal_password:
         url = url.set(password=PASSWORD_PLACEHOLDER)
     return url.render_as_string(hide_password=False)
 
 
-def stdio_config(settings: Settings, token: str) -> dict[str, Any]:
+def stdio_config(
+    settings: Settings, token: str, *, reveal_password: bool = False
+) -> dict[str, Any]:
+    database_url = database_url_for_clients(settings.database_url, reveal_password=reveal_password)
     return {
         "mcpServers": {
             SERVER_NAME: {
                 "command": sys.executable,
                 "args": ["-m", "mcp_tools"],
-                "env": {
-                    "DATABASE_URL": database_url_for_clients(settings.database_url),
-                    "MCP_USER_TOKEN": token,
-                },
+                "env": {"DATABASE_URL": database_url, "MCP_USER_TOKEN": token},
             }
         }
     }
 
 
-def http_config(settings: Settings, token: str) -> dict[str, Any]:
+def http_config(base_url: str, token: str) -> dict[str, Any]:
     return {
         "mcpServers": {
             SERVER_NAME: {
                 "type": "http",
-                "url": f"{settings.base_url}/mcp/",
+                "url": f"{base_url}/mcp/",
                 "headers": {"Authorization": f"Bearer {token}"},
             }
         }
     }
 
 
-def openai_config(settings: Settings, token: str) -> dict[str, Any]:
-    return {"base_url": f"{settings.base_url}/v1", "api_key": token, "model": MODEL_ID}
+def openai_config(base_url: str, token: str) -> dict[str, Any]:
+    return {"base_url": f"{base_url}/v1", "api_key": token, "model": MODEL_ID}
 
 
-def client_configs(settings: Settings, token: str) -> dict[str, dict[str, Any]]:
-    """Every client's settings, by kind: `claude` (stdio), `http`, `openai`."""
+def client_configs(
+    settings: Settings,
+    token: str,
+    *,
+    base_url: str | None = None,
+    reveal_password: bool = False,
+) -> dict[str, dict[str, Any]]:
+    """Every client's settings, by kind: `claude` (stdio), `http`, `openai`. The service's
+    address is `base_url` if given (where a browser reached it), else the settings'
+    (`PUBLIC_URL`, or `HOST` and `PORT`). The database's password only with
+    `reveal_password`, which only the operator's CLI passes."""
+    address = (base_url or settings.base_url).rstrip("/")
     return {
-        "claude": stdio_config(settings, token),
-        "http": http_config(settings, token),
-        "openai": openai_config(settings, token),
+        "claude": stdio_config(settings, token, reveal_password=reveal_password),
+        "http": http_config(address, token),
+        "openai": openai_config(address, token),
     }

@@ -171,3 +171,19 @@ def test_a_database_password_is_never_printed_and_a_sqlite_path_is_absolute() ->
     assert "s3cret" not in shown and PASSWORD_PLACEHOLDER in shown
     local = database_url_for_clients("sqlite+aiosqlite:///data/todo.db")
     assert local == f"sqlite+aiosqlite:///{(Path('data') / 'todo.db').resolve()}"
+
+
+def test_the_database_password_is_printed_only_when_the_operator_asks() -> None:
+    database_url = "postgresql+asyncpg://todo:s3cret@db.internal:5432/todo"
+    token = "tdc_" + "t" * 43
+    shown: dict[bool, str] = {}
+    for asked in ((), ("--show-database-password",)):
+        done = mcp_config(database_url, "https://todo.example", "--token", token, *asked)
+        assert done.returncode == 0, done.stderr
+        shown[bool(asked)] = done.stdout
+    hidden = json.loads(shown[False])["claude"]["mcpServers"]["todo"]["env"]["DATABASE_URL"]
+    assert hidden == f"postgresql+asyncpg://todo:{PASSWORD_PLACEHOLDER}@db.internal:5432/todo"
+    assert "s3cret" not in shown[False]
+    revealed = json.loads(shown[True])["claude"]["mcpServers"]["todo"]["env"]["DATABASE_URL"]
+    assert revealed == database_url
+    assert "s3cret" not in json.dumps(json.loads(shown[True])["http"])

@@ -1,12 +1,14 @@
 """Ready-to-paste client settings (specs/connections.md) for the web UI's Connections: the
 same builder as `todo-chatbot mcp-config`, with a placeholder where the token goes (the page
-fills in a token it has just made; a token never travels in a URL)."""
+fills in a token it has just made; a token never travels in a URL). Without `PUBLIC_URL`
+the address is the one this request came to: `HOST` may be `0.0.0.0`, which no client
+reaches."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from backend.api.deps import CurrentUserId, SettingsDep
@@ -24,10 +26,12 @@ class ClientSettings(BaseModel):
 
 
 @router.get("")
-async def client_settings(_user_id: CurrentUserId, settings: SettingsDep) -> ClientSettings:
+async def client_settings(
+    request: Request, _user_id: CurrentUserId, settings: SettingsDep
+) -> ClientSettings:
     """Each kind of client's settings, with `token_placeholder` where a personal access token
     goes."""
     placeholder = connections.TOKEN_PLACEHOLDER
-    return ClientSettings(
-        token_placeholder=placeholder, **connections.client_configs(settings, placeholder)
-    )
+    reached = None if settings.public_url else str(request.base_url)
+    configs = connections.client_configs(settings, placeholder, base_url=reached)
+    return ClientSettings(token_placeholder=placeholder, **configs)

@@ -69,24 +69,32 @@ describe("The access tokens' controls", () => {
     await user.selectOptions(screen.getByLabelText("Expires after"), "Never");
     await user.click(screen.getByRole("button", { name: "Make a token" }));
 
-    expect(await screen.findByLabelText("Your new token (shown only once)")).toHaveValue(SECRET);
+    const secret = await screen.findByLabelText("Your new token (shown only once)");
+    expect(secret).toHaveValue(SECRET);
+    expect(secret).toHaveFocus();
     expect(asked).toEqual({ name: "Claude Desktop", scope: "read", expires_in_days: null });
     const claude = screen.getByLabelText("Claude Desktop (stdio, on the server's machine)");
     expect((claude as HTMLTextAreaElement).value).toContain(`"MCP_USER_TOKEN": "${SECRET}"`);
     const http = screen.getByLabelText("MCP clients over HTTP (Claude Code, Cursor, VS Code)");
     expect((http as HTMLTextAreaElement).value).toContain(`"Authorization": "Bearer ${SECRET}"`);
     expect((http as HTMLTextAreaElement).value).not.toContain(PLACEHOLDER);
+    expect(http).toHaveAccessibleDescription(/VS Code's mcp.json takes the "todo" entry under "servers"/);
 
     const list = await screen.findByRole("list", { name: "Your access tokens" });
     expect(within(list).getByText("Claude Desktop")).toBeInTheDocument();
     expect(within(list).getByText(/read only/)).toBeInTheDocument();
 
     await user.click(within(list).getByRole("button", { name: "Revoke Claude Desktop" }));
+    expect(within(list).getByRole("button", { name: 'Revoke "Claude Desktop" now' })).toHaveFocus();
+    await user.click(within(list).getByRole("button", { name: "Keep it" }));
+    expect(within(list).getByRole("button", { name: "Revoke Claude Desktop" })).toHaveFocus();
+    await user.click(within(list).getByRole("button", { name: "Revoke Claude Desktop" }));
     expect(server.callsTo("DELETE /api/tokens/7")).toHaveLength(0);
     await user.click(within(list).getByRole("button", { name: 'Revoke "Claude Desktop" now' }));
     await vi.waitFor(() => expect(server.callsTo("DELETE /api/tokens/7")).toHaveLength(1));
     await vi.waitFor(() => expect(screen.queryByRole("list", { name: "Your access tokens" })).toBeNull());
     expect(screen.queryByLabelText("Your new token (shown only once)")).toBeNull();
+    expect(screen.getByLabelText("Token name")).toHaveFocus();
   });
 
   it("says so when a token cannot be made", async () => {

@@ -3,7 +3,7 @@
  * OpenAI-compatible clients. Make one (a name, read or write, an expiry), see it once with the
  * ready-to-paste settings filled in, list them, revoke one. The server keeps only a hash.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 
 import { describeError } from "../api/errors";
 import {
@@ -23,11 +23,28 @@ const EXPIRIES: { label: string; days: number | null }[] = [
   { label: "Never", days: null },
 ];
 
-const CLIENTS: { key: "claude" | "http" | "openai"; label: string }[] = [
-  { key: "claude", label: "Claude Desktop (stdio, on the server's machine)" },
-  { key: "http", label: "MCP clients over HTTP (Claude Code, Cursor, VS Code)" },
-  { key: "openai", label: "OpenAI-compatible clients" },
+const CLIENTS: { key: "claude" | "http" | "openai"; label: string; hint: string }[] = [
+  {
+    key: "claude",
+    label: "Claude Desktop (stdio, on the server's machine)",
+    hint: "Paste into claude_desktop_config.json, then restart Claude Desktop.",
+  },
+  {
+    key: "http",
+    label: "MCP clients over HTTP (Claude Code, Cursor, VS Code)",
+    hint: 'Claude Code\'s .mcp.json and Cursor\'s mcp.json take it as it is; VS Code\'s mcp.json takes the "todo" entry under "servers".',
+  },
+  {
+    key: "openai",
+    label: "OpenAI-compatible clients",
+    hint: "The base URL, API key and model to give a chat app made for OpenAI.",
+  },
 ];
+
+/** Focuses an element as it appears: the next control after the one that went away. */
+function focusOnMount(element: HTMLElement | null) {
+  element?.focus();
+}
 
 function when(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleDateString() : "never";
@@ -43,6 +60,9 @@ export function AccessTokens() {
   const [days, setDays] = useState<number | null>(90);
   const [made, setMade] = useState<TokenCreated | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
+  // The token whose "Revoke" button gets focus back after "Keep it".
+  const [keptId, setKeptId] = useState<number | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState("");
   const id = useId();
   const failed = make.isError
@@ -75,6 +95,8 @@ export function AccessTokens() {
         setConfirming(null);
         if (made?.id === tokenId) setMade(null);
         setSaid(`Token "${tokenName}" revoked.`);
+        // Its row, and the button that had focus, are gone.
+        nameInput.current?.focus();
       },
     });
   }
@@ -94,6 +116,7 @@ export function AccessTokens() {
       <form className="settings-field" onSubmit={submit} aria-label="Make an access token">
         <label htmlFor={`${id}-name`}>Token name</label>
         <input
+          ref={nameInput}
           id={`${id}-name`}
           className="settings-input"
           value={name}
@@ -137,13 +160,14 @@ export function AccessTokens() {
         </div>
       </form>
       {made !== null && (
-        <div className="settings-field" aria-label="Your new token">
+        <div key={made.id} className="settings-field" role="group" aria-label="Your new token">
           <label htmlFor={`${id}-secret`}>Your new token (shown only once)</label>
           <div className="settings-copy-row">
             <input
               id={`${id}-secret`}
               className="settings-input settings-mono"
               readOnly
+              ref={focusOnMount}
               value={made.token}
               onFocus={(event) => event.target.select()}
             />
@@ -157,7 +181,7 @@ export function AccessTokens() {
             </button>
           </div>
           {settings.data &&
-            CLIENTS.map(({ key, label }) => {
+            CLIENTS.map(({ key, label, hint }) => {
               const text = filledIn(settings.data[key], settings.data.token_placeholder, made.token);
               return (
                 <div key={key} className="settings-field">
@@ -168,7 +192,11 @@ export function AccessTokens() {
                     readOnly
                     rows={Math.min(12, text.split("\n").length)}
                     value={text}
+                    aria-describedby={`${id}-${key}-hint`}
                   />
+                  <p id={`${id}-${key}-hint`} className="muted small">
+                    {hint}
+                  </p>
                   <div className="settings-actions">
                     <button
                       type="button"
@@ -199,6 +227,7 @@ export function AccessTokens() {
               {confirming === token.id ? (
                 <>
                   <button
+                    ref={focusOnMount}
                     type="button"
                     className="button button-small"
                     disabled={revoke.isPending}
@@ -209,17 +238,24 @@ export function AccessTokens() {
                   <button
                     type="button"
                     className="button button-small button-ghost"
-                    onClick={() => setConfirming(null)}
+                    onClick={() => {
+                      setKeptId(token.id);
+                      setConfirming(null);
+                    }}
                   >
                     Keep it
                   </button>
                 </>
               ) : (
                 <button
+                  ref={keptId === token.id ? focusOnMount : undefined}
                   type="button"
                   className="button button-small button-ghost"
                   aria-label={`Revoke ${token.name}`}
-                  onClick={() => setConfirming(token.id)}
+                  onClick={() => {
+                    setKeptId(null);
+                    setConfirming(token.id);
+                  }}
                 >
                   Revoke
                 </button>

@@ -1,7 +1,7 @@
 /**
  * Settings' "Connections": how an MCP client reaches this account's tasks over streamable
- * HTTP (`/mcp/` with a personal access token, made in AccessTokens below it). The stdio server's
- * configuration is in the README.
+ * HTTP (`/mcp/` with a personal access token, made in AccessTokens below it, which also gives the
+ * stdio server's settings for Claude Desktop).
  */
 import { useState } from "react";
 
@@ -43,7 +43,8 @@ export function McpConnection() {
         where the token is an access token made below (ready-to-paste settings come with it).
       </p>
       <p className="muted small">
-        For a desktop client that starts a local server over stdio, see "MCP tools" in the project's README.
+        A desktop client that starts a local server over stdio (Claude Desktop) gets its settings with the
+        token too; more in "Connect an MCP client" in the project's README.
       </p>
       <p className="visually-hidden" aria-live="polite">
         {said}
