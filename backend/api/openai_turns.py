@@ -79,7 +79,6 @@ async def _remember_shown(
         owner_id=turn.user_id,
         conversation_id=conversation_id,
         through=turn.history.through(turn.asked.message, shown),
-        read_usage=False,
     )
 
 

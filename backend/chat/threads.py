@@ -21,7 +21,6 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -101,28 +100,21 @@ async def place_turn(
 
 
 async def remember_turn(
-    sessionmaker: SessionMaker,
-    *,
-    owner_id: int,
-    conversation_id: int,
-    through: str,
-    read_usage: bool = True,
-) -> dict[str, Any] | None:
+    sessionmaker: SessionMaker, *, owner_id: int, conversation_id: int, through: str
+) -> None:
     """Remembers the history `through` (a turn's, its reply included) as ending at the
-    conversation's newest reply; returns the usage that reply records, if any (`read_usage`
-    False: a brain that records none). Best effort: the turn is answered anyway, and if the
+    conversation's newest reply. Best effort: the turn is answered anyway, and if the
     database is out, the client's next message opens a new conversation."""
     try:
         async with sessionmaker() as session:
-            return await chat_threads.remember(
-                session,
+            await chat_threads.remember(
+                await session.connection(),
                 owner_id=owner_id,
                 fingerprint=through,
                 conversation_id=conversation_id,
-                read_usage=read_usage,
             )
+            await session.commit()
     except (SQLAlchemyError, OSError) as exc:
         if not is_unavailable(exc):
             raise
         logger.warning("could not remember where conversation %s stands: %s", conversation_id, exc)
-        return None

@@ -419,7 +419,7 @@ async def _store_reply(
         client_key=opened.client_key,
     )
     if fingerprint is not None:
-        await chat_threads.remember_in_transaction(
+        await chat_threads.remember(
             await session.connection(),
             owner_id=opened.user_id,
             fingerprint=fingerprint,

@@ -12,7 +12,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.core.db import one_statement_connection
 from backend.core.timeutil import utcnow
 from backend.models import ChatThread, Message, MessageRole
 from backend.services import conversations
@@ -48,7 +47,7 @@ _FIND = select(
 # The conversation's newest reply: the turn just stored it (a turn of the same conversation
 # running at the same moment could have stored one after it; OpenAI clients send one at a time).
 _REPLY = (
-    select(_messages.c.id, _messages.c.meta["usage"].label("usage"))
+    select(_messages.c.id)
     .where(
         _messages.c.conversation_id == bindparam("cid", type_=Integer),
         _messages.c.role == MessageRole.ASSISTANT.value,
@@ -82,17 +81,12 @@ def kept_point(insert_point: Any, reply: Any) -> Any:
     )
 
 
-def _remember_in_postgresql() -> Any:
-    """One statement: the reply found, its point kept, its usage returned."""
-    reply = _REPLY.cte("reply")
-    return select(reply.c.usage).add_cte(kept_point(postgresql.insert, reply).cte("kept"))
-
-
-# Built once: building a statement costs SQLAlchemy more than running it.
-_REMEMBER_POSTGRESQL = _remember_in_postgresql()
-# SQLite has no data-modifying CTEs: the point is kept in one statement, the usage read
-# apart (only when a brain records one).
-_REMEMBER_SQLITE = kept_point(sqlite.insert, _REPLY.subquery("reply"))
+# Built once per dialect (building a statement costs SQLAlchemy more than running it): the
+# point kept at the conversation's newest reply, in one upsert.
+_REMEMBER = {
+    "postgresql": kept_point(postgresql.insert, _REPLY.subquery("reply")),
+    "sqlite": kept_point(sqlite.insert, _REPLY.subquery("reply")),
+}
 
 
 async def find(
@@ -129,34 +123,11 @@ async def fork(session: AsyncSession, *, owner_id: int, point: ThreadPoint) -> i
 
 
 async def remember(
-    session: AsyncSession,
-    *,
-    owner_id: int,
-    fingerprint: str,
-    conversation_id: int,
-    read_usage: bool = True,
-) -> dict[str, Any] | None:
-    """Keeps the owner's history `fingerprint` as ending at the conversation's newest reply
-    (the one the turn just stored); returns the usage that reply's meta records (when
-    `read_usage`; PostgreSQL reads it in the same statement anyway). Committed."""
-    params = {"oid": owner_id, "fp": fingerprint, "cid": conversation_id, "now": utcnow()}
-    if (connection := await one_statement_connection(session)) is not None:
-        usage = (await connection.execute(_REMEMBER_POSTGRESQL, params)).scalar()
-    else:
-        connection = await session.connection()
-        await connection.execute(_REMEMBER_SQLITE, params)
-        usage = None
-        if read_usage:
-            reply = (await connection.execute(_REPLY, params)).first()
-            usage = None if reply is None else reply.usage
-        await session.commit()
-    return usage if isinstance(usage, dict) else None
-
-
-async def remember_in_transaction(
     connection: AsyncConnection, *, owner_id: int, fingerprint: str, conversation_id: int
 ) -> None:
-    """`remember` inside the caller's transaction on SQLite, right after it stored the reply
-    (the turn's own reply store, backend/chat/turns.py): not committed here."""
+    """Keeps the owner's history `fingerprint` as ending at the conversation's newest reply
+    (the one the turn just stored), in the caller's transaction: the turn's own reply store
+    on SQLite (backend/chat/turns.py; PostgreSQL keeps it in the reply's statement), or a
+    stream's fallback (backend/chat/threads.py). Not committed here."""
     params = {"oid": owner_id, "fp": fingerprint, "cid": conversation_id, "now": utcnow()}
-    await connection.execute(_REMEMBER_SQLITE, params)
+    await connection.execute(_REMEMBER[connection.dialect.name], params)
