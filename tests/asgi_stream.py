@@ -52,6 +52,20 @@ class EventStream:
             self._buffer += chunk.decode()
             self.ended = not message.get("more_body", False)
 
+    async def chunks(self) -> list[bytes]:
+        """Each body message's bytes, as the server sent them, until it ends the stream."""
+        found = []
+        async with asyncio.timeout(HANG_GUARD_SECONDS):
+            while not self.ended:
+                message = await self._sent.get()
+                if message["type"] != "http.response.body":
+                    continue
+                chunk: bytes = message.get("body", b"")
+                self.body += chunk
+                found.append(chunk)
+                self.ended = not message.get("more_body", False)
+        return found
+
     async def end(self) -> list[dict[str, str]]:
         """Every event left until the server ends the stream (a hang guard fails the test if
         it never does)."""
@@ -79,10 +93,10 @@ def _parse(block: str) -> dict[str, str]:
 
 @asynccontextmanager
 async def open_stream(
-    app: FastAPI, path: str, headers: Mapping[str, str]
+    app: FastAPI, path: str, headers: Mapping[str, str], *, body: bytes | None = None
 ) -> AsyncIterator[EventStream]:
-    """GET `path` on the running app; the stream is open (or refused) when this yields, and
-    the client hangs up when the block ends."""
+    """GET `path` on the running app (POST `body`, JSON, when given); the stream is open (or
+    refused) when this yields, and the client hangs up when the block ends."""
     sent: asyncio.Queue[Any] = asyncio.Queue()
     hang_up = asyncio.Event()
     asked = False
@@ -91,7 +105,7 @@ async def open_stream(
         nonlocal asked
         if not asked:
             asked = True
-            return {"type": "http.request", "body": b"", "more_body": False}
+            return {"type": "http.request", "body": body or b"", "more_body": False}
         await hang_up.wait()
         return {"type": "http.disconnect"}
 
@@ -102,7 +116,7 @@ async def open_stream(
         "type": "http",
         "asgi": {"version": "3.0"},
         "http_version": "1.1",
-        "method": "GET",
+        "method": "GET" if body is None else "POST",
         "scheme": "http",
         "path": path,
         "raw_path": path.encode(),
@@ -111,6 +125,14 @@ async def open_stream(
         "headers": [
             (b"host", b"testserver"),
             (b"accept", b"text/event-stream"),
+            *(
+                ()
+                if body is None
+                else (
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                )
+            ),
             *((name.lower().encode(), value.encode()) for name, value in headers.items()),
         ],
         "client": ("127.0.0.1", 50000),

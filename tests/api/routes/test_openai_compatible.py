@@ -4,9 +4,8 @@ history keeps talking in one stored conversation (specs/openai-compatible.md).""
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -18,10 +17,10 @@ from backend.api import deps
 from backend.main import create_app
 from tests.agent.fake_openai import FakeOpenAI, Reply, serving
 from tests.api.routes.test_tokens import bearer, make_token
+from tests.asgi_stream import open_stream
 from tests.conftest import UserSession, client_for, every_task, make_settings, register, running
 
 MODEL = "todo-assistant"
-HANG_GUARD = 30.0  # an upper bound, never a speed expectation
 
 
 async def complete(
@@ -189,71 +188,18 @@ async def test_without_include_usage_a_stream_has_no_usage_chunk(
     assert all("usage" not in chunk for chunk in chunks)
 
 
-async def _post_over_asgi(
-    app: FastAPI, path: str, body: bytes, headers: dict[str, str]
-) -> AsyncIterator[dict[str, Any]]:
-    """Drives the app as a server does: each message it sends, as it sends it."""
-    sent: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-    hang_up = asyncio.Event()
-    asked = False
-
-    async def receive() -> dict[str, Any]:
-        nonlocal asked
-        if not asked:
-            asked = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        await hang_up.wait()
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict[str, Any]) -> None:
-        await sent.put(message)
-
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [
-            (b"host", b"testserver"),
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-            *((name.lower().encode(), value.encode()) for name, value in headers.items()),
-        ],
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-        "state": {},
-    }
-    served = asyncio.create_task(app(scope, receive, send))  # type: ignore[arg-type]
-    try:
-        while True:
-            message = await asyncio.wait_for(sent.get(), HANG_GUARD)
-            yield message
-            if message["type"] == "http.response.body" and not message.get("more_body"):
-                break
-    finally:
-        hang_up.set()
-        await asyncio.wait_for(served, HANG_GUARD)
-
-
 async def test_a_stream_reaches_the_client_chunk_by_chunk_over_asgi(
     app: FastAPI, user: UserSession
 ) -> None:
     body = json.dumps(
         {"model": MODEL, "messages": [user_says("add call mom")], "stream": True}
     ).encode()
-    messages = [m async for m in _post_over_asgi(app, "/v1/chat/completions", body, user.headers)]
-    start, *bodies = messages
-    assert start["type"] == "http.response.start" and start["status"] == 200
-    headers = {name.decode(): value.decode() for name, value in start["headers"]}
-    assert int(headers["x-conversation-id"]) > 0
-    # Each chunk is sent as it is made, a body message of its own: the role, the text in
-    # pieces, the stop, then [DONE].
-    sent = [m["body"].decode() for m in bodies if b"data: " in m.get("body", b"")]
+    async with open_stream(app, "/v1/chat/completions", user.headers, body=body) as stream:
+        assert stream.status == 200
+        assert int(stream.headers["x-conversation-id"]) > 0
+        # Each chunk is sent as it is made, a body message of its own: the role, the text in
+        # pieces, the stop, then [DONE].
+        sent = [chunk.decode() for chunk in await stream.chunks() if b"data: " in chunk]
     assert all(len(data_lines(one)) == 1 for one in sent)
     assert len(sent) >= 5
     assert data_lines(sent[-1]) == ["[DONE]"]
