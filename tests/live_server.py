@@ -12,11 +12,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import pytest
 
 from bench.server import ROOT, server
 from tests.conftest import TEST_SECRET
 
-__all__ = ["ROOT", "cli_server", "live_server"]
+__all__ = ["ROOT", "cli_server", "live_server", "served_on_each_database"]
 
 
 @contextmanager
@@ -28,6 +29,24 @@ def live_server(
         database_url, workers, log_path, secret=TEST_SECRET, unlimited=False, **settings
     ) as (url, _process):
         yield url
+
+
+def served_on_each_database(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    **settings: str,
+) -> Iterator[tuple[str, str]]:
+    """For a module fixture parametrized ["sqlite", "postgresql"]: a live server on a fresh
+    SQLite file or the session's PostgreSQL database (skipped if unreachable); its base URL
+    and database URL."""
+    workdir = tmp_path_factory.mktemp(name)
+    if request.param == "sqlite":
+        database_url = f"sqlite+aiosqlite:///{workdir / 'todo.db'}"
+    else:
+        database_url = request.getfixturevalue("postgresql_url")
+    with live_server(database_url, workdir / "uvicorn.log", **settings) as url:
+        yield url, database_url
 
 
 @contextmanager

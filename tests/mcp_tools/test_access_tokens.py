@@ -18,7 +18,7 @@ from mcp.types import CallToolResult, TextContent
 from backend.main import create_app
 from mcp_tools.principal import READ_ONLY
 from tests.conftest import UserSession, client_for, make_settings, register, running
-from tests.live_server import live_server
+from tests.live_server import live_server, served_on_each_database
 from tests.mcp_tools.test_http import mcp_with
 from tests.mcp_tools.test_stdio import child_env, stdio_params
 
@@ -27,16 +27,11 @@ from tests.mcp_tools.test_stdio import child_env, stdio_params
 def base_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
-    workdir = tmp_path_factory.mktemp("mcp-tokens")
-    if request.param == "sqlite":
-        database_url = f"sqlite+aiosqlite:///{workdir / 'todo.db'}"
-    else:
-        database_url = request.getfixturevalue("postgresql_url")
     # Limits lifted: on PostgreSQL other tests' servers spend the address's budgets in the
     # shared store too. Throttling has a server of its own below.
-    with live_server(
-        database_url, workdir / "uvicorn.log", LOGIN_ATTEMPTS_PER_WINDOW="100000"
-    ) as url:
+    for url, _database_url in served_on_each_database(
+        request, tmp_path_factory, "mcp-tokens", LOGIN_ATTEMPTS_PER_WINDOW="100000"
+    ):
         yield url
 
 

@@ -21,7 +21,7 @@ from backend.core.config import Settings
 from backend.core.security import create_access_token
 from backend.models.tool_results import TaskChange
 from tests.conftest import TEST_SECRET, UserSession, register
-from tests.live_server import live_server
+from tests.live_server import served_on_each_database
 
 INITIALIZE = {
     "jsonrpc": "2.0",
@@ -39,12 +39,7 @@ INITIALIZE = {
 def base_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
-    workdir = tmp_path_factory.mktemp("mcp-http")
-    if request.param == "sqlite":
-        database_url = f"sqlite+aiosqlite:///{workdir / 'todo.db'}"
-    else:
-        database_url = request.getfixturevalue("postgresql_url")  # skips if unavailable
-    with live_server(database_url, workdir / "uvicorn.log") as url:
+    for url, _database_url in served_on_each_database(request, tmp_path_factory, "mcp-http"):
         yield url
 
 

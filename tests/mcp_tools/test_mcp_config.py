@@ -27,25 +27,18 @@ from openai import AsyncOpenAI
 from backend.services.connections import PASSWORD_PLACEHOLDER, database_url_for_clients
 from mcp_tools.principal import READ_ONLY
 from tests.conftest import UserSession, register
-from tests.live_server import ROOT, live_server
+from tests.live_server import ROOT, served_on_each_database
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def served(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[str, str]]:
-    """A real server's base URL and its database URL."""
-    workdir = tmp_path_factory.mktemp("mcp-config")
-    if request.param == "sqlite":
-        database_url = f"sqlite+aiosqlite:///{workdir / 'todo.db'}"
-    else:
-        database_url = request.getfixturevalue("postgresql_url")
     # Sign-ups are counted per address in PostgreSQL's shared limit store, which other
     # tests' servers on the session's database spend too: lifted here, not tested here.
-    with live_server(
-        database_url, workdir / "uvicorn.log", LOGIN_ATTEMPTS_PER_WINDOW="100000"
-    ) as url:
-        yield url, database_url
+    yield from served_on_each_database(
+        request, tmp_path_factory, "mcp-config", LOGIN_ATTEMPTS_PER_WINDOW="100000"
+    )
 
 
 def mcp_config(database_url: str, base_url: str, *args: str) -> subprocess.CompletedProcess[str]:

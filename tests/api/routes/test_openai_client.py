@@ -15,7 +15,7 @@ from openai import AsyncOpenAI
 
 from backend.agent.rules.replies import READ_ONLY
 from tests.conftest import UserSession, register
-from tests.live_server import live_server
+from tests.live_server import served_on_each_database
 
 MODEL = "todo-assistant"
 # Turns one account may start a minute on this server: every test stays under it but the one
@@ -27,17 +27,13 @@ CHAT_LIMIT = 6
 def base_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
-    workdir = tmp_path_factory.mktemp("openai-client")
-    if request.param == "sqlite":
-        database_url = f"sqlite+aiosqlite:///{workdir / 'todo.db'}"
-    else:
-        database_url = request.getfixturevalue("postgresql_url")  # skips if unavailable
-    with live_server(
-        database_url,
-        workdir / "uvicorn.log",
+    for url, _database_url in served_on_each_database(
+        request,
+        tmp_path_factory,
+        "openai-client",
         chat_requests_per_minute=str(CHAT_LIMIT),
         login_attempts_per_window="100000",
-    ) as url:
+    ):
         yield url
 
 
