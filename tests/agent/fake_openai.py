@@ -48,7 +48,12 @@ class Fail:
 
 @dataclass(frozen=True)
 class Hang:
+    """Answers `then` after `seconds`. What it answers is fixed when queued: a hung request
+    outlives its test, and taking the script's next step when it wakes would take a step
+    a later test queued."""
+
     seconds: float
+    then: Reply = Reply("too late")
 
 
 Step = Reply | CallTools | Fail | Hang
@@ -92,9 +97,7 @@ class FakeOpenAI:
         step = self.script.popleft() if self.script else Fail(500, "script exhausted")
         if isinstance(step, Hang):
             await asyncio.sleep(step.seconds)
-            step = self.script.popleft() if self.script else Reply("too late")
-            if isinstance(step, Hang):  # one hang at a time
-                step = Reply("too late")
+            step = step.then
         if isinstance(step, Fail):
             error = {"error": {"message": step.message, "type": "server_error", "code": None}}
             return JSONResponse(error, status_code=step.status)

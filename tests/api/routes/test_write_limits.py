@@ -86,7 +86,7 @@ async def test_a_turn_past_its_time_budget_stops_and_its_reply_records_what_was_
         turn_time_budget_seconds=2.0,
     )
     # The model adds a task, then takes far longer than the turn may.
-    slow_model.queue(CallTools.of(("add_task", {"title": "buy milk"})), Hang(5), Reply("late"))
+    slow_model.queue(CallTools.of(("add_task", {"title": "buy milk"})), Hang(5, then=Reply("late")))
     async with running(create_app(settings)) as app, client_for(app) as http:
         user = await register(http)
         body = (
