@@ -41,6 +41,8 @@ from backend.api.routes import (
     connections,
     conversations,
     health,
+    invitations,
+    list_members,
     lists,
     notifications,
     openai_compatible,
@@ -65,7 +67,13 @@ from backend.core.limits import build_abuse_limits
 from backend.core.migrate import migrate
 from backend.core.security import HashingBusyError
 from backend.core.unavailable import unavailable_response
-from backend.domain.errors import AccountGoneError
+from backend.domain.errors import (
+    AccountGoneError,
+    ForbiddenError,
+    MoveBetweenOwnersError,
+    NotFoundError,
+    SharingRefusedError,
+)
 from backend.models import Reminder
 from backend.notifications.delivery import Delivery
 from backend.reminders.fanout import ReminderFanout
@@ -188,6 +196,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tokens.router,
         openai_compatible.router,
         connections.router,
+        list_members.router,
+        invitations.router,
     ):
         app.include_router(router)
 
@@ -198,6 +208,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _account_gone(request: Request, exc: Exception) -> Response:
         # A token outliving its account (removed by an operator) is no longer valid.
         return await http_exception_handler(request, unauthorized(INVALID_TOKEN))
+
+    # What sharing refuses (specs/sharing.md), on every route alike: a list or task the
+    # caller cannot see is a 404, a change they may not make a 403, a share that cannot be
+    # made a 409, each with its reason.
+    @app.exception_handler(NotFoundError)
+    async def _not_found(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=404)
+
+    @app.exception_handler(ForbiddenError)
+    async def _forbidden(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=403)
+
+    @app.exception_handler(SharingRefusedError)
+    @app.exception_handler(MoveBetweenOwnersError)
+    async def _conflict(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=409)
 
     @app.exception_handler(DBAPIError)
     @app.exception_handler(OSError)

@@ -265,7 +265,7 @@ async def capture_statement(
 
     event.listen(engine.sync_engine, "before_cursor_execute", record)
     try:
-        await tasks.query_tasks(session, owner_id=owner_id, query=task_query(params))
+        await tasks.query_tasks(session, user_id=owner_id, query=task_query(params))
     finally:
         event.remove(engine.sync_engine, "before_cursor_execute", record)
     return sent[-1]

@@ -1,4 +1,5 @@
-"""The five task tools. Type hints are the contract; a missing task raises (`isError`)."""
+"""The five task tools, and the list and sharing tools beside them (`sharing_tools.py`).
+Type hints are the contract; a missing task raises (`isError`)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from backend.domain.errors import (
     ListLimitError,
     NoNextDateError,
     NotRepeatingError,
+    ServiceError,
     TaskLimitError,
     TaskNotFoundError,
 )
@@ -42,11 +44,13 @@ from backend.models.tool_results import (
     BulkChange,
     ChangeOutcome,
     ListedTask,
+    SharedListedTask,
     TaskChange,
     UndoArguments,
 )
 from backend.services import tasks
 from mcp_tools.principal import PrincipalSource, acting_user, changing_user
+from mcp_tools.sharing_tools import register_sharing_tools
 
 SERVER_NAME = "todo-tasks"
 INSTRUCTIONS = (
@@ -107,17 +111,17 @@ _FIELD_KEYS = {
 
 class SingleTaskChange(Protocol):
     async def __call__(
-        self, session: AsyncSession, *, owner_id: int, task_id: int
+        self, session: AsyncSession, *, user_id: int, task_id: int
     ) -> tasks.Changed: ...
 
 
-async def _complete_one(session: AsyncSession, *, owner_id: int, task_id: int) -> tasks.Changed:
+async def _complete_one(session: AsyncSession, *, user_id: int, task_id: int) -> tasks.Changed:
     data = TaskUpdate(completed=True)
-    return await tasks.change_task(session, owner_id=owner_id, task_id=task_id, data=data)
+    return await tasks.change_task(session, user_id=user_id, task_id=task_id, data=data)
 
 
-async def _delete_one(session: AsyncSession, *, owner_id: int, task_id: int) -> tasks.Changed:
-    return tasks.Changed(await tasks.delete_task(session, owner_id=owner_id, task_id=task_id))
+async def _delete_one(session: AsyncSession, *, user_id: int, task_id: int) -> tasks.Changed:
+    return tasks.Changed(await tasks.delete_task(session, user_id=user_id, task_id=task_id))
 
 
 def _ended_json(changed: tasks.Changed) -> dict[str, Any]:
@@ -133,7 +137,7 @@ class BulkTaskChange(Protocol):
         self,
         session: AsyncSession,
         *,
-        owner_id: int,
+        user_id: int,
         numbers: Sequence[int] | None = None,
         status: TaskStatus | None = None,
     ) -> tasks.BulkChange: ...
@@ -156,6 +160,12 @@ def _not_found(numbers: list[int]) -> str:
     return f"Tasks {', '.join(str(n) for n in numbers)} not found"
 
 
+def _view_only(numbers: list[int]) -> str:
+    named = ", ".join(str(n) for n in numbers)
+    which = f"Task {named} is" if len(numbers) == 1 else f"Tasks {named} are"
+    return f"{which} on a list shared with you as a viewer: you can see, not change them"
+
+
 def _bulk_result(change: tasks.BulkChange, status: str) -> BulkChange:
     result: dict[str, Any] = {
         "task_ids": change.numbers,
@@ -167,6 +177,8 @@ def _bulk_result(change: tasks.BulkChange, status: str) -> BulkChange:
         result["not_found"] = change.missing
     if change.repeat_ended:  # completed on their last date: they stopped repeating
         result["repeat_ended"] = change.repeat_ended
+    if change.read_only:  # on a list shared with the user to view only: unchanged
+        result["read_only"] = change.read_only
     return BulkChange.model_validate(result)
 
 
@@ -222,18 +234,36 @@ def _listed_page(listed: list[ListedTask], total: int, page: tasks.TaskPage) -> 
 
 
 def _listed(task: Task, zone: str, now: datetime) -> ListedTask:
-    return ListedTask.model_validate(
-        {
-            "id": task.number,
-            "title": task.title,
-            "description": task.description,
-            "completed": task.completed,
-            "created_at": task.created_at.isoformat(),
-            "updated_at": task.updated_at.isoformat(),
-            **_fields_json(task, zone, now),
-            "due_at": task.due_at.isoformat() if task.due_at else None,
-        }
+    fields = {
+        "id": task.number,
+        "title": task.title,
+        "description": task.description,
+        "completed": task.completed,
+        "created_at": task.created_at.isoformat(),
+        "updated_at": task.updated_at.isoformat(),
+        **_fields_json(task, zone, now),
+        "due_at": task.due_at.isoformat() if task.due_at else None,
+    }
+    sharing = task.sharing
+    if sharing is None:
+        return ListedTask.model_validate(fields)
+    return SharedListedTask.model_validate(
+        {**fields, "added_by": sharing.added_by, "completed_by": sharing.completed_by}
     )
+
+
+def _sharing_json(task: Task) -> dict[str, Any]:
+    """What a change's result says of a task on a shared list: that it is, and who added and
+    completed it (nothing for a task of the user's own unshared list)."""
+    sharing = task.sharing
+    if sharing is None:
+        return {}
+    return {
+        "list": task.list_name,
+        "shared": True,
+        "added_by": sharing.added_by,
+        "completed_by": sharing.completed_by,
+    }
 
 
 def _changed_json(task: Task, status: str, zone: str, given: set[str]) -> dict[str, Any]:
@@ -247,7 +277,7 @@ def _changed_json(task: Task, status: str, zone: str, given: set[str]) -> dict[s
         }
         for name in sorted(given):
             result.update({key: fields[key] for key in _FIELD_KEYS[name]})
-    return result
+    return result | _sharing_json(task)
 
 
 def _due_argument(task: Task) -> str:
@@ -407,7 +437,11 @@ class TaskServer(MCPServer):
             raise ToolError(f"Invalid {where}: {faults[0].problem}")
         try:
             return await super().call_tool(name, arguments, context)
-        except UnexpectedToolError:
+        except UnexpectedToolError as exc:
+            # A refusal the user may be told (a list shared with them only to view, one
+            # they cannot see): its message, as any tool error.
+            if isinstance(exc.__cause__, ServiceError):
+                raise ToolError(str(exc.__cause__)) from exc.__cause__
             raise
         except ToolError as exc:
             if isinstance(exc.__cause__, ValidationError):
@@ -483,7 +517,7 @@ def build_task_server(
             try:
                 task = await tasks.create_task(
                     session,
-                    owner_id=owner,
+                    user_id=owner,
                     data=data,
                     max_tasks=max_tasks,
                     max_lists=max_lists,
@@ -599,16 +633,16 @@ def build_task_server(
                 # The plain list (every turn that resolves a title): one prepared statement.
                 page = await tasks.list_page(
                     session,
-                    owner_id=owner,
+                    user_id=owner,
                     status=task_status,
                     limit=limit,
                     offset=wanted.offset,
                     title_search=query,
                 )
             else:
-                page = await tasks.task_page(session, owner_id=owner, query=wanted)
+                page = await tasks.task_page(session, user_id=owner, query=wanted)
             # Counted only when the page cannot tell (a full page, or one past the end).
-            total = await tasks.matching_total(session, owner_id=owner, query=wanted, page=page)
+            total = await tasks.matching_total(session, user_id=owner, query=wanted, page=page)
             dated = any(task.due_date is not None for task in page.tasks)
             zone = await tasks.account_zone(session, owner) if dated else "UTC"
         now = datetime.now(UTC)  # one "today" for the whole list's due labels
@@ -632,17 +666,23 @@ def build_task_server(
             if _targets(task_id, task_ids, every) == "one":
                 assert task_id is not None
                 try:
-                    changed = await one(session, owner_id=owner, task_id=task_id)
+                    changed = await one(session, user_id=owner, task_id=task_id)
                 except TaskNotFoundError as exc:
                     raise ToolError(str(exc)) from exc
                 task = changed.task
                 if done == "completed" and task.repeat_rule is not None and not task.completed:
                     return ChangeOutcome(await _moved_on(session, owner, task))
                 single = {"task_id": task.number, "status": done, "title": task.title}
-                return ChangeOutcome(TaskChange.model_validate({**single, **_ended_json(changed)}))
+                return ChangeOutcome(
+                    TaskChange.model_validate(
+                        {**single, **_ended_json(changed), **_sharing_json(task)}
+                    )
+                )
             status = TaskStatus(every) if every is not None else None
-            result = await many(session, owner_id=owner, numbers=task_ids, status=status)
+            result = await many(session, user_id=owner, numbers=task_ids, status=status)
         if task_ids is not None and not result.numbers:
+            if result.read_only:
+                raise ToolError(_view_only(result.read_only))
             raise ToolError(_not_found(result.missing))
         return ChangeOutcome(_bulk_result(result, done))
 
@@ -651,9 +691,9 @@ def build_task_server(
         async with sessionmaker() as session:
             try:
                 previous = _due_argument(
-                    await tasks.get_task(session, owner_id=owner, task_id=task_id)
+                    await tasks.get_task(session, user_id=owner, task_id=task_id)
                 )
-                task = await tasks.skip_occurrence(session, owner_id=owner, task_id=task_id)
+                task = await tasks.skip_occurrence(session, user_id=owner, task_id=task_id)
             except (TaskNotFoundError, NotRepeatingError, NoNextDateError) as exc:
                 raise ToolError(str(exc)) from exc
             zone = await tasks.account_zone(session, owner)
@@ -666,7 +706,7 @@ def build_task_server(
         result says so, and what its due date was (an undo is one update_task)."""
         zone = await tasks.account_zone(session, owner)
         result = _changed_json(task, "completed", zone, {"repeat"})
-        previous = await tasks.last_completed_due(session, owner_id=owner, task_id=task.number)
+        previous = await tasks.last_completed_due(session, user_id=owner, task_id=task.number)
         if previous is not None:
             clock = f"T{task.due_time:%H:%M}" if task.due_time else ""
             result["before"] = {"due": f"{previous.isoformat()}{clock}"}
@@ -802,7 +842,7 @@ def build_task_server(
                 previous: UndoArguments = {}
                 if given:  # what the fields were, so the change can be undone
                     # (read now: the update refreshes this same object in the session)
-                    before = await tasks.get_task(session, owner_id=owner, task_id=task_id)
+                    before = await tasks.get_task(session, user_id=owner, task_id=task_id)
                     previous = _arguments_of(before, given, zone)
                     if retag:
                         changes["tags"] = _retagged(
@@ -811,7 +851,7 @@ def build_task_server(
                 data = TaskUpdate.model_validate(changes)
                 changed = await tasks.change_task(
                     session,
-                    owner_id=owner,
+                    user_id=owner,
                     task_id=task_id,
                     data=data,
                     max_lists=max_lists,
@@ -828,4 +868,5 @@ def build_task_server(
             result["before"] = previous
         return TaskChange.model_validate(result)
 
+    register_sharing_tools(_tool(server), sessionmaker, principal, before_change)
     return server

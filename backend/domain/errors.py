@@ -155,3 +155,53 @@ class ReminderNeedsDueError(InvalidTaskChangeError):
 
     def __init__(self) -> None:
         super().__init__("remind_before needs a due_date (the task has none)")
+
+
+class ForbiddenError(ServiceError):
+    """Something the caller can see but may not do (a 403): a viewer's change, a member's
+    invitation. A list or task the caller cannot see is a NotFoundError instead, so an
+    answer never tells a stranger it exists."""
+
+
+class ReadOnlyListError(ForbiddenError):
+    def __init__(self, list_name: str) -> None:
+        super().__init__(
+            f"{list_name!r} is shared with you as a viewer: you can see its tasks but not "
+            "change them"
+        )
+        self.list_name = list_name
+
+
+class NotListOwnerError(ForbiddenError):
+    def __init__(self, list_name: str, what: str) -> None:
+        super().__init__(f"Only the owner of {list_name!r} can {what}")
+        self.list_name = list_name
+
+
+class SharingRefusedError(ServiceError):
+    """An invitation that cannot be made (a 409): to oneself, to a member already, on Inbox,
+    past the list's member limit."""
+
+
+class MemberNotFoundError(NotFoundError):
+    def __init__(self) -> None:
+        super().__init__("Member not found")
+
+
+class InvitationNotFoundError(NotFoundError):
+    """No pending invitation of that id for the caller's email: another account's, a declined
+    one and one that never was all read the same."""
+
+    def __init__(self) -> None:
+        super().__init__("Invitation not found")
+
+
+class MoveBetweenOwnersError(ServiceError):
+    """A task moved between lists of different owners (a 409): it would change hands."""
+
+    def __init__(self, list_name: str) -> None:
+        super().__init__(
+            f"A task cannot move to {list_name!r}: the two lists belong to different people. "
+            "Add it there as a new task instead"
+        )
+        self.list_name = list_name

@@ -19,6 +19,7 @@ from backend.models.notifications import (
     ServerKey,
 )
 from backend.models.reminder import Reminder, ReminderPublic
+from backend.models.sharing import ListMember, MemberRole, MemberStatus, TaskSeat
 from backend.models.task import (
     TITLE_MAX_LENGTH,
     Task,
@@ -49,6 +50,10 @@ __all__ = [
     "Message",
     "MessagePublic",
     "MessageRole",
+    "ListMember",
+    "MemberRole",
+    "MemberStatus",
+    "TaskSeat",
     "Reminder",
     "ReminderPublic",
     "Task",

@@ -3,12 +3,20 @@ from __future__ import annotations
 import builtins
 import re
 import unicodedata
+from dataclasses import dataclass
 from datetime import date, datetime, time
 from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import Field as PydanticField
-from pydantic import StrictBool, StrictInt, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    PrivateAttr,
+    StrictBool,
+    StrictInt,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 from sqlalchemy import Date, Index, Time, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
@@ -342,6 +350,15 @@ class TaskUpdate(_TaskInput):
         return value
 
 
+@dataclass(frozen=True)
+class TaskSharing:
+    """What a task on a shared list tells the user who sees it (specs/sharing.md)."""
+
+    role: Literal["owner", "editor", "viewer"]
+    added_by: str | None = None
+    completed_by: str | None = None
+
+
 class Task(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("owner_id", "number", name="uq_task_owner_number"),
@@ -381,6 +398,18 @@ class Task(SQLModel, table=True):
     # due time, how many minutes before it: such a reminder moves with the task.
     remind_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     remind_before: int | None = Field(default=None)
+    # On a shared list (specs/sharing.md): who added it, who completed it, and whom its
+    # reminder is for (whoever set it; None: the owner).
+    added_by_id: int | None = Field(default=None, foreign_key="user.id", ondelete="SET NULL")
+    completed_by_id: int | None = Field(default=None, foreign_key="user.id", ondelete="SET NULL")
+    remind_user_id: int | None = Field(default=None, foreign_key="user.id", ondelete="SET NULL")
+    # Set on a task as the task service hands it to a user who sees it on a shared list;
+    # never stored.
+    _sharing: TaskSharing | None = PrivateAttr(default=None)
+
+    @property
+    def sharing(self) -> TaskSharing | None:
+        return self._sharing
 
     @property
     def tag_list(self) -> list[str]:
@@ -428,9 +457,17 @@ class TaskPublic(SQLModel):
         default=None,
         description="Minutes before the due time the reminder comes, if it moves with it",
     )
+    shared: bool = Field(default=False, description="Whether its list is shared")
+    added_by: str | None = Field(
+        default=None, description="On a shared list: the email of whoever added it"
+    )
+    completed_by: str | None = Field(
+        default=None, description="On a shared list: the email of whoever completed it"
+    )
 
     @classmethod
     def of(cls, task: Task) -> TaskPublic:
+        sharing = task.sharing
         return cls(
             id=task.number,
             title=task.title,
@@ -449,4 +486,7 @@ class TaskPublic(SQLModel):
             repeat_text=task.repeat_text,
             remind_at=task.remind_at,
             remind_before=task.remind_before,
+            shared=sharing is not None,
+            added_by=sharing.added_by if sharing else None,
+            completed_by=sharing.completed_by if sharing else None,
         )

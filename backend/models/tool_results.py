@@ -79,6 +79,16 @@ class ListedTask(BaseModel):
     due_at: str | None
 
 
+class SharedListedTask(ListedTask):
+    """A listed task on a shared list: the same keys, and who added and completed it (emails;
+    `completed_by` null while pending). Only such tasks carry them, so a list of one's own
+    tasks costs no more."""
+
+    shared: Literal[True] = True
+    added_by: str | None = None
+    completed_by: str | None = None
+
+
 class ListedTasks(RootModel[builtins.list[ListedTask]]):
     """`list_tasks`'s answer: the tasks, in the asked order, at most the asked `limit` (and
     never more than 1,000). On the wire it is `{"result": [...]}` (MCP wraps an array)."""
@@ -117,6 +127,11 @@ class TaskChange(OptionalKeys):
     remind_label: str | None = None
     # Why a completed repeating task stopped repeating (its rule never comes round again).
     repeat_ended: str | None = None
+    # On a shared list (specs/sharing.md): the list as the user calls it, and who added and
+    # completed the task.
+    shared: bool | None = None
+    added_by: str | None = None
+    completed_by: str | None = None
     before: UndoArguments | None = None
 
 
@@ -131,6 +146,8 @@ class BulkChange(OptionalKeys):
     titles: builtins.list[str]
     not_found: builtins.list[int] | None = None
     repeat_ended: builtins.list[int] | None = None
+    # Asked-for tasks of a list shared with the user as a viewer: left as they were.
+    read_only: builtins.list[int] | None = None
 
 
 class ChangeOutcome(RootModel[TaskChange | BulkChange]):
@@ -138,6 +155,66 @@ class ChangeOutcome(RootModel[TaskChange | BulkChange]):
 
     # MCP wants an object at an outputSchema's root; each branch of the union is one.
     model_config = ConfigDict(json_schema_extra={"type": "object"})
+
+
+Role = Literal["owner", "editor", "viewer"]
+MemberRoleName = Literal["editor", "viewer"]
+
+
+class ListInfo(BaseModel):
+    """One list as the user sees it (`list_lists`): its name as they call it, counts, and
+    whether it is shared, with the user's role and the owner's email."""
+
+    name: str
+    pending: int
+    total: int
+    shared: bool
+    role: Role
+    owner: str
+    members: int
+
+
+class Lists(BaseModel):
+    lists: builtins.list[ListInfo]
+
+
+class MemberInfo(BaseModel):
+    """A member of a list or an invitation to it (the same id)."""
+
+    id: int
+    list: str
+    email: str
+    role: MemberRoleName
+    status: Literal["pending", "accepted"]
+    owner: str
+
+
+class Members(BaseModel):
+    """Who a list is shared with (`list_members`): its owner sees pending invitations too."""
+
+    list: str
+    owner: str
+    members: builtins.list[MemberInfo]
+
+
+class Invitations(BaseModel):
+    """The invitations waiting for the user's email (`list_invitations`)."""
+
+    invitations: builtins.list[MemberInfo]
+
+
+SharingStatus = Literal[
+    "invited", "role_changed", "removed", "left", "stopped", "accepted", "declined"
+]
+
+
+class SharingChange(BaseModel):
+    """A change to who shares a list: what happened, to which list (as the user calls it),
+    and the memberships it concerned."""
+
+    status: SharingStatus
+    list: str
+    members: builtins.list[MemberInfo]
 
 
 class ToolFailure(BaseModel):
@@ -154,9 +231,18 @@ TOOL_RESULTS: dict[str, type[BaseModel]] = {
     "complete_task": ChangeOutcome,
     "delete_task": ChangeOutcome,
     "list_tasks": ListedTasks,
+    "list_lists": Lists,
+    "list_members": Members,
+    "list_invitations": Invitations,
+    "share_list": SharingChange,
+    "change_member_role": SharingChange,
+    "remove_member": SharingChange,
+    "stop_sharing": SharingChange,
+    "leave_list": SharingChange,
+    "answer_invitation": SharingChange,
 }
 
-ToolResult = TaskChange | BulkChange | ListedTasks
+ToolResult = TaskChange | BulkChange | ListedTasks | Lists | Members | Invitations | SharingChange
 
 
 def read_result(tool: str, data: Any) -> ToolResult:
@@ -166,5 +252,7 @@ def read_result(tool: str, data: Any) -> ToolResult:
     parsed = model.model_validate(data)
     if isinstance(parsed, ChangeOutcome):
         return parsed.root
-    assert isinstance(parsed, TaskChange | ListedTasks)
+    assert isinstance(
+        parsed, TaskChange | ListedTasks | Lists | Members | Invitations | SharingChange
+    )
     return parsed

@@ -20,10 +20,13 @@ from backend.domain.errors import (
     ListLimitError,
     ListLooksLikeError,
     ListNotFoundError,
+    NotListOwnerError,
 )
 from backend.domain.list_names import looks_like
-from backend.models import Task, TaskList, User
+from backend.models import Task, TaskList, TaskSeat, User
 from backend.models.task import DEFAULT_LIST
+from backend.services import sharing
+from backend.services.list_directory import ListEntry, directory
 
 
 @dataclass(frozen=True)
@@ -31,28 +34,36 @@ class ListCount:
     name: str
     pending: int
     total: int
+    # The list as the caller sees it: theirs or shared with them, and by whom.
+    entry: ListEntry
 
 
-async def lists_with_counts(session: AsyncSession, *, owner_id: int) -> list[ListCount]:
-    """Every list of the account, Inbox first then in the order they were made, with how
-    many of its tasks are pending and in all."""
-    names = (
-        await session.exec(
-            select(TaskList.name)
-            .where(col(TaskList.owner_id) == owner_id)
-            .order_by(col(TaskList.name_key) != DEFAULT_LIST.lower(), col(TaskList.id))
-        )
-    ).all()
+async def lists_with_counts(session: AsyncSession, *, user_id: int) -> list[ListCount]:
+    """Every list the user sees, theirs first (Inbox first then in the order they were made)
+    then those shared with them, each as they call it, with how many of its tasks are
+    pending and in all."""
+    lists = await directory(session, user_id)
     pending = func.sum(case((col(Task.completed).is_(False), 1), else_=0))
+    key = func.lower(col(Task.list_name))
     rows = (
         await session.exec(
-            select(func.lower(col(Task.list_name)), pending, func.count())
-            .where(col(Task.owner_id) == owner_id)
-            .group_by(func.lower(col(Task.list_name)))
+            select(col(Task.owner_id), key, pending, func.count())
+            .join(TaskSeat, col(TaskSeat.task_pk) == col(Task.pk))
+            .where(col(TaskSeat.user_id) == user_id)
+            .group_by(col(Task.owner_id), key)
         )
     ).all()
-    counts = {str(key): (int(p or 0), int(n)) for key, p, n in rows}
-    return [ListCount(str(n), *counts.get(str(n).lower(), (0, 0))) for n in names]
+    counts = {(int(owner), str(k)): (int(p or 0), int(n)) for owner, k, p, n in rows}
+    return [ListCount(e.shown, *counts.get(e.key, (0, 0)), e) for e in lists.entries]
+
+
+async def _refuse_if_shared_with_me(
+    session: AsyncSession, user_id: int, name: str, what: str
+) -> None:
+    """A member naming a list shared with them, to rename or delete it: only its owner may."""
+    entry = (await directory(session, user_id)).find(name)
+    if entry is not None and entry.role != "owner":
+        raise NotListOwnerError(entry.shown, what)
 
 
 async def _named(session: AsyncSession, owner_id: int, name: str) -> TaskList:
@@ -111,6 +122,7 @@ async def create_list(
 async def rename_list(session: AsyncSession, *, owner_id: int, name: str, new_name: str) -> str:
     if name.lower() == DEFAULT_LIST.lower():
         raise InboxIsFixedError()
+    await _refuse_if_shared_with_me(session, owner_id, name, "rename it")
     found = await _named(session, owner_id, name)
     old_key = found.name_key
     if new_name.lower() != old_key:
@@ -132,10 +144,13 @@ async def rename_list(session: AsyncSession, *, owner_id: int, name: str, new_na
 
 
 async def delete_list(session: AsyncSession, *, owner_id: int, name: str) -> int:
-    """Deletes the list; its tasks move to Inbox. Returns how many moved."""
+    """Deletes the list; its tasks move to Inbox. Returns how many moved. A shared list's
+    members lose it at once: their memberships, and with them their seats, go with it."""
     if name.lower() == DEFAULT_LIST.lower():
         raise InboxIsFixedError()
+    await _refuse_if_shared_with_me(session, owner_id, name, "delete it")
     found = await _named(session, owner_id, name)
+    await sharing.forget_members(session, owner_id=owner_id, list_name=found.name)
     moved = await session.exec(
         update(Task)
         .where(col(Task.owner_id) == owner_id, func.lower(col(Task.list_name)) == found.name_key)

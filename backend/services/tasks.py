@@ -1,7 +1,10 @@
-"""The task service: every read and write of tasks, scoped by owner.
+"""The task service: every read and write of tasks, as one user may make it.
 
 Used alike by the REST routes and the MCP tools. Callers pass validated `TaskCreate` /
-`TaskUpdate` data and the owner's id; a task is addressed by its per-user number.
+`TaskUpdate` data and the acting user's id; a task is addressed by that user's number for it,
+its seat (`seats.py`): their own tasks and those of lists shared with them
+(specs/sharing.md). A viewer's seat reads; an owner's or an editor's changes. Tasks come
+back as the user sees them (`seen_tasks.py`), never as stored for someone else.
 """
 
 from __future__ import annotations
@@ -13,10 +16,20 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, bindparam, case, delete, func, literal, or_, update
+from sqlalchemy import (
+    ColumnElement,
+    and_,
+    bindparam,
+    case,
+    delete,
+    false,
+    func,
+    literal,
+    or_,
+    update,
+)
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from sqlmodel.sql.expression import SelectOfScalar
 
 from backend.core.timeutil import utcnow
 from backend.domain.due import due_instant, today_in
@@ -26,9 +39,12 @@ from backend.domain.errors import (
     DueTimeWithoutDateError,
     ListLimitError,
     ListLooksLikeError,
+    MoveBetweenOwnersError,
     NoNextDateError,
     NotRepeatingError,
+    ReadOnlyListError,
     RepeatRefusedError,
+    ServiceError,
     TaskLimitError,
     TaskNotFoundError,
     TaskNumberTakenError,
@@ -52,12 +68,16 @@ from backend.models import (
     TaskCompletion,
     TaskCreate,
     TaskList,
+    TaskSeat,
     TaskStatus,
     TaskUpdate,
     User,
 )
 from backend.models.task import DEFAULT_LIST, Priority, tags_text
+from backend.services import seats
+from backend.services.list_directory import ListDirectory, ListEntry, directory
 from backend.services.lists import add_list
+from backend.services.seen_tasks import seen, seen_one
 
 # Tasks are read a page at a time: an account may hold MAX_TASKS_PER_USER (10,000) tasks,
 # and reading them all at once held the event loop (and on SQLite the write lock) for seconds
@@ -96,9 +116,17 @@ _ZONE = select(User.timezone).where(col(User.id) == bindparam("oid"))
 _LIST_NAMED = select(TaskList.name).where(
     (col(TaskList.owner_id) == bindparam("oid")) & (col(TaskList.name_key) == bindparam("key"))
 )
-_OWNED_NUMBER = (col(Task.owner_id) == bindparam("oid")) & (col(Task.number) == bindparam("num"))
-_GET = select(Task).where(_OWNED_NUMBER)
-_DELETE = delete(Task).where(_OWNED_NUMBER).returning(Task).execution_options(**_ORM_DML)
+# A task by the user's number for it: their seat. `_CHANGEABLE` is the task's row id if the
+# seat may change it (the owner's, an editor's), else NULL: a write through it matches nothing.
+_SEAT = (col(TaskSeat.user_id) == bindparam("uid")) & (col(TaskSeat.number) == bindparam("num"))
+_SEEN = select(Task, TaskSeat.number).join(TaskSeat, col(TaskSeat.task_pk) == col(Task.pk))
+_GET = _SEEN.where(_SEAT)
+_CHANGEABLE = select(TaskSeat.task_pk).where(_SEAT, seats.may_change()).scalar_subquery()
+_DELETE = (
+    delete(Task).where(col(Task.pk) == _CHANGEABLE).returning(Task).execution_options(**_ORM_DML)
+)
+_SEAT_HELD = select(TaskSeat.task_pk).where(_SEAT)
+_CHANGEABLE_PK = select(TaskSeat.task_pk).where(_SEAT, seats.may_change())
 
 
 async def _next_task_number(session: AsyncSession, owner_id: int) -> tuple[int, str]:
@@ -112,14 +140,14 @@ async def _next_task_number(session: AsyncSession, owner_id: int) -> tuple[int, 
     return int(row[0]), str(row[1])
 
 
-async def _free_old_number(session: AsyncSession, owner_id: int, number: int) -> str:
-    """Checks that `number` was handed out before and no task holds it now (a deleted task
-    brought back under its own number), and returns the account's time zone. Under the
-    counter's lock, as a new number is, so two restores cannot both take it."""
-    row = (await session.exec(_LAST_NUMBER, params={"oid": owner_id})).one_or_none()
+async def _free_old_number(session: AsyncSession, user_id: int, number: int) -> str:
+    """Checks that `number` was handed out to the user before and no seat of theirs holds it
+    now (a deleted task brought back under its own number), and returns the account's time
+    zone. Under the counter's lock, as a new number is, so two restores cannot both take it."""
+    row = (await session.exec(_LAST_NUMBER, params={"oid": user_id})).one_or_none()
     if row is None:
-        raise AccountGoneError(owner_id)
-    held = (await session.exec(_GET, params={"oid": owner_id, "num": number})).first()
+        raise AccountGoneError(user_id)
+    held = (await session.exec(_SEAT_HELD, params={"uid": user_id, "num": number})).first()
     if not 1 <= number <= int(row[0]) or held is not None:
         await session.rollback()
         raise TaskNumberTakenError(number)
@@ -162,23 +190,46 @@ async def add_starting_lists(session: AsyncSession, *, owner_id: int) -> None:
 async def create_task(
     session: AsyncSession,
     *,
-    owner_id: int,
+    user_id: int,
     data: TaskCreate,
     max_tasks: int | None = None,
     max_lists: int | None = None,
     number: int | None = None,
 ) -> Task:
-    """A new task under the next number, or under `number`, a free one handed out before (a
-    deleted task brought back: TaskNumberTakenError if it is not free)."""
-    restoring = number is not None
-    if number is None:
-        number, zone = await _next_task_number(session, owner_id)
+    """A new task under the user's next number, or under `number`, a free one handed out
+    before (a deleted task brought back: TaskNumberTakenError if it is not free).
+
+    On a list shared with the user (an editor's) the task is the list owner's, numbered
+    from the owner's counter, and every member gets a seat; on a list of the user's that
+    is shared, so do its members. The list owner's `max_tasks` holds."""
+    lists = await directory(session, user_id)
+    target = lists.find(data.list or DEFAULT_LIST)
+    if target is not None and target.role != "owner":
+        if not target.may_change:
+            raise ReadOnlyListError(target.shown)
+        owner_id, list_name = target.owner_id, target.name
     else:
-        zone = await _free_old_number(session, owner_id, number)
+        owner_id = user_id
+        list_name = await list_named(
+            session, owner_id=user_id, name=data.list or DEFAULT_LIST, max_lists=max_lists
+        )
+    members = (
+        await seats.accepted_members(session, target.list_id)
+        if target is not None and (target.shared or target.role != "owner")
+        else []
+    )
+    await seats.lock_counters(session, [owner_id, *(user for _, user in members)])
+    restoring = number is not None
+    if number is not None and owner_id == user_id:
+        owner_number, zone = number, await _free_old_number(session, user_id, number)
+    else:
+        if number is not None:  # a member's own number, for a task of someone else's list
+            await _free_old_number(session, user_id, number)
+        owner_number, zone = await _next_task_number(session, owner_id)
     # Numbers only grow, so an account that never made `max_tasks` tasks cannot hold that
     # many: only those pay for the count (under the counter's lock: no race past the cap).
-    if max_tasks is not None and (restoring or number > max_tasks):
-        if await count_tasks(session, owner_id=owner_id) >= max_tasks:
+    if max_tasks is not None and (restoring or owner_number > max_tasks):
+        if await _owned_count(session, owner_id) >= max_tasks:
             await session.rollback()
             raise TaskLimitError(max_tasks)
     repeat = _repeat_of(data.repeat, data.repeat_from)
@@ -195,25 +246,38 @@ async def create_task(
     )
     task = Task(
         owner_id=owner_id,
-        number=number,
+        number=owner_number,
         title=data.title,
         description=data.description,
         due_date=due_date,
         due_time=data.due_time,
         due_at=due_instant(due_date, data.due_time, zone),
         priority=(data.priority or Priority.NONE).value,
-        list_name=await list_named(
-            session, owner_id=owner_id, name=data.list or DEFAULT_LIST, max_lists=max_lists
-        ),
+        list_name=list_name,
         tags_text=tags_text(data.tags),
         repeat_rule=repeat.rule if repeat else None,
         repeat_from="completion" if repeat and repeat.from_completion else "schedule",
         remind_at=reminding.at,
         remind_before=reminding.before,
+        added_by_id=user_id,
+        remind_user_id=user_id if reminding.at is not None else None,
     )
     session.add(task)
+    # The owner's seat is the database's own doing (a trigger on insert); the members' are
+    # taken here, in the same transaction.
+    await session.flush()
+    assert task.pk is not None
+    given = {user_id: number} if number is not None and owner_id != user_id else None
+    seated = await seats.seat_members(session, task.pk, members, given)
     await session.commit()
-    return task
+    return await seen_one(session, user_id, task, seated.get(user_id, owner_number), lists)
+
+
+async def _owned_count(session: AsyncSession, owner_id: int) -> int:
+    """The tasks the account owns (those of its lists, whoever added them): what its cap
+    counts."""
+    query = select(func.count()).select_from(Task).where(col(Task.owner_id) == owner_id)
+    return int((await session.exec(query)).one())
 
 
 def _repeating_due(repeat: Repeat, due: date | None, clock: time | None, zone: str) -> date:
@@ -289,21 +353,23 @@ def _title_filter(text: str) -> ColumnElement[bool]:
 async def list_page(
     session: AsyncSession,
     *,
-    owner_id: int,
+    user_id: int,
     status: TaskStatus = TaskStatus.ALL,
     limit: int | None = None,
     offset: int = 0,
     title_search: str | None = None,
 ) -> TaskPage:
-    """A page of the owner's tasks by number (`page_size(limit)` of them, from `offset`), and
-    whether another follows; `title_search` keeps only titles sharing a word stem (or equal
-    to it), so resolving a title never loads a whole large list. One prepared statement."""
+    """A page of the tasks the user sees, by their numbers (`page_size(limit)` of them, from
+    `offset`), and whether another follows; `title_search` keeps only titles sharing a word
+    stem (or equal to it), so resolving a title never loads a whole large list. One prepared
+    statement."""
     size, offset = page_size(limit), max(0, offset)
     query = _list_statement(_status_filter(status))
     if title_search is not None and title_search.strip():
         query = query.where(_title_filter(title_search))
-    params = {"oid": owner_id, "limit": size + 1, "offset": offset}
-    return _page((await session.exec(query, params=params)).all(), size, offset)
+    params = {"uid": user_id, "limit": size + 1, "offset": offset}
+    found = (await session.exec(query, params=params)).all()
+    return _page(await seen(session, user_id, [(t, int(n)) for t, n in found]), size, offset)
 
 
 class DueFilter(StrEnum):
@@ -390,12 +456,14 @@ def _keyword_filter(keyword: str) -> ColumnElement[bool]:
     )
 
 
-async def query_tasks(session: AsyncSession, *, owner_id: int, query: TaskQuery) -> Sequence[Task]:
-    """A page of the owner's tasks that pass every filter of `query`, in its order (ties by
-    number)."""
-    statement = await _query_statement(session, owner_id, query)
+async def query_tasks(session: AsyncSession, *, user_id: int, query: TaskQuery) -> Sequence[Task]:
+    """A page of the tasks the user sees that pass every filter of `query`, in its order
+    (ties by number)."""
+    lists = await directory(session, user_id)
+    statement = await _query_statement(session, user_id, query, lists)
     size = page_size(query.limit)
-    return (await session.exec(statement.limit(size).offset(max(0, query.offset)))).all()
+    found = (await session.exec(statement.limit(size).offset(max(0, query.offset)))).all()
+    return await seen(session, user_id, [(t, int(n)) for t, n in found], lists)
 
 
 @dataclass(frozen=True)
@@ -405,11 +473,13 @@ class TaskPage:
     next_offset: int | None
 
 
-async def task_page(session: AsyncSession, *, owner_id: int, query: TaskQuery) -> TaskPage:
+async def task_page(session: AsyncSession, *, user_id: int, query: TaskQuery) -> TaskPage:
     """`query_tasks`, and whether another page follows (read as one more task)."""
-    statement = await _query_statement(session, owner_id, query)
+    lists = await directory(session, user_id)
+    statement = await _query_statement(session, user_id, query, lists)
     size, offset = page_size(query.limit), max(0, query.offset)
-    return _page((await session.exec(statement.limit(size + 1).offset(offset))).all(), size, offset)
+    found = (await session.exec(statement.limit(size + 1).offset(offset))).all()
+    return _page(await seen(session, user_id, [(t, int(n)) for t, n in found], lists), size, offset)
 
 
 def _page(found: Sequence[Task], size: int, offset: int) -> TaskPage:
@@ -418,43 +488,41 @@ def _page(found: Sequence[Task], size: int, offset: int) -> TaskPage:
 
 
 async def matching_total(
-    session: AsyncSession, *, owner_id: int, query: TaskQuery, page: TaskPage
+    session: AsyncSession, *, user_id: int, query: TaskQuery, page: TaskPage
 ) -> int:
     """How many tasks pass `query`'s filters, pages aside. A last page that is not empty
     tells it without another query; otherwise they are counted."""
     if page.next_offset is None and (page.tasks or query.offset <= 0):
         return max(0, query.offset) + len(page.tasks)
-    statement = await _query_statement(session, owner_id, query)
+    statement = await _query_statement(session, user_id, query, await directory(session, user_id))
     counted = select(func.count()).select_from(statement.order_by(None).subquery())
     return (await session.exec(counted)).one()
 
 
 async def _query_statement(
-    session: AsyncSession, owner_id: int, query: TaskQuery
-) -> SelectOfScalar[Task]:
-    statement = select(Task).where(col(Task.owner_id) == owner_id)
+    session: AsyncSession, user_id: int, query: TaskQuery, lists: ListDirectory
+) -> Any:
+    statement = _SEEN.where(col(TaskSeat.user_id) == user_id)
     completed = _status_filter(query.status)
     if completed is not None:
         statement = statement.where(col(Task.completed) == completed)
     if query.list_name is not None:
-        # The list's own spelling, found by its key: an exact match the (owner_id,
-        # list_name) index serves, where lower(list_name) read every task of the owner.
-        stored = (
-            select(TaskList.name)
-            .where(
-                col(TaskList.owner_id) == owner_id,
-                col(TaskList.name_key) == query.list_name.lower(),
+        # The list as this user calls it, then its owner and stored spelling: an exact match
+        # the (owner_id, list_name) index serves. A name the user has no list of matches none.
+        entry = lists.find(query.list_name)
+        if entry is None:
+            statement = statement.where(false())
+        else:
+            statement = statement.where(
+                col(Task.owner_id) == entry.owner_id, col(Task.list_name) == entry.name
             )
-            .scalar_subquery()
-        )
-        statement = statement.where(col(Task.list_name) == stored)
     if query.tag is not None:
         tag = _like_escape(query.tag.strip().lstrip("#").lower())
         statement = statement.where(col(Task.tags_text).like(f"% {tag} %", escape="/"))
     if query.priority is not None:
         statement = statement.where(col(Task.priority) == query.priority.value)
     if query.due is not None:
-        zone = await account_zone(session, owner_id)
+        zone = await account_zone(session, user_id)
         statement = statement.where(_due_filter(query.due, zone))
     # Days compare as days (the stored due day is the account's): no zone is needed, and a
     # NULL due day never compares true.
@@ -468,7 +536,7 @@ async def _query_statement(
         statement = statement.where(_title_filter(query.title_search))
     first: list[Any] = []
     if query.fired_reminder:
-        shown = _shown_reminders(owner_id)
+        shown = _shown_reminders(user_id)
         statement = statement.join(shown, col(Task.pk) == shown.c.task_pk)
         first = [shown.c.newest.desc()]
     orders: dict[TaskSort, list[Any]] = {
@@ -479,11 +547,11 @@ async def _query_statement(
         TaskSort.CREATED: [col(Task.created_at)],
         TaskSort.TITLE: [func.lower(col(Task.title))],
     }
-    return statement.order_by(*first, *orders[query.sort], col(Task.number))
+    return statement.order_by(*first, *orders[query.sort], col(TaskSeat.number))
 
 
 def _shown_reminders(owner_id: int) -> Any:
-    """Per task of the owner, its newest fired reminder not yet dismissed (`task_pk`,
+    """Per task, the user's newest fired reminder of it not yet dismissed (`task_pk`,
     `newest`: the reminder's id, which grows with each firing)."""
     return (
         select(col(Reminder.task_pk).label("task_pk"), func.max(Reminder.id).label("newest"))
@@ -494,30 +562,66 @@ def _shown_reminders(owner_id: int) -> Any:
 
 
 @cache
-def _list_statement(completed: bool | None) -> SelectOfScalar[Task]:
-    query = select(Task).where(col(Task.owner_id) == bindparam("oid"))
+def _list_statement(completed: bool | None) -> Any:
+    query = _SEEN.where(col(TaskSeat.user_id) == bindparam("uid"))
     if completed is not None:
         query = query.where(col(Task.completed) == completed)
-    query = query.order_by(col(Task.number))
+    query = query.order_by(col(TaskSeat.number))
     return query.limit(bindparam("limit")).offset(bindparam("offset"))
 
 
 async def count_tasks(
-    session: AsyncSession, *, owner_id: int, status: TaskStatus = TaskStatus.ALL
+    session: AsyncSession, *, user_id: int, status: TaskStatus = TaskStatus.ALL
 ) -> int:
-    query = select(func.count()).select_from(Task).where(Task.owner_id == owner_id)
+    """How many tasks the user sees (theirs and those of lists shared with them)."""
+    query = (
+        select(func.count())
+        .select_from(TaskSeat)
+        .join(Task, col(Task.pk) == col(TaskSeat.task_pk))
+        .where(col(TaskSeat.user_id) == user_id)
+    )
     completed = _status_filter(status)
     if completed is not None:
-        query = query.where(Task.completed == completed)
+        query = query.where(col(Task.completed) == completed)
     result = await session.exec(query)
     return int(result.one())
 
 
-async def get_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:
-    task = (await session.exec(_GET, params={"oid": owner_id, "num": task_id})).first()
-    if task is None:
-        raise TaskNotFoundError(task_id)
+async def _stored(session: AsyncSession, user_id: int, number: int) -> tuple[Task, int]:
+    """The stored task behind the user's number, for this service's own use."""
+    row = (await session.exec(_GET, params={"uid": user_id, "num": number})).first()
+    if row is None:
+        raise TaskNotFoundError(number)
+    return row[0], int(row[1])
+
+
+async def _changeable(session: AsyncSession, user_id: int, number: int) -> Task:
+    """The stored task behind the user's number, if the user may change it."""
+    task, _ = await _stored(session, user_id, number)
+    await _check_changeable(session, user_id, number)
     return task
+
+
+async def _check_changeable(session: AsyncSession, user_id: int, number: int) -> None:
+    if (await session.exec(_CHANGEABLE_PK, params={"uid": user_id, "num": number})).first():
+        return
+    raise await _refusal(session, user_id, number)
+
+
+async def _refusal(session: AsyncSession, user_id: int, number: int) -> ServiceError:
+    """Why a write through the user's number matched nothing: no such task of theirs, or
+    one they only view (its list named as they call it)."""
+    await session.rollback()
+    row = (await session.exec(_GET, params={"uid": user_id, "num": number})).first()
+    if row is None:
+        return TaskNotFoundError(number)
+    entry = (await directory(session, user_id)).of_task(row[0].owner_id, row[0].list_name)
+    return ReadOnlyListError(entry.shown if entry is not None else row[0].list_name)
+
+
+async def get_task(session: AsyncSession, *, user_id: int, task_id: int) -> Task:
+    task, number = await _stored(session, user_id, task_id)
+    return await seen_one(session, user_id, task, number)
 
 
 @dataclass(frozen=True)
@@ -532,13 +636,13 @@ class Changed:
 async def update_task(
     session: AsyncSession,
     *,
-    owner_id: int,
+    user_id: int,
     task_id: int,
     data: TaskUpdate,
     max_lists: int | None = None,
 ) -> Task:
     changed = await change_task(
-        session, owner_id=owner_id, task_id=task_id, data=data, max_lists=max_lists
+        session, user_id=user_id, task_id=task_id, data=data, max_lists=max_lists
     )
     return changed.task
 
@@ -546,7 +650,7 @@ async def update_task(
 async def change_task(
     session: AsyncSession,
     *,
-    owner_id: int,
+    user_id: int,
     task_id: int,
     data: TaskUpdate,
     max_lists: int | None = None,
@@ -557,7 +661,10 @@ async def change_task(
     A reminder asked for that leaves one to come supersedes the task's fired reminders still
     shown: they are dismissed in the same transaction (a snooze from chat moves the card's
     reminder to its new time). `restore_reminder` undoes that: the fired reminders the task's
-    last change dismissed so (those dismissed at its `updated_at`) are shown again."""
+    last change dismissed so (those dismissed at its `updated_at`) are shown again.
+
+    On a shared list, the completion records who completed it, and a reminder asked for is
+    the asker's. A task moves only between lists of the same owner."""
     changes = data.model_dump(exclude_unset=True)
     reminder_asked = bool(changes.keys() & {"remind_at", "remind_before"})
     # An explicit null title means "leave it"; a title is never removed. So for the
@@ -569,15 +676,18 @@ async def change_task(
         changes["priority"] = str(changes["priority"])
     if "tags" in changes:
         changes["tags_text"] = tags_text(changes.pop("tags"))
-    if "list" in changes:
-        changes["list_name"] = await list_named(
-            session, owner_id=owner_id, name=changes.pop("list"), max_lists=max_lists
+    moved_to: ListEntry | None = None
+    moving = "list" in changes
+    if moving:
+        stored = await _changeable(session, user_id, task_id)
+        changes["list_name"], moved_to = await _move_target(
+            session, user_id, stored, changes.pop("list"), max_lists
         )
     current: Task | None = None
     if changes.keys() & _NEEDS_THE_TASK or changes.get("completed") is False or restore_reminder:
-        # These read the task as it stands (and the account's zone): once.
-        current = await get_task(session, owner_id=owner_id, task_id=task_id)
-        zone = await account_zone(session, owner_id)
+        # These read the task as it stands (and its owner's zone): once.
+        current = await _changeable(session, user_id, task_id)
+        zone = await account_zone(session, current.owner_id)
         if "repeat" in changes or "repeat_from" in changes:
             changes.update(_repeat_changes(zone, current, changes))
         if "due_date" in changes or "due_time" in changes:
@@ -585,33 +695,66 @@ async def change_task(
         _check_repeat(zone, current, changes)
         changes.update(_reminder_changes(zone, current, changes))
     if not changes:
-        return Changed(await get_task(session, owner_id=owner_id, task_id=task_id))
+        return Changed(await get_task(session, user_id=user_id, task_id=task_id))
     # Read now: the update refreshes this same object in the session.
     last_changed = current.updated_at if restore_reminder and current is not None else None
-    where = [col(Task.owner_id) == owner_id, col(Task.number) == task_id]
+    where = [col(Task.pk) == _CHANGEABLE]
     closing: dict[str, Any] = {}
     if changes.get("completed") is True:
         # A repeating task is not closed by its completion (below): only one that repeats
         # not is, so a plain completion stays one statement. A done task reminds no more.
         where.append(col(Task.repeat_rule).is_(None))
-        closing = {"remind_at": None}
+        closing = {"remind_at": None, "completed_by_id": user_id}
+    elif changes.get("completed") is False:
+        closing = {"completed_by_id": None}
+    if reminder_asked:
+        closing["remind_user_id"] = user_id
     # One set of values: the completion's own win over what the request asked of the same
     # columns ({"completed": true, "remind_before": null} clears remind_at twice over).
     values = {**changes, **closing, "updated_at": utcnow()}
     statement = (
         update(Task).where(*where).values(values).returning(Task).execution_options(**_ORM_DML)
     )
-    task: Task | None = (await session.exec(statement)).scalars().first()
+    params = {"uid": user_id, "num": task_id}
+    task: Task | None = (await session.exec(statement, params=params)).scalars().first()
     if task is None and changes.get("completed") is True:
-        return await _complete_repeating(session, owner_id, task_id, changes)
+        return await _complete_repeating(session, user_id, task_id, changes)
     if task is None:
-        raise TaskNotFoundError(task_id)
+        raise await _refusal(session, user_id, task_id)
     if reminder_asked and task.remind_at is not None:
         await _supersede_shown(session, task, values["updated_at"])
     if last_changed is not None and not task.completed:
         await _show_superseded(session, task, last_changed)
+    if moving and task.pk is not None:
+        await seats.reseat(session, task.pk, await _members_of(session, moved_to))
     await session.commit()
-    return Changed(task)
+    return Changed(await seen_one(session, user_id, task, task_id))
+
+
+async def _members_of(session: AsyncSession, entry: ListEntry | None) -> Sequence[tuple[int, int]]:
+    if entry is None:
+        return []
+    return await seats.accepted_members(session, entry.list_id)
+
+
+async def _move_target(
+    session: AsyncSession, user_id: int, task: Task, name: str, max_lists: int | None
+) -> tuple[str, ListEntry | None]:
+    """The stored name of the list a task moves to, as the user named it, and that list's
+    entry (None: a list of the user's made by this move). Lists of the task's own owner
+    only; on a list shared with the user, an editor's."""
+    lists = await directory(session, user_id)
+    entry = lists.find(name)
+    if entry is None or entry.role == "owner":
+        if task.owner_id != user_id:
+            raise MoveBetweenOwnersError(entry.shown if entry is not None else name)
+        stored = await list_named(session, owner_id=user_id, name=name, max_lists=max_lists)
+        return stored, entry
+    if entry.owner_id != task.owner_id:
+        raise MoveBetweenOwnersError(entry.shown)
+    if not entry.may_change:
+        raise ReadOnlyListError(entry.shown)
+    return entry.name, entry
 
 
 async def _supersede_shown(session: AsyncSession, task: Task, at: Any) -> None:
@@ -687,11 +830,15 @@ def _check_repeat(zone: str, current: Task, changes: dict[str, Any]) -> None:
         raise RepeatRefusedError(problem)
 
 
-async def last_completed_due(session: AsyncSession, *, owner_id: int, task_id: int) -> date | None:
+async def last_completed_due(session: AsyncSession, *, user_id: int, task_id: int) -> date | None:
     """The due day a repeating task had when it was last completed."""
+    task, _ = await _stored(session, user_id, task_id)
     statement = (
         select(col(TaskCompletion.due_date))
-        .where(col(TaskCompletion.owner_id) == owner_id, col(TaskCompletion.task_number) == task_id)
+        .where(
+            col(TaskCompletion.owner_id) == task.owner_id,
+            col(TaskCompletion.task_number) == task.number,
+        )
         .order_by(col(TaskCompletion.id).desc())
         .limit(1)
     )
@@ -699,41 +846,50 @@ async def last_completed_due(session: AsyncSession, *, owner_id: int, task_id: i
     return found
 
 
-async def skip_occurrence(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:
+async def skip_occurrence(session: AsyncSession, *, user_id: int, task_id: int) -> Task:
     """ "Skip this one": a repeating task moves to its next date with no completion recorded.
     NotRepeatingError for a task that does not repeat."""
-    task = await get_task(session, owner_id=owner_id, task_id=task_id)
+    task = await _changeable(session, user_id, task_id)
     if task.repeats is None:
         raise NotRepeatingError(task_id)
-    return (await _move_on(session, owner_id, task, {}, record=False)).task
+    return (await _move_on(session, user_id, task, task_id, {}, record=False)).task
 
 
 async def _complete_repeating(
-    session: AsyncSession, owner_id: int, task_id: int, changes: dict[str, Any]
+    session: AsyncSession, user_id: int, task_id: int, changes: dict[str, Any]
 ) -> Changed:
     """Completing a repeating task records the completion and moves the same task to its
     next date, still pending (one task, as in Todoist); other changes in the same request
     (a title) apply too."""
-    task = await get_task(session, owner_id=owner_id, task_id=task_id)
-    return await _move_on(session, owner_id, task, changes, record=True)
+    task = await _changeable(session, user_id, task_id)
+    return await _move_on(session, user_id, task, task_id, changes, record=True)
 
 
 async def _move_on(
-    session: AsyncSession, owner_id: int, task: Task, changes: dict[str, Any], *, record: bool
+    session: AsyncSession,
+    user_id: int,
+    task: Task,
+    number: int,
+    changes: dict[str, Any],
+    *,
+    record: bool,
 ) -> Changed:
     repeat = task.repeats
     assert repeat is not None  # the plain completion matched every other task
-    zone = await account_zone(session, owner_id)
+    zone = await account_zone(session, task.owner_id)
     today = today_in(zone)
     # None: the rule never comes round again, or was stored before rules were checked
     next_day = next_due(repeat, task.due_date or today, task.due_time, today=today)
     ended = None if next_day is not None else ended_why(repeat, task.due_date or today, today)
     if ended is not None and not record:
-        raise NoNextDateError(task.number, ended)
+        raise NoNextDateError(number, ended)
     if record:
         session.add(
             TaskCompletion(
-                owner_id=owner_id, task_number=task.number, title=task.title, due_date=task.due_date
+                owner_id=task.owner_id,
+                task_number=task.number,
+                title=task.title,
+                due_date=task.due_date,
             )
         )
     for name, value in changes.items():
@@ -743,11 +899,12 @@ async def _move_on(
         # The series has ended: the task is completed as a one-off (it reminds no more) and
         # stops repeating, its rule dropped (one that ends cannot be set again anyway).
         task.completed, task.remind_at = True, None
+        task.completed_by_id = user_id
         task.repeat_rule, task.repeat_from = None, "schedule"
         task.updated_at = utcnow()
         session.add(task)
         await session.commit()
-        return Changed(task, ended)
+        return Changed(await seen_one(session, user_id, task, number), ended)
     reminding = after_move(
         Reminding(task.remind_at, task.remind_before),
         Due(task.due_date, task.due_time, zone),
@@ -760,7 +917,7 @@ async def _move_on(
     task.updated_at = utcnow()
     session.add(task)
     await session.commit()
-    return Changed(task)
+    return Changed(await seen_one(session, user_id, task, number))
 
 
 def _due_changes(zone: str, current: Task, changes: dict[str, Any]) -> dict[str, Any]:
@@ -819,19 +976,21 @@ async def set_account_zone(session: AsyncSession, *, owner_id: int, zone: str) -
     await session.commit()
 
 
-async def complete_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:
+async def complete_task(session: AsyncSession, *, user_id: int, task_id: int) -> Task:
     return await update_task(
-        session, owner_id=owner_id, task_id=task_id, data=TaskUpdate(completed=True)
+        session, user_id=user_id, task_id=task_id, data=TaskUpdate(completed=True)
     )
 
 
-async def delete_task(session: AsyncSession, *, owner_id: int, task_id: int) -> Task:
-    result = await session.exec(_DELETE, params={"oid": owner_id, "num": task_id})
+async def delete_task(session: AsyncSession, *, user_id: int, task_id: int) -> Task:
+    """Deletes the task, for everyone who sees it; the task as the user saw it."""
+    lists = await directory(session, user_id)
+    result = await session.exec(_DELETE, params={"uid": user_id, "num": task_id})
     task: Task | None = result.scalars().first()
     if task is None:
-        raise TaskNotFoundError(task_id)
+        raise await _refusal(session, user_id, task_id)
     await session.commit()
-    return task
+    return await seen_one(session, user_id, task, task_id, lists)
 
 
 @dataclass(frozen=True)
@@ -844,65 +1003,97 @@ class BulkChange:
     missing: list[int] = field(default_factory=list)
     # Repeating tasks completed on their last date: they stopped repeating (`Changed`).
     repeat_ended: list[int] = field(default_factory=list)
+    # Asked-for numbers of tasks the user only views (on a list shared with them as a
+    # viewer): left as they were.
+    read_only: list[int] = field(default_factory=list)
 
 
-def _bulk_scope(
-    owner_id: int, numbers: Sequence[int] | None, status: TaskStatus | None
-) -> list[ColumnElement[bool]]:
+async def _bulk_seats(
+    session: AsyncSession,
+    user_id: int,
+    numbers: Sequence[int] | None,
+    status: TaskStatus | None,
+    *,
+    pending_only: bool = False,
+) -> tuple[dict[int, int], list[int]]:
+    """The tasks a bulk change reaches: task row id -> the user's number, for those the user
+    may change; and the asked-for numbers the user only views."""
     if (numbers is None) == (status is None):
         raise ValueError("give task numbers or a status, not both")
-    scope = [col(Task.owner_id) == owner_id]
+    scope = [col(TaskSeat.user_id) == user_id]
     if numbers is not None:
-        scope.append(col(Task.number).in_(sorted(set(numbers))))
+        scope.append(col(TaskSeat.number).in_(sorted(set(numbers))))
     elif (completed := _status_filter(status or TaskStatus.ALL)) is not None:
         scope.append(col(Task.completed) == completed)
-    return scope
+    if pending_only:
+        scope.append(col(Task.completed).is_(False))
+    rows = (
+        await session.exec(
+            select(TaskSeat.task_pk, TaskSeat.number, seats.may_change())
+            .join(Task, col(Task.pk) == col(TaskSeat.task_pk))
+            .where(*scope)
+        )
+    ).all()
+    reached = {int(pk): int(number) for pk, number, changeable in rows if changeable}
+    viewed = sorted(int(number) for _, number, changeable in rows if not changeable)
+    return reached, viewed if numbers is not None else []
 
 
 async def _run_bulk(
-    session: AsyncSession, statement: Any, numbers: Sequence[int] | None
+    session: AsyncSession,
+    statement: Any,
+    reached: dict[int, int],
+    numbers: Sequence[int] | None,
+    read_only: list[int],
 ) -> BulkChange:
-    rows = sorted((await session.exec(statement)).all())
+    rows = sorted(
+        (reached[int(pk)], str(title)) for pk, title in (await session.exec(statement)).all()
+    )
     await session.commit()
-    changed = [int(number) for number, _ in rows]
-    found = set(changed)
+    changed = [number for number, _ in rows]
+    found = set(changed) | set(read_only)
     missing = sorted({n for n in numbers or () if n not in found})
-    return BulkChange(changed, [str(title) for _, title in rows], missing)
+    return BulkChange(changed, [title for _, title in rows], missing, read_only=read_only)
 
 
 async def complete_tasks(
     session: AsyncSession,
     *,
-    owner_id: int,
+    user_id: int,
     numbers: Sequence[int] | None = None,
     status: TaskStatus | None = None,
 ) -> BulkChange:
     """Completes the given tasks, or every task of `status`, in one statement (a pending
     task asked for by number; with `status`, only pending ones change)."""
-    scope = _bulk_scope(owner_id, numbers, status)
-    if status is not None:
-        scope.append(col(Task.completed).is_(False))
+    reached, read_only = await _bulk_seats(
+        session, user_id, numbers, status, pending_only=status is not None
+    )
     statement = (
         update(Task)
-        .where(*scope, col(Task.repeat_rule).is_(None))
-        .values(completed=True, remind_at=None, updated_at=utcnow())
-        .returning(col(Task.number), col(Task.title))
+        .where(col(Task.pk).in_(list(reached)), col(Task.repeat_rule).is_(None))
+        .values(completed=True, remind_at=None, completed_by_id=user_id, updated_at=utcnow())
+        .returning(col(Task.pk), col(Task.title))
         .execution_options(synchronize_session=False)
     )
     # Repeating tasks move to their next date instead, each by its own rule.
-    repeating = (
-        await session.exec(
-            select(col(Task.number)).where(
-                *scope, col(Task.repeat_rule).is_not(None), col(Task.completed).is_(False)
+    repeating = [
+        reached[int(pk or 0)]
+        for pk in (
+            await session.exec(
+                select(Task.pk).where(
+                    col(Task.pk).in_(list(reached)),
+                    col(Task.repeat_rule).is_not(None),
+                    col(Task.completed).is_(False),
+                )
             )
-        )
-    ).all()
-    change = await _run_bulk(session, statement, numbers)
+        ).all()
+    ]
+    change = await _run_bulk(session, statement, reached, numbers, read_only)
     if not repeating:
         return change
     moved = [
-        await _complete_repeating(session, owner_id, number, {"completed": True})
-        for number in repeating
+        await _complete_repeating(session, user_id, number, {"completed": True})
+        for number in sorted(repeating)
     ]
     done = sorted(
         [
@@ -912,22 +1103,22 @@ async def complete_tasks(
     )
     missing = [n for n in change.missing if n not in repeating]
     ended = sorted(c.task.number for c in moved if c.repeat_ended is not None)
-    return BulkChange([n for n, _ in done], [t for _, t in done], missing, ended)
+    return BulkChange([n for n, _ in done], [t for _, t in done], missing, ended, read_only)
 
 
 async def delete_tasks(
     session: AsyncSession,
     *,
-    owner_id: int,
+    user_id: int,
     numbers: Sequence[int] | None = None,
     status: TaskStatus | None = None,
 ) -> BulkChange:
     """Deletes the given tasks, or every task of `status`, in one statement."""
-    scope = _bulk_scope(owner_id, numbers, status)
+    reached, read_only = await _bulk_seats(session, user_id, numbers, status)
     statement = (
         delete(Task)
-        .where(*scope)
-        .returning(col(Task.number), col(Task.title))
+        .where(col(Task.pk).in_(list(reached)))
+        .returning(col(Task.pk), col(Task.title))
         .execution_options(synchronize_session=False)
     )
-    return await _run_bulk(session, statement, numbers)
+    return await _run_bulk(session, statement, reached, numbers, read_only)

@@ -388,7 +388,7 @@ async def test_tool_outputs_sent_to_the_model_are_bounded(
     user = await register(llm)
     async with compatible_app.state.sessionmaker() as session:
         for i in range(300):
-            await tasks.create_task(session, owner_id=user.id, data=TaskCreate(title=f"task {i}"))
+            await tasks.create_task(session, user_id=user.id, data=TaskCreate(title=f"task {i}"))
     fake.queue(CallTools.of(("list_tasks", {"status": "all"})), Reply("You have lots of tasks."))
     body = await say(llm, user, "how big is my list?")
     assert len(body["tool_calls"][0]["result"]) == 300  # the API records the full result

@@ -53,7 +53,7 @@ async def test_two_engines_writing_at_once_never_hit_database_is_locked(tmp_path
         async def write(maker_index: int, i: int) -> int:
             async with makers[maker_index]() as session:
                 task = await tasks.create_task(
-                    session, owner_id=owner_id, data=TaskCreate(title=f"{maker_index}-{i}")
+                    session, user_id=owner_id, data=TaskCreate(title=f"{maker_index}-{i}")
                 )
                 return task.number
 

@@ -392,7 +392,7 @@ async def test_a_bulk_result_names_every_task_but_titles_only_the_first_few(
     user = await register(client)
     async with app.state.sessionmaker() as session:
         for n in range(BULK_TITLES + 5):
-            await tasks.create_task(session, owner_id=user.id, data=TaskCreate(title=f"t{n}"))
+            await tasks.create_task(session, user_id=user.id, data=TaskCreate(title=f"t{n}"))
     async with Client(server) as mcp:
         gone = await call(mcp, user, "delete_task", every="all")
     assert gone.structured_content is not None

@@ -37,13 +37,13 @@ async def _add(app: FastAPI, owner: int, days: dict[str, date | None]) -> None:
     async with app.state.sessionmaker() as session:
         for title, day in days.items():
             data = TaskCreate(title=title, due_date=day)
-            await tasks.create_task(session, owner_id=owner, data=data)
+            await tasks.create_task(session, user_id=owner, data=data)
 
 
 async def _titles(app: FastAPI, owner: int, **filters: object) -> list[str]:
     async with app.state.sessionmaker() as session:
         query = tasks.TaskQuery(**filters)  # type: ignore[arg-type]
-        page = await tasks.task_page(session, owner_id=owner, query=query)
+        page = await tasks.task_page(session, user_id=owner, query=query)
     return [task.title for task in page.tasks]
 
 
@@ -105,7 +105,7 @@ async def test_a_range_holds_together_with_the_due_period_and_the_status(app: Fa
         },
     )
     async with app.state.sessionmaker() as session:
-        await tasks.complete_task(session, owner_id=owner, task_id=3)  # tomorrow
+        await tasks.complete_task(session, user_id=owner, task_id=3)  # tomorrow
     wide = {"due_from": today - timedelta(days=1), "due_to": today + timedelta(days=20)}
     in_week = await _titles(app, owner, due=tasks.DueFilter.NEXT_7_DAYS, **wide)
     assert in_week == ["today", "tomorrow", "in three days"]
@@ -129,8 +129,8 @@ async def test_the_total_counts_only_the_tasks_in_the_range(app: FastAPI) -> Non
     await _add(app, owner, DAYS)
     query = tasks.TaskQuery(due_from=date(2030, 11, 26), due_to=date(2030, 12, 1), limit=1)
     async with app.state.sessionmaker() as session:
-        page = await tasks.task_page(session, owner_id=owner, query=query)
-        total = await tasks.matching_total(session, owner_id=owner, query=query, page=page)
+        page = await tasks.task_page(session, user_id=owner, query=query)
+        total = await tasks.matching_total(session, user_id=owner, query=query, page=page)
     assert [task.title for task in page.tasks] == ["Nov 26 morning"]
     assert (total, page.next_offset) == (4, 1)
 

@@ -26,7 +26,7 @@ async def test_concurrent_creates_get_distinct_consecutive_numbers(app: FastAPI)
     async def create(i: int) -> int:
         async with app.state.sessionmaker() as session:
             task = await tasks.create_task(
-                session, owner_id=owner, data=TaskCreate(title=f"task {i}")
+                session, user_id=owner, data=TaskCreate(title=f"task {i}")
             )
         return task.number
 
@@ -40,7 +40,7 @@ async def test_concurrent_creates_for_different_users_do_not_interfere(app: Fast
     async def create(owner: int) -> int:
         async with app.state.sessionmaker() as session:
             return (
-                await tasks.create_task(session, owner_id=owner, data=TaskCreate(title="t"))
+                await tasks.create_task(session, user_id=owner, data=TaskCreate(title="t"))
             ).number
 
     numbers = await asyncio.gather(*(create(owner) for owner in owners for _ in range(5)))
@@ -51,15 +51,15 @@ async def test_concurrent_creates_for_different_users_do_not_interfere(app: Fast
 async def test_every_function_is_scoped_by_owner(app: FastAPI) -> None:
     alice, bob = await _new_user(app), await _new_user(app)
     async with app.state.sessionmaker() as session:
-        await tasks.create_task(session, owner_id=alice, data=TaskCreate(title="alice's"))
-        assert (await tasks.list_page(session, owner_id=bob)).tasks == []
-        assert await tasks.count_tasks(session, owner_id=bob) == 0
+        await tasks.create_task(session, user_id=alice, data=TaskCreate(title="alice's"))
+        assert (await tasks.list_page(session, user_id=bob)).tasks == []
+        assert await tasks.count_tasks(session, user_id=bob) == 0
         for operation in (tasks.get_task, tasks.complete_task, tasks.delete_task):
             with pytest.raises(TaskNotFoundError):
-                await operation(session, owner_id=bob, task_id=1)
+                await operation(session, user_id=bob, task_id=1)
         with pytest.raises(TaskNotFoundError):
-            await tasks.update_task(session, owner_id=bob, task_id=1, data=TaskUpdate(title="x"))
-        kept = await tasks.get_task(session, owner_id=alice, task_id=1)
+            await tasks.update_task(session, user_id=bob, task_id=1, data=TaskUpdate(title="x"))
+        kept = await tasks.get_task(session, user_id=alice, task_id=1)
     assert (kept.title, kept.completed) == ("alice's", False)
 
 
@@ -67,11 +67,11 @@ async def test_status_filters_and_counts(app: FastAPI) -> None:
     owner = await _new_user(app)
     async with app.state.sessionmaker() as session:
         for title in ("a", "b", "c"):
-            await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
-        await tasks.complete_task(session, owner_id=owner, task_id=2)
-        pending = (await tasks.list_page(session, owner_id=owner, status=TaskStatus.PENDING)).tasks
-        completed = await tasks.count_tasks(session, owner_id=owner, status=TaskStatus.COMPLETED)
-        limited = (await tasks.list_page(session, owner_id=owner, limit=2)).tasks
+            await tasks.create_task(session, user_id=owner, data=TaskCreate(title=title))
+        await tasks.complete_task(session, user_id=owner, task_id=2)
+        pending = (await tasks.list_page(session, user_id=owner, status=TaskStatus.PENDING)).tasks
+        completed = await tasks.count_tasks(session, user_id=owner, status=TaskStatus.COMPLETED)
+        limited = (await tasks.list_page(session, user_id=owner, limit=2)).tasks
     assert [t.title for t in pending] == ["a", "c"]
     assert completed == 1
     assert [t.number for t in limited] == [1, 2]
@@ -80,10 +80,10 @@ async def test_status_filters_and_counts(app: FastAPI) -> None:
 async def test_update_sets_updated_at_and_keeps_created_at(app: FastAPI) -> None:
     owner = await _new_user(app)
     async with app.state.sessionmaker() as session:
-        task = await tasks.create_task(session, owner_id=owner, data=TaskCreate(title="a"))
+        task = await tasks.create_task(session, user_id=owner, data=TaskCreate(title="a"))
         created, updated = task.created_at, task.updated_at
         changed = await tasks.update_task(
-            session, owner_id=owner, task_id=task.number, data=TaskUpdate(description="d")
+            session, user_id=owner, task_id=task.number, data=TaskUpdate(description="d")
         )
     assert changed.created_at == created
     assert changed.updated_at > updated
@@ -97,11 +97,11 @@ async def test_title_search_takes_quotes_and_wildcards_literally(app: FastAPI) -
     titles = ["100% juice", "1000 juicers", "o'brien's report", "x_yz notes", "xayz notes"]
     async with app.state.sessionmaker() as session:
         for title in titles:
-            await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
+            await tasks.create_task(session, user_id=owner, data=TaskCreate(title=title))
 
     async def search(text: str) -> list[str]:
         async with app.state.sessionmaker() as session:
-            found = (await tasks.list_page(session, owner_id=owner, title_search=text)).tasks
+            found = (await tasks.list_page(session, user_id=owner, title_search=text)).tasks
         return [task.title for task in found]
 
     assert await search("100%") == ["100% juice"]
@@ -117,8 +117,8 @@ async def test_a_title_search_finds_a_title_that_uses_another_word_for_the_same_
     owner = await _new_user(app)
     async with app.state.sessionmaker() as session:
         for title in ("call mom", "buy milk"):
-            await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
-        found = (await tasks.list_page(session, owner_id=owner, title_search="my mother")).tasks
+            await tasks.create_task(session, user_id=owner, data=TaskCreate(title=title))
+        found = (await tasks.list_page(session, user_id=owner, title_search="my mother")).tasks
     assert [t.title for t in found] == ["call mom"]
 
 
@@ -126,8 +126,8 @@ async def test_a_title_search_finds_a_two_character_word_with_a_digit(app: FastA
     owner = await _new_user(app)
     async with app.state.sessionmaker() as session:
         for title in ("finish Q4 report", "review report draft", "go to the gym"):
-            await tasks.create_task(session, owner_id=owner, data=TaskCreate(title=title))
-        q4 = (await tasks.list_page(session, owner_id=owner, title_search="the Q4 one")).tasks
-        go = (await tasks.list_page(session, owner_id=owner, title_search="go")).tasks
+            await tasks.create_task(session, user_id=owner, data=TaskCreate(title=title))
+        q4 = (await tasks.list_page(session, user_id=owner, title_search="the Q4 one")).tasks
+        go = (await tasks.list_page(session, user_id=owner, title_search="go")).tasks
     assert [t.title for t in q4] == ["finish Q4 report"]
     assert go == []  # two letters without a digit narrow nothing

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Response, status
 from pydantic import BaseModel, Field, field_validator
 
 from backend.api.deps import CurrentUserId, SessionDep, SettingsDep, limit_writes
-from backend.api.errors import AUTHENTICATED, CONFLICT, LIST_REFUSED, NOT_FOUND, TOO_MANY
+from backend.api.errors import (
+    AUTHENTICATED,
+    CONFLICT,
+    FORBIDDEN,
+    LIST_REFUSED,
+    NOT_FOUND,
+    TOO_MANY,
+)
 from backend.domain.errors import (
     InboxIsFixedError,
     ListExistsError,
@@ -27,9 +34,31 @@ ListName = Annotated[
 
 
 class TaskListPublic(BaseModel):
-    name: str
+    name: str = Field(
+        description="As the caller calls it: a list shared with them whose name they have "
+        'already is "<name> (<owner\'s email>)"'
+    )
     pending: int = Field(description="Its tasks not done yet")
     total: int = Field(description="All its tasks")
+    shared: bool = Field(default=False, description="Whether anyone besides its owner has it")
+    role: Literal["owner", "editor", "viewer"] = Field(
+        default="owner", description="What the caller may do with it"
+    )
+    owner: str | None = Field(default=None, description="The owner's email")
+    members: int = Field(default=0, description="People it is shared with (who accepted)")
+
+    @classmethod
+    def of(cls, count: lists.ListCount) -> TaskListPublic:
+        entry = count.entry
+        return cls(
+            name=count.name,
+            pending=count.pending,
+            total=count.total,
+            shared=entry.shared or entry.role != "owner",
+            role=entry.role,
+            owner=entry.owner_email,
+            members=entry.members,
+        )
 
 
 class ListNameBody(BaseModel):
@@ -45,9 +74,10 @@ class ListNameBody(BaseModel):
 
 @router.get("")
 async def get_lists(user_id: CurrentUserId, session: SessionDep) -> list[TaskListPublic]:
-    """The caller's lists, Inbox first then in the order they were made, with counts."""
-    found = await lists.lists_with_counts(session, owner_id=user_id)
-    return [TaskListPublic(name=f.name, pending=f.pending, total=f.total) for f in found]
+    """The caller's lists, Inbox first then in the order they were made, with counts; then
+    the lists shared with them (by name), with their role and the owner's email."""
+    found = await lists.lists_with_counts(session, user_id=user_id)
+    return [TaskListPublic.of(f) for f in found]
 
 
 @router.post(
@@ -68,34 +98,41 @@ async def create_list(
         )
     except (ListExistsError, ListLimitError) as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
-    return TaskListPublic(name=made.name, pending=0, total=0)
+    counts = await lists.lists_with_counts(session, user_id=user_id)
+    return TaskListPublic.of(next(c for c in counts if c.entry.list_id == made.id))
 
 
-@router.patch("/{name}", responses={**NOT_FOUND, **LIST_REFUSED, **TOO_MANY}, dependencies=WRITES)
+@router.patch(
+    "/{name}",
+    responses={**NOT_FOUND, **FORBIDDEN, **LIST_REFUSED, **TOO_MANY},
+    dependencies=WRITES,
+)
 async def rename_list(
     name: ListName, body: ListNameBody, user_id: CurrentUserId, session: SessionDep
 ) -> TaskListPublic:
     """Renames a list and moves its tasks with it. Inbox cannot be renamed, nor a list
-    given the name of another or one that looks the same (409)."""
+    given the name of another or one that looks the same (409); only its owner may rename a
+    shared list (403)."""
     try:
         await lists.rename_list(session, owner_id=user_id, name=name, new_name=body.name)
     except ListNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail=str(exc)) from exc
     except (ListExistsError, InboxIsFixedError) as exc:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=str(exc)) from exc
-    counts = await lists.lists_with_counts(session, owner_id=user_id)
-    renamed = next(c for c in counts if c.name == body.name)
-    return TaskListPublic(name=renamed.name, pending=renamed.pending, total=renamed.total)
+    counts = await lists.lists_with_counts(session, user_id=user_id)
+    renamed = next(c for c in counts if c.entry.role == "owner" and c.name == body.name)
+    return TaskListPublic.of(renamed)
 
 
 @router.delete(
     "/{name}",
     status_code=status.HTTP_204_NO_CONTENT,
-    responses={**NOT_FOUND, **CONFLICT, **TOO_MANY},
+    responses={**NOT_FOUND, **FORBIDDEN, **CONFLICT, **TOO_MANY},
     dependencies=WRITES,
 )
 async def delete_list(name: ListName, user_id: CurrentUserId, session: SessionDep) -> Response:
-    """Deletes a list; its tasks move to Inbox. Inbox cannot be deleted (409)."""
+    """Deletes a list; its tasks move to Inbox. Inbox cannot be deleted (409). Only its
+    owner may delete a shared list (403); its members lose it at once."""
     try:
         await lists.delete_list(session, owner_id=user_id, name=name)
     except ListNotFoundError as exc:

@@ -224,7 +224,7 @@ async def _done(session: AsyncSession, target: Target) -> str:
     user, reminder, task = target.user, target.reminder, target.task
     assert user.id is not None and reminder.id is not None
     try:
-        after = await tasks.complete_task(session, owner_id=user.id, task_id=task.number)
+        after = await tasks.complete_task(session, user_id=user.id, task_id=task.number)
         await reminders.dismiss(session, owner_id=user.id, reminder_id=reminder.id)
     except (TaskNotFoundError, ReminderNotFoundError) as exc:
         raise LinkProblem(

@@ -120,11 +120,11 @@ async def list_tasks(
         raise RequestValidationError(
             [{"type": "value_error", "loc": ("query", exc.field), "msg": str(exc)}]
         ) from exc
-    page = await tasks.task_page(session, owner_id=user_id, query=query)
+    page = await tasks.task_page(session, user_id=user_id, query=query)
     if page.next_offset is not None:
         following = request.url.include_query_params(limit=limit, offset=page.next_offset)
         response.headers["Link"] = f'<{following.path}?{following.query}>; rel="next"'
-    total = await tasks.matching_total(session, owner_id=user_id, query=query, page=page)
+    total = await tasks.matching_total(session, user_id=user_id, query=query, page=page)
     response.headers[TOTAL_COUNT] = str(total)
     return [TaskPublic.of(task) for task in page.tasks]
 
@@ -146,7 +146,7 @@ async def create_task(
     try:
         task = await tasks.create_task(
             session,
-            owner_id=user_id,
+            user_id=user_id,
             data=body,
             max_tasks=settings.max_tasks_per_user,
             max_lists=settings.max_lists_per_user,
@@ -169,7 +169,7 @@ def _refused(exc: InvalidTaskChangeError) -> RequestValidationError:
 async def get_task(task_id: TaskId, user_id: CurrentUserId, session: ReadSessionDep) -> TaskPublic:
     """One task by its number."""
     try:
-        task = await tasks.get_task(session, owner_id=user_id, task_id=task_id)
+        task = await tasks.get_task(session, user_id=user_id, task_id=task_id)
     except TaskNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
     return TaskPublic.of(task)
@@ -191,7 +191,7 @@ async def update_task(
     try:
         task = await tasks.update_task(
             session,
-            owner_id=user_id,
+            user_id=user_id,
             task_id=task_id,
             data=body,
             max_lists=settings.max_lists_per_user,
@@ -214,7 +214,7 @@ async def update_task(
 async def delete_task(task_id: TaskId, user_id: CurrentUserId, session: SessionDep) -> Response:
     """Delete a task; its number is never reused."""
     try:
-        await tasks.delete_task(session, owner_id=user_id, task_id=task_id)
+        await tasks.delete_task(session, user_id=user_id, task_id=task_id)
     except TaskNotFoundError as exc:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail="Task not found") from exc
     return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -262,6 +262,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Invitations
+         * @description The invitations still pending for the caller's email, oldest first, each with the
+         *     list's name and its owner's email.
+         */
+        get: operations["my_invitations_api_invitations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{invitation_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept Invitation
+         * @description Joins the list: its tasks appear among the caller's, numbered in their own sequence.
+         *     404 for an invitation that is not the caller's, or no longer pending. The list as the
+         *     caller now sees it.
+         */
+        post: operations["accept_invitation_api_invitations__invitation_id__accept_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{invitation_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline Invitation
+         * @description Declines: the invitation is deleted and never works again (the owner may send a new
+         *     one). 404 for one that is not the caller's.
+         */
+        post: operations["decline_invitation_api_invitations__invitation_id__decline_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lists": {
         parameters: {
             query?: never;
@@ -271,7 +335,8 @@ export interface paths {
         };
         /**
          * Get Lists
-         * @description The caller's lists, Inbox first then in the order they were made, with counts.
+         * @description The caller's lists, Inbox first then in the order they were made, with counts; then
+         *     the lists shared with them (by name), with their role and the owner's email.
          */
         get: operations["get_lists_api_lists_get"];
         put?: never;
@@ -300,7 +365,8 @@ export interface paths {
         post?: never;
         /**
          * Delete List
-         * @description Deletes a list; its tasks move to Inbox. Inbox cannot be deleted (409).
+         * @description Deletes a list; its tasks move to Inbox. Inbox cannot be deleted (409). Only its
+         *     owner may delete a shared list (403); its members lose it at once.
          */
         delete: operations["delete_list_api_lists__name__delete"];
         options?: never;
@@ -308,9 +374,68 @@ export interface paths {
         /**
          * Rename List
          * @description Renames a list and moves its tasks with it. Inbox cannot be renamed, nor a list
-         *     given the name of another or one that looks the same (409).
+         *     given the name of another or one that looks the same (409); only its owner may rename a
+         *     shared list (403).
          */
         patch: operations["rename_list_api_lists__name__patch"];
+        trace?: never;
+    };
+    "/api/lists/{name}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Members
+         * @description Who the list is shared with: its owner sees pending invitations too.
+         */
+        get: operations["list_members_api_lists__name__members_get"];
+        put?: never;
+        /**
+         * Invite Member
+         * @description Invites someone by email, as an editor or a viewer: a pending invitation, which the
+         *     account holding that email (now, or once it signs up) accepts or declines. The list's
+         *     owner only (403); not Inbox, not the owner, not someone invited already (409).
+         */
+        post: operations["invite_member_api_lists__name__members_post"];
+        /**
+         * Stop Sharing
+         * @description Stops sharing the list: every member is removed and every invitation withdrawn, at
+         *     once. The owner only (403). Those removed.
+         */
+        delete: operations["stop_sharing_api_lists__name__members_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lists/{name}/members/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove Member
+         * @description Removes a member or withdraws an invitation (the owner), or leaves the list (a
+         *     member, their own id). At once, on every path: their numbers for its tasks, the
+         *     reminders they set on them and the list's live updates end with it.
+         */
+        delete: operations["remove_member_api_lists__name__members__member_id__delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change Role
+         * @description Gives a member (or an invitation) another role, from their next request on. The
+         *     owner only (403).
+         */
+        patch: operations["change_role_api_lists__name__members__member_id__patch"];
         trace?: never;
     };
     "/api/notifications/settings": {
@@ -1059,6 +1184,16 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /** InvitationBody */
+        InvitationBody: {
+            /**
+             * Email
+             * Format: email
+             */
+            email: string;
+            /** @description editor: add, complete, change, delete; viewer: read */
+            role: components["schemas"]["MemberRole"];
+        };
         /**
          * ListNameBody
          * @description The body of a create or a rename.
@@ -1073,6 +1208,40 @@ export interface components {
             email: string;
             /** Password */
             password: string;
+        };
+        /**
+         * MemberRole
+         * @description What a member may do on the list: an editor adds, completes, changes and deletes its
+         *     tasks; a viewer reads them.
+         * @enum {string}
+         */
+        MemberRole: "editor" | "viewer";
+        /**
+         * MemberStatus
+         * @enum {string}
+         */
+        MemberStatus: "pending" | "accepted";
+        /**
+         * MembershipPublic
+         * @description A member of a list, or an invitation to it (the same id).
+         */
+        MembershipPublic: {
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /**
+             * List
+             * @description The list, as the caller calls it
+             */
+            list: string;
+            /**
+             * Owner
+             * @description The list owner's email
+             */
+            owner: string;
+            role: components["schemas"]["MemberRole"];
+            status: components["schemas"]["MemberStatus"];
         };
         /** MessagePublic */
         MessagePublic: {
@@ -1300,6 +1469,10 @@ export interface components {
              */
             title: string;
         };
+        /** RoleBody */
+        RoleBody: {
+            role: components["schemas"]["MemberRole"];
+        };
         /** StreamOptions */
         StreamOptions: {
             /**
@@ -1410,13 +1583,40 @@ export interface components {
         };
         /** TaskListPublic */
         TaskListPublic: {
-            /** Name */
+            /**
+             * Members
+             * @description People it is shared with (who accepted)
+             * @default 0
+             */
+            members: number;
+            /**
+             * Name
+             * @description As the caller calls it: a list shared with them whose name they have already is "<name> (<owner's email>)"
+             */
             name: string;
+            /**
+             * Owner
+             * @description The owner's email
+             */
+            owner?: string | null;
             /**
              * Pending
              * @description Its tasks not done yet
              */
             pending: number;
+            /**
+             * Role
+             * @description What the caller may do with it
+             * @default owner
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            /**
+             * Shared
+             * @description Whether anyone besides its owner has it
+             * @default false
+             */
+            shared: boolean;
             /**
              * Total
              * @description All its tasks
@@ -1425,8 +1625,18 @@ export interface components {
         };
         /** TaskPublic */
         TaskPublic: {
+            /**
+             * Added By
+             * @description On a shared list: the email of whoever added it
+             */
+            added_by?: string | null;
             /** Completed */
             completed: boolean;
+            /**
+             * Completed By
+             * @description On a shared list: the email of whoever completed it
+             */
+            completed_by?: string | null;
             /**
              * Created At
              * Format: date-time
@@ -1481,6 +1691,12 @@ export interface components {
              * @description "every month on the 1st"
              */
             repeat_text?: string | null;
+            /**
+             * Shared
+             * @description Whether its list is shared
+             * @default false
+             */
+            shared: boolean;
             /** Tags */
             tags?: string[];
             /** Title */
@@ -2815,6 +3031,239 @@ export interface operations {
             };
         };
     };
+    my_invitations_api_invitations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPublic"][];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    accept_invitation_api_invitations__invitation_id__accept_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskListPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    decline_invitation_api_invitations__invitation_id__decline_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     get_lists_api_lists_get: {
         parameters: {
             query?: never;
@@ -3004,6 +3453,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Not found (or not the caller's) */
             404: {
                 headers: {
@@ -3103,6 +3561,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Not found (or not the caller's) */
             404: {
                 headers: {
@@ -3114,6 +3581,480 @@ export interface operations {
             };
             /** @description A list of that name, or one that looks the same, exists; or the account holds the most lists allowed (MAX_LISTS_PER_USER) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_members_api_lists__name__members_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description As the caller calls it, any casing */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPublic"][];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    invite_member_api_lists__name__members_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description As the caller calls it, any casing */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    stop_sharing_api_lists__name__members_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description As the caller calls it, any casing */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPublic"][];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    remove_member_api_lists__name__members__member_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description As the caller calls it, any casing */
+                name: string;
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The database is unreachable or overloaded; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    change_role_api_lists__name__members__member_id__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description As the caller calls it, any casing */
+                name: string;
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPublic"];
+                };
+            };
+            /** @description The request body could not be parsed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing, invalid or expired bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found (or not the caller's) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

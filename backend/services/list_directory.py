@@ -1,0 +1,159 @@
+"""The lists one user sees, and what they call each (specs/sharing.md).
+
+A user sees their own lists and the lists shared with them that they accepted. A shared
+list is called by its name unless the member has a list of that name already (their own, or
+another shared one): then it is "<name> (<owner's email>)", in every path (the web UI, REST,
+MCP and chat), so two lists never answer to one name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from sqlalchemy import ColumnElement, and_, func
+from sqlalchemy import select as select_columns
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from backend.models import ListMember, MemberStatus, TaskList, User
+from backend.models.task import DEFAULT_LIST
+
+Role = Literal["owner", "editor", "viewer"]
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    """One list as one user sees it."""
+
+    list_id: int
+    owner_id: int
+    owner_email: str
+    # Its name as stored (what its tasks' `list_name` holds), and as this user calls it.
+    name: str
+    shown: str
+    role: Role
+    # Accepted members besides the owner: shared when there is one.
+    members: int
+    # The caller's membership; None for the owner.
+    member_id: int | None = None
+
+    @property
+    def shared(self) -> bool:
+        return self.members > 0
+
+    @property
+    def may_change(self) -> bool:
+        return self.role != "viewer"
+
+    @property
+    def key(self) -> tuple[int, str]:
+        return (self.owner_id, self.name.lower())
+
+
+@dataclass(frozen=True)
+class ListDirectory:
+    user_id: int
+    entries: tuple[ListEntry, ...]
+
+    def find(self, name: str) -> ListEntry | None:
+        """The list this user means by `name`, any casing: their own of that name first, then
+        a shared one called so, then the one shared list of that name if only one is."""
+        key = name.strip().lower()
+        for entry in self.entries:
+            if entry.role == "owner" and entry.name.lower() == key:
+                return entry
+        for entry in self.entries:
+            if entry.shown.lower() == key:
+                return entry
+        named = [e for e in self.entries if e.role != "owner" and e.name.lower() == key]
+        return named[0] if len(named) == 1 else None
+
+    def of_task(self, owner_id: int, list_name: str) -> ListEntry | None:
+        """The entry a task's list is, from the task's owner and list name."""
+        return self._by_key().get((owner_id, list_name.lower()))
+
+    def _by_key(self) -> dict[tuple[int, str], ListEntry]:
+        return {entry.key: entry for entry in self.entries}
+
+    @property
+    def shared_with_me(self) -> list[ListEntry]:
+        return [entry for entry in self.entries if entry.role != "owner"]
+
+    @property
+    def any_shared(self) -> bool:
+        return any(entry.shared for entry in self.entries)
+
+
+def _accepted_count() -> ColumnElement[int]:
+    return (
+        select(func.count())
+        .where(
+            col(ListMember.list_id) == col(TaskList.id),
+            col(ListMember.status) == MemberStatus.ACCEPTED.value,
+        )
+        .correlate(TaskList)
+        .scalar_subquery()
+    )
+
+
+async def directory(session: AsyncSession, user_id: int) -> ListDirectory:
+    """Every list `user_id` sees: their own (Inbox first, then in the order made), then those
+    shared with them (by name), each with the name this user calls it."""
+    accepted = _accepted_count()
+    # (SQLAlchemy's select, on the session's connection: sqlmodel's types at most four columns.)
+    connection = await session.connection()
+    own = (
+        await connection.execute(
+            select_columns(col(TaskList.id), col(TaskList.name), col(User.email), accepted)
+            .join(User, col(User.id) == col(TaskList.owner_id))
+            .where(col(TaskList.owner_id) == user_id)
+            .order_by(col(TaskList.name_key) != DEFAULT_LIST.lower(), col(TaskList.id))
+        )
+    ).all()
+    theirs = (
+        await connection.execute(
+            select_columns(
+                col(TaskList.id),
+                col(TaskList.owner_id),
+                col(TaskList.name),
+                col(User.email),
+                col(ListMember.id),
+                col(ListMember.role),
+                accepted,
+            )
+            .join(TaskList, col(TaskList.id) == col(ListMember.list_id))
+            .join(User, col(User.id) == col(TaskList.owner_id))
+            .where(
+                and_(
+                    col(ListMember.user_id) == user_id,
+                    col(ListMember.status) == MemberStatus.ACCEPTED.value,
+                )
+            )
+            .order_by(col(TaskList.name_key), col(TaskList.id))
+        )
+    ).all()
+    entries = [
+        ListEntry(int(i or 0), user_id, str(email), str(name), str(name), "owner", int(count or 0))
+        for i, name, email, count in own
+    ]
+    taken = [entry.name.lower() for entry in entries]
+    shared_keys = [str(row[2]).lower() for row in theirs]
+    for list_id, owner_id, name, email, member_id, role, count in theirs:
+        assert list_id is not None and member_id is not None  # rows' primary keys
+        key = str(name).lower()
+        clash = key in taken or shared_keys.count(key) > 1
+        shown = f"{name} ({email})" if clash else str(name)
+        entries.append(
+            ListEntry(
+                int(list_id),
+                int(owner_id),
+                str(email),
+                str(name),
+                shown,
+                "editor" if role == "editor" else "viewer",
+                int(count or 0),
+                int(member_id),
+            )
+        )
+    return ListDirectory(user_id, tuple(entries))
