@@ -102,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sessionmaker,
         interval_seconds=settings.reminder_check_seconds,
         streams_per_account=settings.reminder_streams_per_account,
+        live_seconds=settings.live_update_seconds,
     )
     delivery = Delivery(settings, sessionmaker)
 
@@ -138,7 +139,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.brain_name = brain.name
         if settings.tune_gc:
             settle_after_startup()
-        background = [asyncio.create_task(fanout.run(), name="reminder-fanout")]
+        background = [
+            asyncio.create_task(fanout.run(), name="reminder-fanout"),
+            asyncio.create_task(fanout.run_changes(), name="live-updates"),
+        ]
         if settings.reminder_scheduler:
             background.append(asyncio.create_task(scheduler.run(), name="reminder-scheduler"))
             background.append(asyncio.create_task(dispatcher.run(), name="notification-delivery"))

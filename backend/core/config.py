@@ -126,6 +126,8 @@ class Settings(BaseSettings):
     # may; the database gives each reminder to one), and streams fired ones to open web UIs.
     reminder_scheduler: bool = True
     reminder_check_seconds: float = Field(default=5.0, gt=0, le=300)
+    # How often each process looks for changes to tell open web UIs of (shared lists).
+    live_update_seconds: float = Field(default=0.5, gt=0, le=60)
     # The calendar feed: fetches allowed per feed URL per minute (a calendar app fetches every
     # few minutes at most; more is a 429 with Retry-After), and how much rendered feed each
     # worker keeps, so an unchanged feed is not rendered again (0: none kept).

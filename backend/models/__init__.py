@@ -19,7 +19,7 @@ from backend.models.notifications import (
     ServerKey,
 )
 from backend.models.reminder import Reminder, ReminderPublic
-from backend.models.sharing import ListMember, MemberRole, MemberStatus, TaskSeat
+from backend.models.sharing import ChangeNote, ListMember, MemberRole, MemberStatus, TaskSeat
 from backend.models.task import (
     TITLE_MAX_LENGTH,
     Task,
@@ -50,6 +50,7 @@ __all__ = [
     "Message",
     "MessagePublic",
     "MessageRole",
+    "ChangeNote",
     "ListMember",
     "MemberRole",
     "MemberStatus",

@@ -75,3 +75,20 @@ class TaskSeat(SQLModel, table=True):
     task_pk: int = Field(foreign_key="task.pk", ondelete="CASCADE")
     # The membership this seat comes with; None for the task's owner.
     member_id: int | None = Field(default=None, foreign_key="list_member.id", ondelete="CASCADE")
+
+
+class ChangeNote(SQLModel, table=True):
+    """That something changed for whoever has a list, or for one user (specs/sharing.md,
+    "Live"): what the open web UIs are told to read again. Written in the change's own
+    transaction; whom a list's note reaches is read when it is handed on (its owner and
+    members then), so a member removed meanwhile is told nothing. Kept a few minutes."""
+
+    __tablename__ = "change_note"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: int | None = Field(default=None, primary_key=True)
+    list_id: int | None = Field(default=None, foreign_key="task_list.id", ondelete="CASCADE")
+    user_id: int | None = Field(default=None, foreign_key="user.id", ondelete="CASCADE")
+    # What to read again: "tasks", "lists", "invitations", comma-separated.
+    kinds: str = Field(max_length=40)
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

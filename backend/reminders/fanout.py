@@ -8,6 +8,12 @@ Ids come from a sequence before commit, so a reminder with a lower id can become
 after a higher one (two schedulers committing out of order). The query therefore looks back
 over the ids seen in the last `look_back_seconds`, and each reminder is handed on once.
 
+The same streams carry the live updates of shared lists (specs/sharing.md, "Live"): a
+second loop reads, every `live_seconds`, the change notes written since it last looked
+(backend/services/change_notes.py) for the users connected here, and hands each stream a
+`Changed` (what its web UI should read again). Whom a list's note reaches is read then, so a
+member removed meanwhile is told nothing of the list. Note ids settle as reminder ids do.
+
 A stream lives no longer than what opened it: each look first ends the streams whose token
 has expired, then those whose account is gone or is another account now (an id that came
 back: each stream holds the account key its token carries), and a reminder is handed only
@@ -23,6 +29,7 @@ import time
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 from backend.core.db import SessionMaker, read_only
 from backend.core.loops import through_outages, woken_or_waited
@@ -30,7 +37,7 @@ from backend.core.security import AccessClaims
 from backend.core.timeutil import utcnow
 from backend.models import Reminder
 from backend.reminders import store as reminders
-from backend.services import users
+from backend.services import change_notes, users
 
 logger = logging.getLogger(__name__)
 
@@ -41,27 +48,60 @@ class TooManyStreamsError(Exception):
         self.allowed = allowed
 
 
+@dataclass(frozen=True)
+class Changed:
+    """Something the account sees changed elsewhere: what to read again ("tasks", "lists",
+    "invitations")."""
+
+    kinds: frozenset[str]
+
+
 class Subscription:
-    """One open stream: its account's reminders as they fire, then None once it is ended."""
+    """One open stream: its account's reminders as they fire and its lists' changes, then
+    None once it is ended."""
 
     def __init__(self, claims: AccessClaims) -> None:
         self.claims = claims
-        self._queue: asyncio.Queue[Reminder | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[Reminder | Changed | None] = asyncio.Queue()
         self.ended = False
 
-    def deliver(self, reminder: Reminder) -> None:
+    def deliver(self, item: Reminder | Changed) -> None:
         if not self.ended:
-            self._queue.put_nowait(reminder)
+            self._queue.put_nowait(item)
 
     def end(self) -> None:
         if not self.ended:
             self.ended = True
             self._queue.put_nowait(None)
 
-    async def next(self) -> Reminder | None:
-        """The next reminder; None once the stream is ended (what was queued before comes
-        first)."""
+    async def next(self) -> Reminder | Changed | None:
+        """The next reminder or change; None once the stream is ended (what was queued
+        before comes first)."""
         return await self._queue.get()
+
+
+class SettlingIds:
+    """Ids handed on once each, though a lower id may become visible after a higher one
+    (two writers committing out of order): ids newer than the floor are remembered, and the
+    floor rises to the newest id seen longer than `look_back` seconds ago."""
+
+    def __init__(self, look_back: float) -> None:
+        self._look_back = look_back
+        self.handed_on: set[int] = set()
+        # (when, newest id seen then): the floor is the newest one older than the look-back.
+        self._seen: deque[tuple[float, int]] = deque()
+        self.floor: int | None = None
+
+    def advance(self, newest: int) -> None:
+        now = time.monotonic()
+        if newest:
+            self._seen.append((now, newest))
+        while self._seen and now - self._seen[0][0] >= self._look_back:
+            _, settled = self._seen.popleft()
+            if self.floor is None or settled > self.floor:
+                self.floor = settled
+        floor = self.floor or 0
+        self.handed_on = {id_ for id_ in self.handed_on if id_ > floor}
 
 
 class ReminderFanout:
@@ -72,17 +112,16 @@ class ReminderFanout:
         interval_seconds: float,
         look_back_seconds: float = 30.0,
         streams_per_account: int = 10,
+        live_seconds: float = 0.5,
     ) -> None:
         self._sessionmaker = sessionmaker
         self._interval = interval_seconds
-        self._look_back = look_back_seconds
+        self._live_interval = live_seconds
         self._per_account = streams_per_account
         self._streams: defaultdict[int, set[Subscription]] = defaultdict(set)
         self._wake = asyncio.Event()
-        self._handed_on: set[int] = set()
-        # (when, newest id seen then): the floor is the newest one older than the look-back.
-        self._seen: deque[tuple[float, int]] = deque()
-        self._floor: int | None = None
+        self._reminders = SettlingIds(look_back_seconds)
+        self._notes = SettlingIds(look_back_seconds)
 
     def subscribe(self, claims: AccessClaims) -> Subscription:
         """A stream of the account's reminders as they fire, until `unsubscribe` (or until the
@@ -140,10 +179,10 @@ class ReminderFanout:
     async def poll(self) -> int:
         """One look for the connected users' new reminders; how many were handed on."""
         self._end_expired()
-        if self._floor is None:
+        if self._reminders.floor is None:
             async with self._sessionmaker() as session:
                 await read_only(session)
-                self._floor = await reminders.newest_id(session)
+                self._reminders.floor = await reminders.newest_id(session)
         if not self._streams:
             return 0
         # Reads only: on SQLite no write lock is taken, so the look never queues a writer.
@@ -153,35 +192,57 @@ class ReminderFanout:
             if not self._streams:
                 return 0
             found = await reminders.fired_since(
-                session, after=self._floor, owners=list(self._streams)
+                session, after=self._reminders.floor, owners=list(self._streams)
             )
         handed = 0
         for reminder, account_key in found:
             assert reminder.id is not None
-            if reminder.id in self._handed_on:
+            if reminder.id in self._reminders.handed_on:
                 continue
-            self._handed_on.add(reminder.id)
+            self._reminders.handed_on.add(reminder.id)
             # Read with the reminder: an account given a removed one's id since the check
             # above still gets nothing of the other's, nor the other of its.
             for subscription in list(self._streams.get(reminder.owner_id, ())):
                 if subscription.claims.issued_to(account_key):
                     subscription.deliver(reminder)
             handed += 1
-        self._advance(max((r.id or 0 for r, _ in found), default=0))
+        self._reminders.advance(max((r.id or 0 for r, _ in found), default=0))
         return handed
 
-    def _advance(self, newest: int) -> None:
-        now = time.monotonic()
-        if newest:
-            self._seen.append((now, newest))
-        while self._seen and now - self._seen[0][0] >= self._look_back:
-            _, settled = self._seen.popleft()
-            if self._floor is None or settled > self._floor:
-                self._floor = settled
-        floor = self._floor or 0
-        self._handed_on = {id_ for id_ in self._handed_on if id_ > floor}
+    async def poll_changes(self) -> int:
+        """One look for change notes concerning the connected users; how many streams were
+        told. A user told of several notes at once is told once, of all their kinds."""
+        if self._notes.floor is None:
+            async with self._sessionmaker() as session:
+                await read_only(session)
+                self._notes.floor = await change_notes.newest_id(session)
+        if not self._streams:
+            return 0
+        async with self._sessionmaker() as session:
+            await read_only(session)
+            found = await change_notes.since(
+                session, after=self._notes.floor, users=list(self._streams)
+            )
+        kinds: defaultdict[int, set[str]] = defaultdict(set)
+        fresh = {note for note, _, _ in found if note not in self._notes.handed_on}
+        for note, user, named in found:
+            if note in fresh:
+                kinds[user].update(named.split(","))
+        self._notes.handed_on |= fresh
+        told = 0
+        for user, wanted in kinds.items():
+            for subscription in list(self._streams.get(user, ())):
+                subscription.deliver(Changed(frozenset(wanted)))
+                told += 1
+        self._notes.advance(max((note for note, _, _ in found), default=0))
+        return told
 
     async def run(self) -> None:
         while True:
             await woken_or_waited(self._wake, self._interval)
             await through_outages(self.poll, logger, "reminder streams not served")
+
+    async def run_changes(self) -> None:
+        while True:
+            await asyncio.sleep(self._live_interval)
+            await through_outages(self.poll_changes, logger, "live updates not served")

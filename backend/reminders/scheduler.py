@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -13,6 +14,7 @@ from backend.core.db import SessionMaker
 from backend.core.loops import through_outages
 from backend.models import Reminder
 from backend.reminders import store as reminders
+from backend.services import change_notes
 
 logger = logging.getLogger(__name__)
 
@@ -22,6 +24,8 @@ FiredCallback = Callable[[Sequence[Reminder]], None]
 # worker fires smaller ones so a chat turn waits for at most ~30 ms of it, not ~150 ms.
 PROCESS_BATCH = 500
 WEB_WORKER_BATCH = 100
+# How often old change notes (live updates, backend/services/change_notes.py) are deleted.
+PRUNE_SECONDS = 60.0
 
 
 class ReminderScheduler:
@@ -51,9 +55,18 @@ class ReminderScheduler:
                 return total
 
     async def run(self) -> None:
-        """Sweeps every interval until cancelled. An unreachable database is waited out."""
+        """Sweeps every interval until cancelled, and now and then prunes the live updates'
+        old change notes. An unreachable database is waited out."""
+        pruned_at = 0.0
         while True:
             fired = await through_outages(self.sweep, logger, "reminders not swept")
             if fired:
                 logger.info("fired %d reminder(s)", fired)
+            if time.monotonic() - pruned_at >= PRUNE_SECONDS:
+                await through_outages(self._prune, logger, "change notes not pruned")
+                pruned_at = time.monotonic()
             await asyncio.sleep(self._interval)
+
+    async def _prune(self) -> int:
+        async with self._sessionmaker() as session:
+            return await change_notes.prune(session)

@@ -24,7 +24,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from backend.core.timeutil import utcnow
 from backend.domain.errors import NotFoundError, ServiceError
-from backend.models import Reminder, Task, User
+from backend.models import Reminder, Task, TaskSeat, User
 from backend.notifications import outbox
 
 
@@ -86,20 +86,49 @@ async def _claim_tasks(session: AsyncSession, now: datetime, limit: int) -> list
             )
         ).scalars()
     )
-    return [
-        _fired(task, task.remind_at, now)
+    kept = [
+        task
         for task in rows
         if task.pk in claimed and task.remind_at is not None and task.pk is not None
     ]
+    numbers = await _numbers(session, [(task.pk or 0, _recipient(task)) for task in kept])
+    return [
+        _fired(task, task.remind_at, now, _recipient(task), numbers[task.pk or 0, _recipient(task)])
+        for task in kept
+        if task.remind_at is not None and (task.pk or 0, _recipient(task)) in numbers
+    ]
 
 
-def _fired(task: Task, remind_at: datetime, now: datetime) -> Reminder:
-    """The reminder `task` fires at `now`, with its title and due as they are now."""
+def _recipient(task: Task) -> int:
+    """Whom a task's reminder is for: whoever set it (on a shared list, a member may have);
+    the owner for one set before lists were shared."""
+    return task.remind_user_id or task.owner_id
+
+
+async def _numbers(
+    session: AsyncSession, wanted: Sequence[tuple[int, int]]
+) -> dict[tuple[int, int], int]:
+    """(task row id, user id) -> that user's number for the task, for those who still see
+    it: a reminder whose user has left the task's list fires for nobody."""
+    if not wanted:
+        return {}
+    rows = await session.exec(
+        select(TaskSeat.task_pk, TaskSeat.user_id, TaskSeat.number).where(
+            col(TaskSeat.task_pk).in_({pk for pk, _ in wanted})
+        )
+    )
+    asked = set(wanted)
+    return {(int(pk), int(user)): int(n) for pk, user, n in rows.all() if (pk, user) in asked}
+
+
+def _fired(task: Task, remind_at: datetime, now: datetime, user_id: int, number: int) -> Reminder:
+    """The reminder `task` fires at `now` for `user_id` (their number for it), with its title
+    and due as they are now."""
     assert task.pk is not None  # a task read from the database (the callers keep only those)
     return Reminder(
-        owner_id=task.owner_id,
+        owner_id=user_id,
         task_pk=task.pk,
-        task_number=task.number,
+        task_number=number,
         title=task.title,
         due_at=task.due_at,
         remind_at=remind_at,
@@ -140,13 +169,20 @@ async def _claim_snoozed(
             )
         ).scalars()
     )
-    fired = [
-        _fired(task, snoozed.snoozed_until, now)
+    kept = [
+        (snoozed, task)
         for snoozed, task in rows
         if snoozed.id in claimed
         and snoozed.snoozed_until is not None
         and task.pk is not None
         and not task.completed
+    ]
+    numbers = await _numbers(session, [(task.pk or 0, snoozed.owner_id) for snoozed, task in kept])
+    fired = [
+        _fired(task, snoozed.snoozed_until, now, snoozed.owner_id, numbers[key])
+        for snoozed, task in kept
+        if snoozed.snoozed_until is not None
+        and (key := (task.pk or 0, snoozed.owner_id)) in numbers
     ]
     return fired, len(claimed)
 

@@ -27,9 +27,11 @@ from backend.services.backup_format import (
     BackupMessage,
     BackupTask,
     BackupUser,
+    LeftOutList,
     UserBackup,
     import_lists,
 )
+from backend.services.list_directory import directory
 from backend.services.users import get_user_by_email
 
 
@@ -105,6 +107,10 @@ async def export_user(session: AsyncSession, *, email: str) -> dict[str, Any]:
         ),
         tasks=tasks,
         conversations=[await _export_conversation(session, c) for c in found_conversations.all()],
+        shared_with_you_left_out=[
+            LeftOutList.model_construct(list=e.shown, owner=e.owner_email, role=e.role)
+            for e in (await directory(session, user.id)).shared_with_me
+        ],
     )
     return backup.model_dump(mode="json")
 

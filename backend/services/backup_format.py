@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import (
     BaseModel,
     ConfigDict,
+    Field,
     StrictBool,
     ValidationError,
     ValidationInfo,
@@ -122,8 +123,19 @@ class BackupConversation(_Strict):
     messages: list[BackupMessage]
 
 
+class LeftOutList(_Strict):
+    """A list shared with the account by someone else: its tasks are the owner's, so an
+    export names the list and leaves them out (specs/sharing.md)."""
+
+    list: str
+    owner: str
+    role: str
+
+
 class UserBackup(_Strict):
-    """One account with its tasks (numbers kept) and its conversations with their messages."""
+    """One account with its tasks (numbers kept) and its conversations with their messages.
+    Its own lists only, shared or not; the lists others share with it are named in
+    `shared_with_you_left_out` (an import takes nothing from them)."""
 
     # Checked first, by `_is_an_export`.
     format: str = FORMAT
@@ -131,6 +143,7 @@ class UserBackup(_Strict):
     user: BackupUser
     tasks: list[BackupTask]
     conversations: list[BackupConversation]
+    shared_with_you_left_out: list[LeftOutList] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod

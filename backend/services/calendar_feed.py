@@ -33,7 +33,7 @@ from backend.core.db import SessionMaker, read_only
 from backend.core.timeutil import in_calendar
 from backend.domain.due import zone
 from backend.domain.repeats import is_valid_rule
-from backend.models import CalendarFeed, Task
+from backend.models import CalendarFeed, Task, TaskSeat
 from backend.services.calendar_alarms import task_alarm
 from backend.services.calendar_zones import UNREADABLE_ZONE, zone_component
 from backend.services.tasks import account_zone
@@ -102,9 +102,11 @@ class FeedVersion:
 FORMAT = 2
 
 
-def _in_feed(owner_id: int) -> list[ColumnElement[bool]]:
+def _in_feed(user_id: int) -> list[ColumnElement[bool]]:
+    """The pending dated tasks the feed's account sees: its own and, through their seats,
+    those of lists shared with it (specs/sharing.md), numbered as it numbers them."""
     return [
-        col(Task.owner_id) == owner_id,
+        col(TaskSeat.user_id) == user_id,
         col(Task.completed).is_(False),
         col(Task.due_date).is_not(None),
     ]
@@ -112,11 +114,15 @@ def _in_feed(owner_id: int) -> list[ColumnElement[bool]]:
 
 async def version_of(session: AsyncSession, feed: CalendarFeed) -> FeedVersion:
     zone_name = await account_zone(session, feed.owner_id)
-    statement = select(
-        func.count(),
-        func.max(col(Task.updated_at)),
-        func.coalesce(func.sum(col(Task.number)), 0),
-    ).where(*_in_feed(feed.owner_id))
+    statement = (
+        select(
+            func.count(),
+            func.max(col(Task.updated_at)),
+            func.coalesce(func.sum(col(TaskSeat.number)), 0),
+        )
+        .join(Task, col(Task.pk) == col(TaskSeat.task_pk))
+        .where(*_in_feed(feed.owner_id))
+    )
     tasks, latest, number_sum = (await session.exec(statement)).one()
     return FeedVersion(
         feed.token_hash, feed.owner_id, zone_name, int(tasks), latest, int(number_sum)
@@ -133,13 +139,18 @@ async def render(sessionmaker: SessionMaker, version: FeedVersion) -> bytes:
     it is (and be rendered again), never newer."""
     async with sessionmaker() as session:
         await read_only(session)
-        statement = select(Task).where(*_in_feed(version.owner_id)).order_by(col(Task.number))
-        tasks = (await session.exec(statement)).all()
-    return await asyncio.to_thread(_document, tasks, version.zone, version.feed_key)
+        statement = (
+            select(Task, TaskSeat.number)
+            .join(TaskSeat, col(TaskSeat.task_pk) == col(Task.pk))
+            .where(*_in_feed(version.owner_id))
+            .order_by(col(TaskSeat.number))
+        )
+        found = [(task, int(number)) for task, number in (await session.exec(statement)).all()]
+    return await asyncio.to_thread(_document, found, version)
 
 
-def _document(tasks: Sequence[Task], zone_name: str, feed_key: str) -> bytes:
-    document: bytes = _calendar(tasks, zone_name, feed_key).to_ical()
+def _document(tasks: Sequence[tuple[Task, int]], version: FeedVersion) -> bytes:
+    document: bytes = _calendar(tasks, version.zone, version.feed_key, version.owner_id).to_ical()
     return document
 
 
@@ -200,7 +211,9 @@ class FeedCache:
         return self._bytes
 
 
-def _calendar(tasks: Sequence[Task], zone_name: str, feed_key: str) -> Calendar:
+def _calendar(
+    tasks: Sequence[tuple[Task, int]], zone_name: str, feed_key: str, user_id: int
+) -> Calendar:
     calendar = Calendar()
     calendar.add("prodid", "-//todo-chatbot//tasks//EN")
     calendar.add("version", "2.0")
@@ -208,12 +221,12 @@ def _calendar(tasks: Sequence[Task], zone_name: str, feed_key: str) -> Calendar:
     calendar.add("x-wr-calname", "Tasks")
     calendar.add("x-wr-timezone", zone_name)
     named: set[str] = set()
-    for task in tasks:
+    for task, number in tasks:
         # A day outside the calendar was stored before it was bounded: its event's end could
         # be past the year 9999, and no calendar app shows it anyway.
         if task.due_date is None or not in_calendar(task.due_date):
             continue
-        event = _event(task, zone_name, feed_key)
+        event = _event(task, number, zone_name, feed_key, user_id)
         named.add(event["dtstart"].params.get("TZID") or "UTC")
         calendar.add_component(event)
     # The zones the events name, found without walking every property of every event (a
@@ -226,13 +239,12 @@ def _calendar(tasks: Sequence[Task], zone_name: str, feed_key: str) -> Calendar:
     return calendar
 
 
-def _event(task: Task, zone_name: str, feed_key: str) -> Event:
+def _event(task: Task, number: int, zone_name: str, feed_key: str, user_id: int) -> Event:
+    """The task as a calendar event; `number` is the feed account's for it."""
     assert task.due_date is not None
     event = Event()
     # Stable for this feed and task, and saying nothing about the account.
-    event.add(
-        "uid", f"{hashlib.sha256(f'{feed_key}:{task.number}'.encode()).hexdigest()[:24]}@todo"
-    )
+    event.add("uid", f"{hashlib.sha256(f'{feed_key}:{number}'.encode()).hexdigest()[:24]}@todo")
     event.add("summary", task.title)
     if task.description:
         event.add("description", task.description)
@@ -252,7 +264,12 @@ def _event(task: Task, zone_name: str, feed_key: str) -> Event:
         event.add("priority", _PRIORITY[task.priority])
     if task.tag_list:
         event.add("categories", task.tag_list)
-    alarm = task_alarm(task, zone_name, repeats="rrule" in event)
+    # A reminder is its setter's: another member's is no alarm in this account's calendar.
+    alarm = (
+        task_alarm(task, zone_name, repeats="rrule" in event)
+        if (task.remind_user_id or task.owner_id) == user_id
+        else None
+    )
     if alarm is not None:
         event.add_component(alarm)
     return event

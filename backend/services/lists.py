@@ -25,7 +25,8 @@ from backend.domain.errors import (
 from backend.domain.list_names import looks_like
 from backend.models import Task, TaskList, TaskSeat, User
 from backend.models.task import DEFAULT_LIST
-from backend.services import sharing
+from backend.services import change_notes, sharing
+from backend.services.change_notes import Kind
 from backend.services.list_directory import ListEntry, directory
 
 
@@ -139,6 +140,7 @@ async def rename_list(session: AsyncSession, *, owner_id: int, name: str, new_na
         .where(col(Task.owner_id) == owner_id, func.lower(col(Task.list_name)) == old_key)
         .values(list_name=new_name, updated_at=utcnow())
     )
+    await change_notes.note_lists_of_tasks(session, [(owner_id, new_name)], Kind.LISTS, Kind.TASKS)
     await session.commit()
     return new_name
 

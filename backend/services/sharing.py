@@ -28,7 +28,8 @@ from backend.domain.errors import (
 )
 from backend.models import ListMember, MemberRole, MemberStatus, Reminder, Task, TaskList, User
 from backend.models.task import DEFAULT_LIST
-from backend.services import seats
+from backend.services import change_notes, seats
+from backend.services.change_notes import Kind
 from backend.services.list_directory import ListEntry, directory
 
 # Members and pending invitations one list may have.
@@ -126,6 +127,8 @@ async def invite(
         )
     member = ListMember(list_id=entry.list_id, email=wanted, role=role.value)
     session.add(member)
+    await change_notes.note_email(session, wanted, Kind.INVITATIONS)
+    await change_notes.note_list(session, entry.list_id, Kind.LISTS)
     await session.commit()
     return _membership(member, entry.shown, entry.owner_email)
 
@@ -163,6 +166,7 @@ async def change_role(
     member = await _member_of(session, entry, member_id)
     member.role = role.value
     session.add(member)
+    await change_notes.note_list(session, entry.list_id, Kind.LISTS, Kind.TASKS)
     await session.commit()
     return _membership(member, entry.shown, entry.owner_email)
 
@@ -210,6 +214,11 @@ async def _drop(session: AsyncSession, entry: ListEntry, found: Sequence[ListMem
     """Deletes the memberships (their seats go by cascade), and what their users had of the
     list's tasks besides: the reminders they set, and those fired for them and still shown."""
     users = [m.user_id for m in found if m.user_id is not None]
+    # Told directly: once removed, a list's notes no longer reach them.
+    await change_notes.note_users(session, users, Kind.LISTS, Kind.TASKS)
+    await change_notes.note_users(
+        session, [entry.owner_id], Kind.LISTS, Kind.TASKS, Kind.INVITATIONS
+    )
     if users:
         in_list = select(Task.pk).where(
             col(Task.owner_id) == entry.owner_id, col(Task.list_name) == entry.name
@@ -303,6 +312,8 @@ async def accept(session: AsyncSession, *, user_id: int, invitation_id: int) -> 
     await seats.seat_member_at_list(
         session, member_id=invitation_id, user_id=user_id, owner_id=owner_id, list_name=name
     )
+    await change_notes.note_list(session, member.list_id, Kind.LISTS, Kind.TASKS)
+    await change_notes.note_users(session, [user_id], Kind.INVITATIONS)
     await session.commit()
     entry = next(
         e for e in (await directory(session, user_id)).entries if e.member_id == invitation_id
@@ -315,4 +326,6 @@ async def decline(session: AsyncSession, *, user_id: int, invitation_id: int) ->
     (the owner may send a new one)."""
     member = await _pending_for(session, user_id, invitation_id)
     await session.exec(delete(ListMember).where(col(ListMember.id) == member.id))
+    await change_notes.note_list(session, member.list_id, Kind.LISTS)
+    await change_notes.note_users(session, [user_id], Kind.INVITATIONS)
     await session.commit()

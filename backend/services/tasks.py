@@ -74,7 +74,8 @@ from backend.models import (
     User,
 )
 from backend.models.task import DEFAULT_LIST, Priority, tags_text
-from backend.services import seats
+from backend.services import change_notes, seats
+from backend.services.change_notes import Kind
 from backend.services.list_directory import ListDirectory, ListEntry, directory
 from backend.services.lists import add_list
 from backend.services.seen_tasks import seen, seen_one
@@ -269,6 +270,8 @@ async def create_task(
     assert task.pk is not None
     given = {user_id: number} if number is not None and owner_id != user_id else None
     seated = await seats.seat_members(session, task.pk, members, given)
+    if members and target is not None:
+        await change_notes.note_list(session, target.list_id, Kind.TASKS, Kind.LISTS)
     await session.commit()
     return await seen_one(session, user_id, task, seated.get(user_id, owner_number), lists)
 
@@ -678,8 +681,10 @@ async def change_task(
         changes["tags_text"] = tags_text(changes.pop("tags"))
     moved_to: ListEntry | None = None
     moving = "list" in changes
+    moved_from: list[tuple[int, str]] = []
     if moving:
         stored = await _changeable(session, user_id, task_id)
+        moved_from = [(stored.owner_id, stored.list_name)]
         changes["list_name"], moved_to = await _move_target(
             session, user_id, stored, changes.pop("list"), max_lists
         )
@@ -727,6 +732,10 @@ async def change_task(
         await _show_superseded(session, task, last_changed)
     if moving and task.pk is not None:
         await seats.reseat(session, task.pk, await _members_of(session, moved_to))
+    kinds = (Kind.TASKS, Kind.LISTS) if moving or "completed" in changes else (Kind.TASKS,)
+    await change_notes.note_lists_of_tasks(
+        session, [(task.owner_id, task.list_name), *moved_from], *kinds
+    )
     await session.commit()
     return Changed(await seen_one(session, user_id, task, task_id))
 
@@ -903,6 +912,7 @@ async def _move_on(
         task.repeat_rule, task.repeat_from = None, "schedule"
         task.updated_at = utcnow()
         session.add(task)
+        await _note_changed(session, [task])
         await session.commit()
         return Changed(await seen_one(session, user_id, task, number), ended)
     reminding = after_move(
@@ -916,6 +926,7 @@ async def _move_on(
     task.remind_at, task.remind_before = reminding.at, reminding.before
     task.updated_at = utcnow()
     session.add(task)
+    await _note_changed(session, [task])
     await session.commit()
     return Changed(await seen_one(session, user_id, task, number))
 
@@ -989,8 +1000,15 @@ async def delete_task(session: AsyncSession, *, user_id: int, task_id: int) -> T
     task: Task | None = result.scalars().first()
     if task is None:
         raise await _refusal(session, user_id, task_id)
+    await _note_changed(session, [task], Kind.TASKS, Kind.LISTS)
     await session.commit()
     return await seen_one(session, user_id, task, task_id, lists)
+
+
+async def _note_changed(session: AsyncSession, changed: Sequence[Task], *kinds: Kind) -> None:
+    """Tells whoever has these tasks' lists, if shared, to read them again."""
+    where = {(task.owner_id, task.list_name) for task in changed}
+    await change_notes.note_lists_of_tasks(session, where, *(kinds or (Kind.TASKS,)))
 
 
 @dataclass(frozen=True)

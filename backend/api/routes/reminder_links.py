@@ -24,7 +24,7 @@ from backend.core.config import Settings
 from backend.core.signed_links import InvalidLinkError, read_link
 from backend.core.timeutil import utcnow
 from backend.domain.due import counted, on_clock, short_day, today_in
-from backend.domain.errors import TaskNotFoundError
+from backend.domain.errors import ForbiddenError, TaskNotFoundError
 from backend.models import Reminder, Task, User
 from backend.models.reminder import SNOOZE_MAX_MINUTES, ReminderSnooze
 from backend.notifications.links import REMINDER_LINK_PATH, reminder_link_path
@@ -221,10 +221,12 @@ async def _done(session: AsyncSession, target: Target) -> str:
     problem = _moved_on(target)
     if problem is not None:
         raise problem
-    user, reminder, task = target.user, target.reminder, target.task
+    user, reminder = target.user, target.reminder
     assert user.id is not None and reminder.id is not None
     try:
-        after = await tasks.complete_task(session, user_id=user.id, task_id=task.number)
+        # The reminder's number is its user's for the task (on a shared list, not the
+        # owner's).
+        after = await tasks.complete_task(session, user_id=user.id, task_id=reminder.task_number)
         await reminders.dismiss(session, owner_id=user.id, reminder_id=reminder.id)
     except (TaskNotFoundError, ReminderNotFoundError) as exc:
         raise LinkProblem(
@@ -232,6 +234,8 @@ async def _done(session: AsyncSession, target: Target) -> str:
             "Reminder not found",
             "This reminder is gone: its task has been deleted.",
         ) from exc
+    except ForbiddenError as exc:
+        raise LinkProblem(status.HTTP_403_FORBIDDEN, "Not yours to change", str(exc)) from exc
     if not after.completed and after.due_date is not None:
         next_day = short_day(after.due_date, today_in(user.timezone))
         return f"Done: {_title(after)}. It repeats: next due {next_day}."

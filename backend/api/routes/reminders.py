@@ -26,7 +26,7 @@ from backend.core.timeutil import utcnow
 from backend.models import Reminder, ReminderPublic, User
 from backend.models.reminder import ReminderSnooze, ReminderSnoozed
 from backend.reminders import store as reminders
-from backend.reminders.fanout import ReminderFanout, TooManyStreamsError
+from backend.reminders.fanout import Changed, ReminderFanout, TooManyStreamsError
 from backend.reminders.snooze import SnoozeTimeError, snooze_until
 from backend.reminders.store import ReminderNotFoundError, ReminderNotSnoozableError
 
@@ -81,7 +81,10 @@ class _ReleasingStream(EventSourceResponse):
         200: {
             "description": (
                 "Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) "
-                "for each undismissed reminder at once, then for each one as it fires. The "
+                "for each undismissed reminder at once, then for each one as it fires; a "
+                '`changed` event (`{"kinds": ["tasks", "lists", "invitations"]}`, no id) '
+                "when something the user sees changed elsewhere (another member of a shared "
+                "list, another screen), within LIVE_UPDATE_SECONDS: read those again. The "
                 "stream ends once the token expires or the account is removed (within "
                 "REMINDER_CHECK_SECONDS)."
             ),
@@ -115,12 +118,20 @@ async def stream_reminders(
             sent.add(missed.id or 0)
             yield _event(missed)
         # None: the fanout ended the stream (token expired, account gone).
-        while (fired := await subscription.next()) is not None:
-            if fired.id not in sent:
-                sent.add(fired.id or 0)
-                yield _event(fired)
+        while (item := await subscription.next()) is not None:
+            if isinstance(item, Changed):
+                yield _changed(item)
+            elif item.id not in sent:
+                sent.add(item.id or 0)
+                yield _event(item)
 
     return _ReleasingStream(events(), lambda: fanout.unsubscribe(subscription))
+
+
+def _changed(change: Changed) -> dict[str, str]:
+    """What the web UI should read again: no id, so a reconnect's Last-Event-ID stays the
+    last reminder's."""
+    return {"event": "changed", "data": json.dumps({"kinds": sorted(change.kinds)})}
 
 
 def _event(reminder: Reminder) -> dict[str, str]:

@@ -5,8 +5,8 @@ Revises: 0013
 
 Shared lists (decision 0039, specs/sharing.md): `list_member` (an invitation, then a
 membership), `task_seat` (each user's number for each task they see; every existing task
-gets its owner's seat, holding the number it has), and on tasks who added and completed them
-and whom their reminder is for.
+gets its owner's seat, holding the number it has), on tasks who added and completed them
+and whom their reminder is for, and `change_note` (what open web UIs are told to read again).
 """
 
 from collections.abc import Sequence
@@ -62,6 +62,18 @@ def upgrade() -> None:
         sa.UniqueConstraint("task_pk", "user_id", name="uq_task_seat_task_user"),
     )
     op.create_index("ix_task_seat_member_id", "task_seat", ["member_id"])
+    op.create_table(
+        "change_note",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("list_id", sa.Integer(), nullable=True),
+        sa.Column("user_id", sa.Integer(), nullable=True),
+        sa.Column("kinds", sa.String(length=40), nullable=False),
+        sa.Column("at", _WHEN, nullable=False),
+        sa.ForeignKeyConstraint(["list_id"], ["task_list.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["user_id"], ["user.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sqlite_autoincrement=True,
+    )
     # Every task so far is its owner's, under the number it has; every task added from now
     # on gets its owner's seat from the database itself, whichever path adds it (the
     # service, an import, a bulk seed).
@@ -108,6 +120,7 @@ def downgrade() -> None:
             continue
         op.drop_constraint(f"fk_task_{column}", "task", type_="foreignkey")
         op.drop_column("task", column)
+    op.drop_table("change_note")
     op.drop_index("ix_task_seat_member_id", table_name="task_seat")
     op.drop_table("task_seat")
     op.drop_index("ix_list_member_email", table_name="list_member")

@@ -1,12 +1,14 @@
 /**
  * GET /api/reminders/stream, read as it arrives: each `reminder` event is one fired
- * reminder (every undismissed one first, then each as it fires). Read with fetch, not
- * EventSource, because EventSource can't send the bearer token.
+ * reminder (every undismissed one first, then each as it fires); each `changed` event names
+ * what someone else changed (sharing/liveChanges.ts). Read with fetch, not EventSource,
+ * because EventSource can't send the bearer token.
  */
 import { api } from "../api/client";
 import { apiErrorFrom } from "../api/errors";
 import type { Reminder } from "../api/types";
 import { readEventStream, type SseEvent } from "../api/eventStream";
+import { toChange, type ChangeKind } from "../sharing/liveChanges";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -57,17 +59,36 @@ export async function openReminderStream(signal: AbortSignal): Promise<OpenStrea
   return { body: data, skewMs: skewOf(response) };
 }
 
+/** What the stream carries that the app acts on; any other event is skipped. */
+export type LiveEvent = { reminder: Reminder } | { changed: ChangeKind[] };
+
 /**
- * The reminders in a byte stream, in order, until it ends. `onActivity` hears every chunk,
- * keep-alive comments included, so a caller can tell a quiet stream from a dead one.
+ * The reminders and changes in a byte stream, in order, until it ends. `onActivity` hears
+ * every chunk, keep-alive comments included, so a caller can tell a quiet stream from a dead one.
  */
+export async function* readLiveEvents(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+  onActivity: () => void = () => undefined,
+): AsyncGenerator<LiveEvent> {
+  for await (const event of readEventStream(body, { signal, onActivity })) {
+    const reminder = toReminder(event);
+    if (reminder) {
+      yield { reminder };
+      continue;
+    }
+    const changed = toChange(event);
+    if (changed) yield { changed };
+  }
+}
+
+/** The reminders alone. */
 export async function* readReminders(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
   onActivity: () => void = () => undefined,
 ): AsyncGenerator<Reminder> {
-  for await (const event of readEventStream(body, { signal, onActivity })) {
-    const reminder = toReminder(event);
-    if (reminder) yield reminder;
+  for await (const event of readLiveEvents(body, signal, onActivity)) {
+    if ("reminder" in event) yield event.reminder;
   }
 }

@@ -12,7 +12,8 @@ import { api, unwrap } from "../api/client";
 import { ApiError } from "../api/errors";
 import type { Reminder } from "../api/types";
 import { refreshTasks, tasksKey } from "../tasks/useTasks";
-import { openReminderStream, readReminders } from "./reminderStream";
+import type { ChangeKind } from "../sharing/liveChanges";
+import { openReminderStream, readLiveEvents } from "./reminderStream";
 
 export interface StreamTiming {
   /** The wait after the first failure; it doubles with each one after, up to `maxRetryMs`. */
@@ -76,11 +77,15 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Keep the stream open until `signal` aborts, handing each reminder to `onReminder`. */
+/**
+ * Keep the stream open until `signal` aborts, handing each reminder to `onReminder` and each
+ * `changed` event's kinds to `onChanged`.
+ */
 export async function followReminders(
   signal: AbortSignal,
   timing: StreamTiming,
   onReminder: (reminder: Reminder, skewMs: number) => void,
+  onChanged: (kinds: ChangeKind[]) => void = () => undefined,
 ): Promise<void> {
   let failures = 0;
   while (!signal.aborted) {
@@ -96,8 +101,10 @@ export async function followReminders(
     try {
       alive();
       const { body, skewMs } = await openReminderStream(connection.signal);
-      for await (const reminder of readReminders(body, connection.signal, alive))
-        onReminder(reminder, skewMs);
+      for await (const event of readLiveEvents(body, connection.signal, alive)) {
+        if ("reminder" in event) onReminder(event.reminder, skewMs);
+        else onChanged(event.changed);
+      }
     } catch (error) {
       // A 401 has signed the person out (the API client did): nothing left to follow.
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
@@ -134,10 +141,12 @@ export interface Reminders {
 interface Options {
   /** Called once per reminder the first time it arrives; `skewMs` is the server's clock minus ours. */
   onArrived?: (reminder: Reminder, skewMs: number) => void;
+  /** Called with the kinds of each `changed` event: what someone else changed. */
+  onChanged?: (kinds: ChangeKind[]) => void;
   timing?: StreamTiming;
 }
 
-export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}): Reminders {
+export function useReminders({ onArrived, onChanged, timing = STREAM_TIMING }: Options = {}): Reminders {
   const queryClient = useQueryClient();
   const [reminders, setReminders] = useState<Reminder[]>([]);
   // Every id seen (a reconnect replays the undismissed ones), and those dismissed here,
@@ -163,11 +172,16 @@ export function useReminders({ onArrived, timing = STREAM_TIMING }: Options = {}
     }, REFRESH_AFTER_MS);
   });
 
+  const changed = useEffectEvent((kinds: ChangeKind[]) => onChanged?.(kinds));
+
   const { firstRetryMs, maxRetryMs, stallMs, steadyMs } = timing;
   useEffect(() => {
     const stop = new AbortController();
-    void followReminders(stop.signal, { firstRetryMs, maxRetryMs, stallMs, steadyMs }, (reminder, skewMs) =>
-      received(reminder, skewMs),
+    void followReminders(
+      stop.signal,
+      { firstRetryMs, maxRetryMs, stallMs, steadyMs },
+      (reminder, skewMs) => received(reminder, skewMs),
+      (kinds) => changed(kinds),
     );
     return () => {
       stop.abort();

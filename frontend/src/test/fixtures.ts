@@ -21,6 +21,7 @@ export const task = (id: number, title: string): Task => ({
   repeat_from: "schedule",
   remind_at: null,
   remind_before: null,
+  shared: false,
 });
 
 /** A fired reminder; by default for a task due at 09:00 UTC on 26 November 2026. */

@@ -26,6 +26,7 @@ export function task(id: number, title: string, fields: Partial<Task> = {}): Tas
     repeat_text: null,
     remind_at: null,
     remind_before: null,
+    shared: false,
     ...fields,
   };
 }
@@ -37,6 +38,10 @@ interface Options {
   refuse?: (changes: Partial<Task>) => string | null;
   /** The most tasks a page holds, whatever the client asks (the real server: 1,000). */
   pageSize?: number;
+  /** The status of a refusal: 422 unless told (403: a viewer's edit). */
+  refusalStatus?: number;
+  /** How each list is shared, by name (not shared unless told). */
+  sharing?: Record<string, Partial<TaskList>>;
 }
 
 /**
@@ -96,7 +101,14 @@ function page(found: Task[], query: URLSearchParams, pageSize: number): Response
 
 export function taskServer(
   initial: Task[],
-  { lists = ["Inbox", "Shopping"], timezone = "UTC", refuse = () => null, pageSize = 1000 }: Options = {},
+  {
+    lists = ["Inbox", "Shopping"],
+    timezone = "UTC",
+    refuse = () => null,
+    pageSize = 1000,
+    refusalStatus = 422,
+    sharing = {},
+  }: Options = {},
 ) {
   let tasks = [...initial];
   let listNames = [...lists];
@@ -104,7 +116,15 @@ export function taskServer(
   const counts = (): TaskList[] =>
     listNames.map((name) => {
       const mine = tasks.filter((t) => same(t.list, name));
-      return { name, total: mine.length, pending: mine.filter((t) => !t.completed).length };
+      return {
+        name,
+        total: mine.length,
+        pending: mine.filter((t) => !t.completed).length,
+        shared: false,
+        role: "owner",
+        members: 0,
+        ...sharing[name],
+      };
     });
   const addList = (name: string) => {
     if (!listNames.some((known) => same(known, name))) listNames = [...listNames, name];
@@ -134,7 +154,7 @@ export function taskServer(
     if (call.method === "PATCH" && call.path.startsWith("/api/tasks/")) {
       const changes = call.body as Partial<Task>;
       const refusal = refuse(changes);
-      if (refusal) return json({ detail: refusal }, 422);
+      if (refusal) return json({ detail: refusal }, refusalStatus);
       if (changes.list) addList(changes.list);
       tasks = tasks.map((t) =>
         t.id === idOf(call) ? { ...t, ...changes, ...reminded({ ...t, ...changes }, changes) } : t,
