@@ -22,6 +22,7 @@ from backend.core.security import create_access_token
 from backend.models.tool_results import TaskChange
 from tests.conftest import TEST_SECRET, UserSession, register
 from tests.live_server import served_on_each_database
+from tests.mcp_tools.tool_names import ALL_TOOLS
 
 INITIALIZE = {
     "jsonrpc": "2.0",
@@ -86,7 +87,7 @@ async def test_a_task_added_over_mcp_shows_up_in_the_rest_api(
     user = await register(rest)
     async with mcp_as(base_url, user) as mcp:
         names = {tool.name for tool in (await mcp.list_tools()).tools}
-        assert names == {"add_task", "list_tasks", "complete_task", "delete_task", "update_task"}
+        assert names == ALL_TOOLS
         added = await mcp.call_tool("add_task", {"title": "Over HTTP", "description": "real"})
         assert added.structured_content == {"task_id": 1, "status": "created", "title": "Over HTTP"}
         listed = await mcp.call_tool("list_tasks", {})
@@ -212,8 +213,7 @@ async def test_tools_list_over_http_gives_every_tool_an_output_schema(
     async with mcp_as(base_url, user) as mcp:
         tools = (await mcp.list_tools()).tools
         added = await mcp.call_tool("add_task", {"title": "Typed"})
-    tool_names = ("add_task", "list_tasks", "complete_task", "delete_task", "update_task")
     schema_types = {tool.name: (tool.output_schema or {}).get("type") for tool in tools}
-    assert schema_types == dict.fromkeys(tool_names, "object")
+    assert schema_types == dict.fromkeys(ALL_TOOLS, "object")
     # The client checked the structured content against the schema it was given.
     assert TaskChange.model_validate(added.structured_content).title == "Typed"

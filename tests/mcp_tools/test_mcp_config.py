@@ -28,6 +28,7 @@ from backend.services.connections import PASSWORD_PLACEHOLDER, database_url_for_
 from mcp_tools.principal import READ_ONLY
 from tests.conftest import UserSession, register
 from tests.live_server import ROOT, served_on_each_database
+from tests.mcp_tools.tool_names import ALL_TOOLS
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -87,7 +88,7 @@ async def test_the_printed_stdio_config_starts_a_server_for_the_account(
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         names = {tool.name for tool in (await session.list_tools()).tools}
-        assert names == {"add_task", "list_tasks", "complete_task", "delete_task", "update_task"}
+        assert names == ALL_TOOLS
         added = await session.call_tool("add_task", {"title": "call the plumber"})
         assert added.is_error is False, text_of(added)
         assert "call the plumber" in text_of(await session.call_tool("list_tasks", {}))

@@ -29,6 +29,7 @@ from tests.conftest import (
     remove_sqlite_account,
     running,
 )
+from tests.mcp_tools.tool_names import ALL_TOOLS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,7 +77,7 @@ async def test_stdio_server_lists_tools_and_manages_the_configured_users_tasks(
         init = await session.initialize()
         assert init.server_info.name == "todo-tasks"
         names = {tool.name for tool in (await session.list_tools()).tools}
-        assert names == {"add_task", "list_tasks", "complete_task", "delete_task", "update_task"}
+        assert names == ALL_TOOLS
 
         added = await session.call_tool("add_task", {"title": "Water plants"})
         assert added.structured_content == {

@@ -19,12 +19,17 @@ async def _add(client: httpx.AsyncClient, who: UserSession, title: str, **body: 
     return dict(response.json())
 
 
+def _unshared(owner: UserSession) -> dict[str, object]:
+    """What a list of one's own that nobody shares says of sharing."""
+    return {"shared": False, "role": "owner", "owner": owner.email, "members": 0}
+
+
 async def test_every_account_starts_with_inbox_and_shopping(
     client: httpx.AsyncClient, user: UserSession
 ) -> None:
     assert await _lists(client, user) == [
-        {"name": "Inbox", "pending": 0, "total": 0},
-        {"name": "Shopping", "pending": 0, "total": 0},
+        {"name": "Inbox", "pending": 0, "total": 0, **_unshared(user)},
+        {"name": "Shopping", "pending": 0, "total": 0, **_unshared(user)},
     ]
 
 
@@ -36,9 +41,9 @@ async def test_lists_are_made_by_use_and_counted(
     await _add(client, user, "call mom")
     await client.patch(f"/api/tasks/{done['id']}", json={"completed": True}, headers=user.headers)
     assert await _lists(client, user) == [
-        {"name": "Inbox", "pending": 1, "total": 1},
-        {"name": "Shopping", "pending": 1, "total": 1},
-        {"name": "Hardware", "pending": 0, "total": 1},
+        {"name": "Inbox", "pending": 1, "total": 1, **_unshared(user)},
+        {"name": "Shopping", "pending": 1, "total": 1, **_unshared(user)},
+        {"name": "Hardware", "pending": 0, "total": 1, **_unshared(user)},
     ]
 
 
@@ -47,11 +52,11 @@ async def test_a_list_is_made_renamed_with_its_tasks_and_deleted_into_inbox(
 ) -> None:
     made = await client.post("/api/lists", json={"name": " Work "}, headers=user.headers)
     assert made.status_code == 201
-    assert made.json() == {"name": "Work", "pending": 0, "total": 0}
+    assert made.json() == {"name": "Work", "pending": 0, "total": 0, **_unshared(user)}
     task = await _add(client, user, "report", list="work")
     assert task["list"] == "Work"
     renamed = await client.patch("/api/lists/WORK", json={"name": "Office"}, headers=user.headers)
-    assert renamed.json() == {"name": "Office", "pending": 1, "total": 1}
+    assert renamed.json() == {"name": "Office", "pending": 1, "total": 1, **_unshared(user)}
     moved = await client.get(f"/api/tasks/{task['id']}", headers=user.headers)
     assert moved.json()["list"] == "Office"
     gone = await client.delete("/api/lists/office", headers=user.headers)

@@ -55,6 +55,9 @@ async def test_created_task_has_the_public_shape_with_aware_timestamps(
         "repeat_text",
         "remind_at",
         "remind_before",
+        "shared",
+        "added_by",
+        "completed_by",
     }
     assert (task["remind_at"], task["remind_before"]) == (None, None)
     assert (task["due_date"], task["due_time"], task["due_at"]) == (None, None, None)
