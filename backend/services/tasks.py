@@ -1041,8 +1041,12 @@ async def _bulk_seats(
     scope = [col(TaskSeat.user_id) == user_id]
     if numbers is not None:
         scope.append(col(TaskSeat.number).in_(sorted(set(numbers))))
-    elif (completed := _status_filter(status or TaskStatus.ALL)) is not None:
-        scope.append(col(Task.completed) == completed)
+    else:
+        # "Every task" is every task of the user's own lists: a shared list's tasks are
+        # changed in bulk only when named, never swept up by "delete all my tasks".
+        scope.append(col(Task.owner_id) == user_id)
+        if (completed := _status_filter(status or TaskStatus.ALL)) is not None:
+            scope.append(col(Task.completed) == completed)
     if pending_only:
         scope.append(col(Task.completed).is_(False))
     rows = (

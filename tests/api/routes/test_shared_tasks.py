@@ -12,7 +12,8 @@ from fastapi import FastAPI
 from sqlmodel import col, update
 
 from backend.main import create_app
-from backend.models import Task
+from backend.models import Task, TaskStatus
+from backend.services import tasks
 from tests.api.routes.test_sharing import add, invite, make_list, share
 from tests.conftest import UserSession, client_for, every_task, make_settings, register, running
 
@@ -142,3 +143,21 @@ async def test_a_members_adds_count_against_the_owners_task_limit(database_url: 
         assert (
             await client.post("/api/tasks", json={"title": "mine"}, headers=member.headers)
         ).status_code == 201
+
+
+async def test_a_members_every_task_change_leaves_the_lists_shared_with_them_alone(
+    app: FastAPI, client: httpx.AsyncClient, user: UserSession, other_user: UserSession
+) -> None:
+    await make_list(client, user, "Family")
+    await add(client, user, "milk", list="Family")
+    await share(client, user, "Family", other_user)
+    await add(client, other_user, "my own errand")
+    async with app.state.sessionmaker() as session:
+        done = await tasks.complete_tasks(session, user_id=other_user.id, status=TaskStatus.PENDING)
+        assert done.titles == ["my own errand"]
+        gone = await tasks.delete_tasks(session, user_id=other_user.id, status=TaskStatus.ALL)
+        assert gone.titles == ["my own errand"]
+        # Named by number, a shared task is within reach (the member is an editor).
+        [milk] = await every_task(client, other_user, list="Family")
+        named = await tasks.complete_tasks(session, user_id=other_user.id, numbers=[milk["id"]])
+        assert named.titles == ["milk"]
