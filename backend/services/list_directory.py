@@ -9,9 +9,9 @@ MCP and chat), so two lists never answer to one name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from sqlalchemy import ColumnElement, and_, func
+from sqlalchemy import ColumnElement, func, literal, null, union_all
 from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -97,63 +97,86 @@ def _accepted_count() -> ColumnElement[int]:
     )
 
 
+def _seen_by(user_id: int) -> Any:
+    """One statement (a round trip per call, as every tool call reads it): the user's own
+    lists, then the lists shared with them that they accepted, with the same columns."""
+    accepted = _accepted_count()
+    own = (
+        select_columns(
+            col(TaskList.id),
+            col(TaskList.owner_id),
+            col(TaskList.name),
+            col(TaskList.name_key),
+            col(User.email),
+            null().label("member_id"),
+            literal("owner").label("role"),
+            accepted.label("accepted"),
+            literal(0).label("theirs"),
+        )
+        .join(User, col(User.id) == col(TaskList.owner_id))
+        .where(col(TaskList.owner_id) == user_id)
+    )
+    theirs = (
+        select_columns(
+            col(TaskList.id),
+            col(TaskList.owner_id),
+            col(TaskList.name),
+            col(TaskList.name_key),
+            col(User.email),
+            col(ListMember.id),
+            col(ListMember.role),
+            accepted,
+            literal(1),
+        )
+        .join(TaskList, col(TaskList.id) == col(ListMember.list_id))
+        .join(User, col(User.id) == col(TaskList.owner_id))
+        .where(
+            col(ListMember.user_id) == user_id,
+            col(ListMember.status) == MemberStatus.ACCEPTED.value,
+        )
+    )
+    both = union_all(own, theirs).subquery()
+    inbox_first = both.c.name_key != DEFAULT_LIST.lower()
+    # Their own: Inbox first, then in the order made (those shared are sorted by name after).
+    return select_columns(both).order_by(both.c.theirs, inbox_first, both.c.id)
+
+
 async def directory(session: AsyncSession, user_id: int) -> ListDirectory:
     """Every list `user_id` sees: their own (Inbox first, then in the order made), then those
     shared with them (by name), each with the name this user calls it."""
-    accepted = _accepted_count()
     # (SQLAlchemy's select, on the session's connection: sqlmodel's types at most four columns.)
     connection = await session.connection()
-    own = (
-        await connection.execute(
-            select_columns(col(TaskList.id), col(TaskList.name), col(User.email), accepted)
-            .join(User, col(User.id) == col(TaskList.owner_id))
-            .where(col(TaskList.owner_id) == user_id)
-            .order_by(col(TaskList.name_key) != DEFAULT_LIST.lower(), col(TaskList.id))
-        )
-    ).all()
-    theirs = (
-        await connection.execute(
-            select_columns(
-                col(TaskList.id),
-                col(TaskList.owner_id),
-                col(TaskList.name),
-                col(User.email),
-                col(ListMember.id),
-                col(ListMember.role),
-                accepted,
-            )
-            .join(TaskList, col(TaskList.id) == col(ListMember.list_id))
-            .join(User, col(User.id) == col(TaskList.owner_id))
-            .where(
-                and_(
-                    col(ListMember.user_id) == user_id,
-                    col(ListMember.status) == MemberStatus.ACCEPTED.value,
-                )
-            )
-            .order_by(col(TaskList.name_key), col(TaskList.id))
-        )
-    ).all()
+    rows = (await connection.execute(_seen_by(user_id))).all()
+    own = [row for row in rows if row.theirs == 0]
+    theirs = sorted((row for row in rows if row.theirs == 1), key=lambda r: (r.name_key, r.id))
     entries = [
-        ListEntry(int(i or 0), user_id, str(email), str(name), str(name), "owner", int(count or 0))
-        for i, name, email, count in own
+        ListEntry(
+            int(row.id),
+            user_id,
+            str(row.email),
+            str(row.name),
+            str(row.name),
+            "owner",
+            int(row.accepted or 0),
+        )
+        for row in own
     ]
     taken = [entry.name.lower() for entry in entries]
-    shared_keys = [str(row[2]).lower() for row in theirs]
-    for list_id, owner_id, name, email, member_id, role, count in theirs:
-        assert list_id is not None and member_id is not None  # rows' primary keys
-        key = str(name).lower()
+    shared_keys = [str(row.name_key) for row in theirs]
+    for row in theirs:
+        key = str(row.name_key)
         clash = key in taken or shared_keys.count(key) > 1
-        shown = f"{name} ({email})" if clash else str(name)
+        shown = f"{row.name} ({row.email})" if clash else str(row.name)
         entries.append(
             ListEntry(
-                int(list_id),
-                int(owner_id),
-                str(email),
-                str(name),
+                int(row.id),
+                int(row.owner_id),
+                str(row.email),
+                str(row.name),
                 shown,
-                "editor" if role == "editor" else "viewer",
-                int(count or 0),
-                int(member_id),
+                "editor" if row.role == "editor" else "viewer",
+                int(row.accepted or 0),
+                int(row.member_id),
             )
         )
     return ListDirectory(user_id, tuple(entries))
