@@ -258,4 +258,37 @@ describe("useReminders", () => {
     await pause(20);
     expect(cards()).toEqual(["Pay rent"]);
   });
+
+  it("hands each `changed` event to onChanged, and shows no card for it", async () => {
+    const stream = controlledEventStream();
+    signedInServer({ [STREAM]: connections(() => stream.response) });
+    const heard: string[][] = [];
+    function Listening() {
+      const { reminders } = useReminders({ timing: FAST, onChanged: (kinds) => heard.push(kinds) });
+      return <p>{reminders.length} reminders</p>;
+    }
+    renderWithClient(<Listening />);
+
+    await act(async () => {
+      stream.send(sse("changed", { kinds: ["tasks", "lists"] }) + sse("reminder", reminder(1, "Pay rent")));
+      stream.send(sse("changed", { kinds: ["invitations"] }));
+      await pause(0);
+    });
+
+    await waitFor(() => expect(heard).toEqual([["tasks", "lists"], ["invitations"]]));
+    expect(screen.getByText("1 reminders")).toBeInTheDocument();
+  });
+
+  it("asks for everything again after a reconnect: changes meanwhile were said to no one", async () => {
+    const server = signedInServer({ [STREAM]: connections(() => eventStream([": ping\r\n\r\n"])) });
+    const heard: string[][] = [];
+    function Listening() {
+      useReminders({ timing: FAST, onChanged: (kinds) => heard.push(kinds) });
+      return null;
+    }
+    renderWithClient(<Listening />);
+
+    await waitFor(() => expect(server.callsTo(STREAM)).toHaveLength(2));
+    await waitFor(() => expect(heard).toEqual([["tasks", "lists", "invitations"]]));
+  });
 });

@@ -12,7 +12,7 @@ import { api, unwrap } from "../api/client";
 import { ApiError } from "../api/errors";
 import type { Reminder } from "../api/types";
 import { refreshTasks, tasksKey } from "../tasks/useTasks";
-import type { ChangeKind } from "../sharing/liveChanges";
+import { CHANGE_KINDS, type ChangeKind } from "../sharing/liveChanges";
 import { openReminderStream, readLiveEvents } from "./reminderStream";
 
 export interface StreamTiming {
@@ -79,7 +79,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * Keep the stream open until `signal` aborts, handing each reminder to `onReminder` and each
- * `changed` event's kinds to `onChanged`.
+ * `changed` event's kinds to `onChanged` (every kind on a reconnect: changes are not replayed).
  */
 export async function followReminders(
   signal: AbortSignal,
@@ -88,6 +88,7 @@ export async function followReminders(
   onChanged: (kinds: ChangeKind[]) => void = () => undefined,
 ): Promise<void> {
   let failures = 0;
+  let connections = 0;
   while (!signal.aborted) {
     const connection = new AbortController();
     const hangUp = () => connection.abort();
@@ -101,6 +102,8 @@ export async function followReminders(
     try {
       alive();
       const { body, skewMs } = await openReminderStream(connection.signal);
+      // Back after a gap: what changed meanwhile was said to no one.
+      if (connections++ > 0) onChanged([...CHANGE_KINDS]);
       for await (const event of readLiveEvents(body, connection.signal, alive)) {
         if ("reminder" in event) onReminder(event.reminder, skewMs);
         else onChanged(event.changed);

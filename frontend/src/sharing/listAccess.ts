@@ -9,22 +9,25 @@ export type ListRole = TaskList["role"];
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** The role, "owner" when left out (the API's default: a server from before sharing says none). */
+export const roleOf = (list: TaskList): ListRole => list.role ?? "owner";
+
 export function findList(lists: readonly TaskList[] | undefined, name: string | null): TaskList | undefined {
   return name === null ? undefined : lists?.find((list) => sameName(list.name, name));
 }
 
 /** Only the owner's own lists, and never their Inbox. */
 export function canShare(list: TaskList): boolean {
-  return list.role === "owner" && !sameName(list.name, "Inbox");
+  return roleOf(list) === "owner" && !sameName(list.name, "Inbox");
 }
 
 /** Unknown lists (not loaded yet, just made) are taken as editable: the server has the last word. */
 export function canEdit(list: TaskList | undefined): boolean {
-  return list?.role !== "viewer";
+  return list === undefined || roleOf(list) !== "viewer";
 }
 
 export function sharedWithMe(list: TaskList): boolean {
-  return list.role !== "owner";
+  return roleOf(list) !== "owner";
 }
 
 const people = (count: number) => (count === 1 ? "1 person" : `${count} people`);
@@ -33,7 +36,7 @@ const people = (count: number) => (count === 1 ? "1 person" : `${count} people`)
 export function sharingWords(list: TaskList): { spoken: string; tooltip: string } | null {
   if (sharedWithMe(list)) {
     const by = list.owner ? `shared by ${list.owner}` : "shared with you";
-    const viewOnly = list.role === "viewer";
+    const viewOnly = roleOf(list) === "viewer";
     return {
       spoken: viewOnly ? `${by}, view only` : by,
       tooltip: `${by.charAt(0).toUpperCase()}${by.slice(1)}${viewOnly ? " · view only" : ""}`,

@@ -30,7 +30,9 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      unwrap(api.POST("/api/invitations/{invitation_id}/accept", { params: { path: { invitation_id: id } } })),
+      unwrap(
+        api.POST("/api/invitations/{invitation_id}/accept", { params: { path: { invitation_id: id } } }),
+      ),
     onSuccess: (list, id) => {
       answered(queryClient, id);
       queryClient.setQueryData<TaskList[]>(listsKey, (lists) =>
@@ -49,7 +51,9 @@ export function useDeclineInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      unwrap(api.POST("/api/invitations/{invitation_id}/decline", { params: { path: { invitation_id: id } } })),
+      unwrap(
+        api.POST("/api/invitations/{invitation_id}/decline", { params: { path: { invitation_id: id } } }),
+      ),
     onSuccess: (_nothing, id) => answered(queryClient, id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
     meta: { errorMessage: "Couldn't decline the invitation" },

@@ -46,7 +46,9 @@ export function useChangeRole(list: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: number; role: MemberRole }) =>
-      unwrap(api.PATCH("/api/lists/{name}/members/{member_id}", { params: onMember(list, id), body: { role } })),
+      unwrap(
+        api.PATCH("/api/lists/{name}/members/{member_id}", { params: onMember(list, id), body: { role } }),
+      ),
     onSuccess: (changed) =>
       setMembers(queryClient, list, (members) => members.map((m) => (m.id === changed.id ? changed : m))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(list) }),
@@ -59,7 +61,8 @@ export function useRemoveMember(list: string) {
   return useMutation({
     mutationFn: (id: number) =>
       unwrap(api.DELETE("/api/lists/{name}/members/{member_id}", { params: onMember(list, id) })),
-    onSuccess: (_nothing, id) => setMembers(queryClient, list, (members) => members.filter((m) => m.id !== id)),
+    onSuccess: (_nothing, id) =>
+      setMembers(queryClient, list, (members) => members.filter((m) => m.id !== id)),
     // Who can see the list's tasks changed, and with it their "added by" lines.
     onSettled: () => refreshTasks(queryClient),
   });
@@ -71,7 +74,9 @@ export function useLeaveList(list: string) {
     mutationFn: (ownId: number) =>
       unwrap(api.DELETE("/api/lists/{name}/members/{member_id}", { params: onMember(list, ownId) })),
     onSuccess: () =>
-      queryClient.setQueryData<TaskList[]>(listsKey, (lists) => lists?.filter((known) => known.name !== list)),
+      queryClient.setQueryData<TaskList[]>(listsKey, (lists) =>
+        lists?.filter((known) => known.name !== list),
+      ),
     // Not the members: the list is no longer the caller's to ask about.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: tasksKey });

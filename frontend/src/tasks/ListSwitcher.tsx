@@ -1,8 +1,12 @@
-/** All / Inbox / Shopping / ...: which list the panel shows, each with its pending count. */
+/**
+ * All / Inbox / Shopping / ...: which list the panel shows, each with its pending count, and
+ * a mark on shared lists (whose, and "view only", said and shown as its tooltip).
+ */
 import { useRef, useState } from "react";
 
 import type { TaskList } from "../api/types";
-import { PlusIcon } from "../ui/icons";
+import { sharingWords } from "../sharing/listAccess";
+import { PlusIcon, UsersIcon } from "../ui/icons";
 import { SpokenAs } from "../ui/SpokenAs";
 import { NewListForm } from "./NewListForm";
 import { useLists } from "./useLists";
@@ -20,16 +24,27 @@ function ListButton({
   pending,
   pressed,
   onClick,
+  sharing = null,
 }: {
   name: string;
   pending: number | undefined;
   pressed: boolean;
   onClick: () => void;
+  sharing?: { spoken: string; tooltip: string } | null;
 }) {
+  const spoken = [name, pending !== undefined && `${pending} pending`, sharing?.spoken].filter(Boolean);
   return (
-    <button type="button" className="list-button" aria-pressed={pressed} onClick={onClick} data-list={name}>
-      <SpokenAs spoken={pending === undefined ? name : `${name}, ${pending} pending`}>
+    <button
+      type="button"
+      className="list-button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      data-list={name}
+      title={sharing?.tooltip}
+    >
+      <SpokenAs spoken={spoken.join(", ")}>
         {name}
+        {sharing && <UsersIcon className="list-shared" width={14} height={14} />}
         {pending !== undefined && <span className="list-count">{pending}</span>}
       </SpokenAs>
     </button>
@@ -73,6 +88,7 @@ export function ListSwitcher({ selected, onSelect }: Props) {
             pending={list.pending}
             pressed={selected !== null && sameName(selected, list.name)}
             onClick={() => onSelect(list.name)}
+            sharing={sharingWords(list)}
           />
         ))}
         <button

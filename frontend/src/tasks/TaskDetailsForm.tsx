@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { describeError } from "../api/errors";
 import type { Priority, Task } from "../api/types";
 import { useAccountZone } from "../auth/useAuth";
+import { movableLists } from "../sharing/listAccess";
 import { useCurrentMinute } from "./clock";
 import { ReminderField } from "./ReminderField";
 import { localInput } from "./reminderChoice";
@@ -23,10 +24,13 @@ interface Props {
   onClose: () => void;
 }
 
-/** The account's lists, and the task's own even if the list query hasn't caught up with it. */
+/**
+ * The lists the task can move to (its owner's, that the person may add to), and the task's own
+ * even if the list query hasn't caught up with it.
+ */
 function useListNames(current: string): string[] {
   const lists = useLists();
-  const names = (lists.data ?? []).map((list) => list.name);
+  const names = movableLists(lists.data ?? [], current).map((list) => list.name);
   return names.some((name) => name.toLowerCase() === current.toLowerCase()) ? names : [current, ...names];
 }
 

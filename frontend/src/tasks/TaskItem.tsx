@@ -1,10 +1,13 @@
 /**
  * One task: a checkbox to complete or reopen it, inline rename, delete; its due chip,
- * priority, list and tags, and a details form to change them.
+ * priority, list and tags, and a details form to change them. On a shared list, who added and
+ * completed it; on a list the person may only view, nothing to change it with.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
 import type { Task } from "../api/types";
+import { useListAccess } from "../sharing/listAccess";
+import { TaskAuthors, authorsText } from "../sharing/TaskAuthors";
 import { PencilIcon, SlidersIcon, TrashIcon } from "../ui/icons";
 import { SpokenAs } from "../ui/SpokenAs";
 import { DueChip } from "./DueChip";
@@ -33,6 +36,7 @@ interface Props {
 export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, onMoved }: Props) {
   const update = useUpdateTask();
   const remove = useDeleteTask();
+  const { editable } = useListAccess(task.list);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(task.title);
   const input = useRef<HTMLInputElement>(null);
@@ -94,6 +98,9 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
   const priorityId = `${checkboxId}-priority`;
   const repeatId = `${checkboxId}-repeat`;
   const reminderId = `${checkboxId}-reminder`;
+  const authorsId = `${checkboxId}-authors`;
+  const viewOnlyId = `${checkboxId}-view-only`;
+  const authored = authorsText(task, null) !== null;
   const reminding = Boolean(task.remind_at) && !task.completed;
   // What a screen reader says after the title: the note, when it's due and its reminder, how
   // it repeats, how urgent.
@@ -103,6 +110,8 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
     reminding && reminderId,
     task.repeat_text && repeatId,
     task.priority !== "none" && priorityId,
+    authored && authorsId,
+    !editable && viewOnlyId,
   ].filter(Boolean);
   const tags = task.tags ?? [];
   const listShown = showList && task.list !== INBOX;
@@ -112,7 +121,9 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
     Boolean(task.repeat_text) ||
     task.priority !== "none" ||
     tags.length > 0 ||
-    listShown;
+    listShown ||
+    authored ||
+    (!editable && showList);
 
   return (
     <li
@@ -125,6 +136,7 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
         className="task-check"
         data-task={task.id}
         checked={checkedNow ?? task.completed}
+        disabled={!editable}
         aria-describedby={describedBy.length > 0 ? describedBy.join(" ") : undefined}
         onChange={(event) => {
           const completed = event.target.checked;
@@ -155,9 +167,15 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
             onBlur={() => stopEditing(true, false)}
           />
         )}
+        {!editable && !showList && (
+          // The list's bar says so already; a screen reader hears it with each task.
+          <span id={viewOnlyId} className="visually-hidden">
+            View only
+          </span>
+        )}
       </div>
       <span className="task-number">#{task.id}</span>
-      <span className="task-actions">
+      <span className="task-actions" hidden={!editable}>
         <button
           ref={detailsButton}
           type="button"
@@ -205,9 +223,15 @@ export function TaskItem({ task, showList, activeTag, onTagPicked, onDeleted, on
             </span>
           )}
           <TagChips tags={tags} activeTag={activeTag} onPick={onTagPicked} />
+          <TaskAuthors task={task} id={authorsId} />
+          {!editable && showList && (
+            <span id={viewOnlyId} className="task-authors">
+              View only
+            </span>
+          )}
         </div>
       )}
-      {editingDetails && <TaskDetailsForm task={task} onClose={closeDetails} />}
+      {editingDetails && editable && <TaskDetailsForm task={task} onClose={closeDetails} />}
     </li>
   );
 }

@@ -7,6 +7,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { describeError } from "../api/errors";
 import type { Task } from "../api/types";
+import { useListAccess } from "../sharing/listAccess";
+import { ListSharingBar } from "../sharing/ListSharingBar";
 import { useWhenNear } from "../ui/useWhenNear";
 import { AddTaskForm } from "./AddTaskForm";
 import { ListSwitcher } from "./ListSwitcher";
@@ -61,10 +63,12 @@ function NothingPending({
   view,
   anyTasks,
   onClear,
+  readOnly,
 }: {
   view: TaskView;
   anyTasks: boolean;
   onClear: () => void;
+  readOnly: boolean;
 }) {
   if (anyTasks) return <p>Nothing pending. Nice work!</p>;
   if (hasFilters(view)) {
@@ -77,6 +81,7 @@ function NothingPending({
       </>
     );
   }
+  if (view.list !== null && readOnly) return <p>Nothing in {view.list} yet.</p>;
   if (view.list !== null) return <p>Nothing in {view.list} yet. Type a task above to add it here.</p>;
   return (
     <>
@@ -116,6 +121,8 @@ function MoreTasks({ loaded, total, loading, failed, automatic, onLoadMore }: Mo
 export function TaskPanel() {
   const [view, setView] = useState<TaskView>(EVERY_TASK);
   const tasks = useTasks(view);
+  // A list the person may only view: no way to add to it (its tasks lock themselves).
+  const { editable } = useListAccess(view.list);
   const section = useRef<HTMLElement>(null);
   // In the server's order: by number unless the view sorts otherwise.
   const all = tasks.tasks;
@@ -152,6 +159,12 @@ export function TaskPanel() {
     });
   }
 
+  /** The list shown went (left, or taken away): show every list, focus on All. */
+  function onListGone() {
+    changeView({ list: null });
+    requestAnimationFrame(() => section.current?.querySelector<HTMLElement>('[data-list="All"]')?.focus());
+  }
+
   const groupProps = {
     view,
     onTagPicked: (tag: string | null) => changeView({ tag }),
@@ -172,8 +185,9 @@ export function TaskPanel() {
         )}
       </div>
       <ListSwitcher selected={view.list} onSelect={(list) => changeView({ list })} />
+      <ListSharingBar name={view.list} onGone={onListGone} />
       <TaskFilters view={view} onChange={changeView} />
-      <AddTaskForm view={view} />
+      {editable && <AddTaskForm view={view} />}
       {/* Says what a switch or filter left in view, once its tasks have arrived. */}
       <p className="visually-hidden" aria-live="polite">
         {settled ? `${describeView(view)}: ${counted}` : ""}
@@ -192,7 +206,14 @@ export function TaskPanel() {
           <TaskGroup
             title="Pending"
             tasks={pending}
-            empty={<NothingPending view={view} anyTasks={all.length > 0} onClear={clearFilters} />}
+            empty={
+              <NothingPending
+                view={view}
+                anyTasks={all.length > 0}
+                onClear={clearFilters}
+                readOnly={!editable}
+              />
+            }
             {...groupProps}
           />
           <TaskGroup

@@ -47,7 +47,10 @@ export function signedInServer(overrides: Parameters<typeof mockServer>[0] = {})
     "GET /api/auth/me": () => json({ id: 1, email: "tester@example.com" }),
     "GET /api/conversations": () => json([]),
     "GET /api/tasks": () => json([]),
-    "GET /api/lists": () => json([{ name: "Inbox", pending: 0, total: 0 }]),
+    "GET /api/lists": () =>
+      json([{ name: "Inbox", pending: 0, total: 0, shared: false, role: "owner", members: 0 }]),
+    // No list shared with this account is waiting for an answer.
+    "GET /api/invitations": () => json([]),
     "GET /api/config": () => json({ max_message_chars: 4000 }),
     // Open and quiet: no reminder has fired.
     "GET /api/reminders/stream": () => quietEventStream(),

@@ -42,6 +42,8 @@ interface Options {
   refusalStatus?: number;
   /** How each list is shared, by name (not shared unless told). */
   sharing?: Record<string, Partial<TaskList>>;
+  /** More routes ("METHOD /path", the path as sent: URL-encoded), answered before the task API's. */
+  routes?: Record<string, (call: Call) => Response>;
 }
 
 /**
@@ -108,6 +110,7 @@ export function taskServer(
     pageSize = 1000,
     refusalStatus = 422,
     sharing = {},
+    routes = {},
   }: Options = {},
 ) {
   let tasks = [...initial];
@@ -132,6 +135,8 @@ export function taskServer(
 
   function answer(call: Call): Response {
     const route = `${call.method} ${call.path}`;
+    const extra = routes[route];
+    if (extra) return extra(call);
     if (route === "GET /api/auth/me") return json({ id: 1, email: "tester@example.com", timezone });
     if (route === "GET /api/lists") return json(counts());
     if (route === "POST /api/lists") {
@@ -185,6 +190,14 @@ export function taskServer(
   });
   return {
     ...server,
+    /** A list joins (an invitation accepted) or goes (left, taken away), as another request would do it. */
+    addList,
+    dropList: (name: string) => {
+      listNames = listNames.filter((known) => !same(known, name));
+      tasks = tasks.filter((t) => !same(t.list, name));
+    },
+    /** Another member's edit, seen by the next request. */
+    setTasks: (next: Task[]) => (tasks = [...next]),
     /** The view each GET /api/tasks asked for, e.g. { status: "all", list: "Shopping" } (paging left out). */
     taskQueries: () =>
       server.callsTo("GET /api/tasks").map((call) => {

@@ -10,6 +10,7 @@ import { useConversations } from "../conversations/useConversations";
 import { useOpenConversation } from "../conversations/useOpenConversation";
 import { Reminders } from "../reminders/Reminders";
 import { SettingsDialog } from "../settings/SettingsDialog";
+import { InvitationsNotice } from "../sharing/InvitationsNotice";
 import { TaskPanel } from "../tasks/TaskPanel";
 import { AppHeader, type Drawer } from "./AppHeader";
 import { ConnectionBanner } from "./ConnectionBanner";
@@ -99,6 +100,7 @@ export function AppShell({ email }: { email: string }) {
         <Toaster />
       </div>
       <ConnectionBanner />
+      <InvitationsNotice />
       <div className="layout">
         <div
           id="conversations-drawer"
