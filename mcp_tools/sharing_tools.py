@@ -17,8 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from backend.core.db import SessionMaker, read_only
 from backend.domain.errors import MemberNotFoundError
 from backend.models import MemberRole, MemberStatus
-from backend.models.sharing import EMAIL_MAX_LENGTH
-from backend.models.task import LIST_NAME_MAX_LENGTH
+from backend.models.sharing import EMAIL_MAX_LENGTH, SHOWN_LIST_NAME_MAX_LENGTH
 from backend.models.tool_results import (
     Invitations,
     ListInfo,
@@ -42,7 +41,7 @@ ListName = Annotated[
     str,
     Field(
         min_length=1,
-        max_length=LIST_NAME_MAX_LENGTH + EMAIL_MAX_LENGTH + 3,
+        max_length=SHOWN_LIST_NAME_MAX_LENGTH,
         description="The list, as the user calls it (any casing)",
     ),
 ]

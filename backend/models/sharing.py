@@ -20,6 +20,8 @@ from sqlmodel import Field, SQLModel
 from backend.core.timeutil import UTCDateTime, utcnow
 
 EMAIL_MAX_LENGTH = 320
+# A list's name as one user calls it: "<name> (<owner's email>)" at the longest.
+SHOWN_LIST_NAME_MAX_LENGTH = 60 + EMAIL_MAX_LENGTH + 3
 
 
 class MemberRole(StrEnum):

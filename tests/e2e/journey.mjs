@@ -2,30 +2,13 @@
 // Usage: BASE_URL=http://127.0.0.1:8765 ARTIFACTS=dir node journey.mjs
 // Prints one line per step; exits non-zero on the first failure (with a screenshot).
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { ARTIFACTS, BASE_URL, CHROMIUM, CHROMIUM_ARGS, signUp, until } from "./browser.mjs";
 
-const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8765";
-const ARTIFACTS = process.env.ARTIFACTS ?? "test-artifacts/e2e";
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const PASSWORD = "a long enough password";
 const stamp = Date.now();
-mkdirSync(ARTIFACTS, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 const problems = [];
 
 // Requests the journey makes fail on purpose (a wrong password): the browser itself logs
@@ -55,17 +38,6 @@ async function step(name, page, action) {
 
 async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
-
-/** A first visit (a new browser context) lands on sign-up, with the password rule shown. */
-async function signUp(page, email) {
-  await page.goto(BASE_URL);
-  await page.getByRole("heading", { name: "Create your account" }).waitFor();
-  await page.getByText(/a few unrelated words work well/).waitFor();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByLabel("Message").waitFor();
 }
 
 async function send(page, text) {
@@ -181,16 +153,6 @@ async function noButtonCovered(page) {
     }
     return covered;
   });
-}
-
-// Generous: a wait is a hang guard, not a speed check, and CI shares two busy cores.
-async function until(check, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}`);
 }
 
 try {

@@ -5,18 +5,14 @@
 // Usage: BASE_URL=http://127.0.0.1:8765 ARTIFACTS=dir node pwa.mjs
 // Prints one line per step ("ok - ..." / "not ok - ..."), and "info - ..." for what it measured.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { ARTIFACTS, BASE_URL, CHROMIUM, CHROMIUM_ARGS, PASSWORD, until } from "./browser.mjs";
 
-const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8765";
-const ARTIFACTS = process.env.ARTIFACTS ?? "test-artifacts/e2e";
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const PASSWORD = "a long enough password";
 const ORIGIN = new URL(BASE_URL).origin;
 const SCOPE = `${ORIGIN}/`;
-mkdirSync(ARTIFACTS, { recursive: true });
 
 // A persistent profile: Chromium finds nothing installable in an incognito context (what
 // browser.newContext() makes), answering "in-incognito".
@@ -25,15 +21,7 @@ const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
   viewport: { width: 1280, height: 800 },
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_ARGS,
 });
 const problems = [];
 let offline = false;
@@ -60,15 +48,6 @@ async function step(name, action) {
     console.log(`not ok - ${name}`);
     throw error;
   }
-}
-
-async function until(check, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}`);
 }
 
 /** A reminder's push payload, as the server sends it (issue 34), decrypted. */

@@ -3,23 +3,14 @@
 // each adds and ticks items, and each sees the other's changes live, without a reload.
 // Usage: BASE_URL=http://127.0.0.1:8765 ARTIFACTS=dir node sharing.mjs
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, signUp, until } from "./browser.mjs";
 
-const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8765";
-const ARTIFACTS = process.env.ARTIFACTS ?? "test-artifacts/e2e";
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const PASSWORD = "a long enough password";
 const stamp = Date.now();
 const LIST = "Groceries";
-mkdirSync(ARTIFACTS, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync"],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 const problems = [];
 
 function watch(page, who) {
@@ -40,25 +31,6 @@ async function step(name, page, action) {
     console.log(`not ok - ${name}`);
     throw error;
   }
-}
-
-// Generous: a wait is a hang guard, not a speed check, and CI shares two busy cores.
-async function until(check, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
-async function signUp(page, email) {
-  await page.goto(BASE_URL);
-  await page.getByRole("heading", { name: "Create your account" }).waitFor();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByLabel("Message").waitFor();
 }
 
 const tasks = (page) => page.getByRole("region", { name: "Tasks" });

@@ -12,8 +12,7 @@ from pydantic import BaseModel, EmailStr, Field
 from backend.api.deps import CurrentUserId, SessionDep, limit_writes
 from backend.api.errors import AUTHENTICATED, CONFLICT, FORBIDDEN, NOT_FOUND, TOO_MANY
 from backend.models import MemberRole
-from backend.models.sharing import EMAIL_MAX_LENGTH, MemberStatus
-from backend.models.task import LIST_NAME_MAX_LENGTH
+from backend.models.sharing import EMAIL_MAX_LENGTH, SHOWN_LIST_NAME_MAX_LENGTH, MemberStatus
 from backend.services import sharing
 
 router = APIRouter(prefix="/api/lists", tags=["sharing"], responses=AUTHENTICATED)
@@ -24,7 +23,7 @@ ListName = Annotated[
     str,
     Path(
         min_length=1,
-        max_length=LIST_NAME_MAX_LENGTH + EMAIL_MAX_LENGTH + 3,
+        max_length=SHOWN_LIST_NAME_MAX_LENGTH,
         description="As the caller calls it, any casing",
     ),
 ]
