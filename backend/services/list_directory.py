@@ -37,6 +37,8 @@ class ListEntry:
     members: int
     # The caller's membership; None for the owner.
     member_id: int | None = None
+    # Invitations not yet answered (told to the owner only).
+    invited: int = 0
 
     @property
     def shared(self) -> bool:
@@ -85,12 +87,12 @@ class ListDirectory:
         return any(entry.shared for entry in self.entries)
 
 
-def _accepted_count() -> ColumnElement[int]:
+def _members_count(status: MemberStatus) -> ColumnElement[int]:
     return (
         select(func.count())
         .where(
             col(ListMember.list_id) == col(TaskList.id),
-            col(ListMember.status) == MemberStatus.ACCEPTED.value,
+            col(ListMember.status) == status.value,
         )
         .correlate(TaskList)
         .scalar_subquery()
@@ -100,7 +102,7 @@ def _accepted_count() -> ColumnElement[int]:
 def _seen_by(user_id: int) -> Any:
     """One statement (a round trip per call, as every tool call reads it): the user's own
     lists, then the lists shared with them that they accepted, with the same columns."""
-    accepted = _accepted_count()
+    accepted = _members_count(MemberStatus.ACCEPTED)
     own = (
         select_columns(
             col(TaskList.id),
@@ -111,6 +113,7 @@ def _seen_by(user_id: int) -> Any:
             null().label("member_id"),
             literal("owner").label("role"),
             accepted.label("accepted"),
+            _members_count(MemberStatus.PENDING).label("invited"),
             literal(0).label("theirs"),
         )
         .join(User, col(User.id) == col(TaskList.owner_id))
@@ -126,6 +129,7 @@ def _seen_by(user_id: int) -> Any:
             col(ListMember.id),
             col(ListMember.role),
             accepted,
+            literal(0),  # invitations pending are the owner's business
             literal(1),
         )
         .join(TaskList, col(TaskList.id) == col(ListMember.list_id))
@@ -158,6 +162,7 @@ async def directory(session: AsyncSession, user_id: int) -> ListDirectory:
             str(row.name),
             "owner",
             int(row.accepted or 0),
+            invited=int(row.invited or 0),
         )
         for row in own
     ]

@@ -46,6 +46,9 @@ class TaskListPublic(BaseModel):
     )
     owner: str | None = Field(default=None, description="The owner's email")
     members: int = Field(default=0, description="People it is shared with (who accepted)")
+    invited: int = Field(
+        default=0, description="Invitations not answered yet (the owner's own lists only)"
+    )
 
     @classmethod
     def of(cls, count: lists.ListCount) -> TaskListPublic:
@@ -58,6 +61,7 @@ class TaskListPublic(BaseModel):
             role=entry.role,
             owner=entry.owner_email,
             members=entry.members,
+            invited=entry.invited,
         )
 
 

@@ -1584,6 +1584,12 @@ export interface components {
         /** TaskListPublic */
         TaskListPublic: {
             /**
+             * Invited
+             * @description Invitations not answered yet (the owner's own lists only)
+             * @default 0
+             */
+            invited: number;
+            /**
              * Members
              * @description People it is shared with (who accepted)
              * @default 0
@@ -4999,7 +5005,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires. The stream ends once the token expires or the account is removed (within REMINDER_CHECK_SECONDS). */
+            /** @description Server-Sent Events: a `reminder` event (a Reminder, its id as the event id) for each undismissed reminder at once, then for each one as it fires; a `changed` event (`{"kinds": ["tasks", "lists", "invitations"]}`, no id) when something the user sees changed elsewhere (another member of a shared list, another screen), within LIVE_UPDATE_SECONDS: read those again. The stream ends once the token expires or the account is removed (within REMINDER_CHECK_SECONDS). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -11,9 +11,10 @@ const lists = () => screen.getByRole("group", { name: "Lists" });
 
 function server() {
   return taskServer([task(1, "Buy milk", { list: "Groceries", shared: true })], {
-    lists: ["Inbox", "Shopping", "Garden", "Groceries", "Trip"],
+    lists: ["Inbox", "Shopping", "Garden", "Groceries", "Trip", "Books"],
     sharing: {
-      Garden: { shared: true, members: 2 },
+      Garden: { shared: true, members: 2, invited: 1 },
+      Books: { invited: 2 },
       Groceries: { shared: true, role: "editor", owner: SAM, members: 1 },
       Trip: { shared: true, role: "viewer", owner: SAM, members: 3 },
     },
@@ -55,7 +56,10 @@ describe("The bar under the list switcher", () => {
     expect(screen.getByRole("button", { name: "Share Shopping" })).toHaveAttribute("aria-haspopup", "dialog");
 
     await user.click(within(lists()).getByRole("button", { name: /^Garden/ }));
-    expect(await screen.findByText("Shared with 2 people")).toBeInTheDocument();
+    expect(await screen.findByText("Shared with 2 people · 1 invitation pending")).toBeInTheDocument();
+
+    await user.click(within(lists()).getByRole("button", { name: /^Books/ }));
+    expect(await screen.findByText("Only you so far · 2 invitations pending")).toBeInTheDocument();
 
     await user.click(within(lists()).getByRole("button", { name: /^Groceries/ }));
     expect(await screen.findByText(`Shared by ${SAM} · You can edit this list`)).toBeInTheDocument();

@@ -23,8 +23,11 @@ interface Props {
 function status(list: TaskList): string {
   if (list.role === "viewer") return `Shared by ${list.owner ?? "its owner"} · You can view this list`;
   if (list.role === "editor") return `Shared by ${list.owner ?? "its owner"} · You can edit this list`;
-  if (!list.shared) return "Only you have this list";
-  return list.members === 1 ? "Shared with 1 person" : `Shared with ${list.members} people`;
+  const invited = list.invited ?? 0;
+  const waiting = invited === 1 ? "1 invitation pending" : `${invited} invitations pending`;
+  if (!list.shared) return invited > 0 ? `Only you so far · ${waiting}` : "Only you have this list";
+  const shared = list.members === 1 ? "Shared with 1 person" : `Shared with ${list.members} people`;
+  return invited > 0 ? `${shared} · ${waiting}` : shared;
 }
 
 export function ListSharingBar({ name, onGone }: Props) {

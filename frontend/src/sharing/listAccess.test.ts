@@ -10,6 +10,7 @@ const list = (name: string, fields: Partial<TaskList> = {}): TaskList => ({
   shared: false,
   role: "owner",
   members: 0,
+  invited: 0,
   ...fields,
 });
 

@@ -48,7 +48,7 @@ export function signedInServer(overrides: Parameters<typeof mockServer>[0] = {})
     "GET /api/conversations": () => json([]),
     "GET /api/tasks": () => json([]),
     "GET /api/lists": () =>
-      json([{ name: "Inbox", pending: 0, total: 0, shared: false, role: "owner", members: 0 }]),
+      json([{ name: "Inbox", pending: 0, total: 0, shared: false, role: "owner", members: 0, invited: 0 }]),
     // No list shared with this account is waiting for an answer.
     "GET /api/invitations": () => json([]),
     "GET /api/config": () => json({ max_message_chars: 4000 }),

@@ -126,6 +126,7 @@ export function taskServer(
         shared: false,
         role: "owner",
         members: 0,
+        invited: 0,
         ...sharing[name],
       };
     });

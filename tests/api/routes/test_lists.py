@@ -21,7 +21,7 @@ async def _add(client: httpx.AsyncClient, who: UserSession, title: str, **body: 
 
 def _unshared(owner: UserSession) -> dict[str, object]:
     """What a list of one's own that nobody shares says of sharing."""
-    return {"shared": False, "role": "owner", "owner": owner.email, "members": 0}
+    return {"shared": False, "role": "owner", "owner": owner.email, "members": 0, "invited": 0}
 
 
 async def test_every_account_starts_with_inbox_and_shopping(

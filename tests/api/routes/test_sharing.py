@@ -91,6 +91,7 @@ async def test_an_invitation_is_pending_until_accepted_then_the_list_is_the_memb
         "role": "editor",
         "owner": user.email,
         "members": 1,
+        "invited": 0,
     }
     seen = await every_task(client, other_user, list="family")
     assert [(t["id"], t["title"], t["shared"], t["added_by"]) for t in seen] == [
@@ -355,6 +356,10 @@ async def test_stop_sharing_removes_every_member_and_invitation(
     await make_list(client, user, "Trip")
     await share(client, user, "Trip", other_user)
     await invite(client, user, "Trip", unique_email(), "viewer")
+    trip = (await lists_of(client, user))["Trip"]
+    assert (trip["members"], trip["invited"]) == (1, 1)
+    # Invitations are the owner's business: a member is told of none.
+    assert (await lists_of(client, other_user))["Trip"]["invited"] == 0
     stopped = await client.delete("/api/lists/Trip/members", headers=user.headers)
     assert sorted(m["status"] for m in stopped.json()) == ["accepted", "pending"]
     assert (await client.get("/api/lists/Trip/members", headers=user.headers)).json() == []
