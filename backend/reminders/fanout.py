@@ -12,7 +12,10 @@ The same streams carry the live updates of shared lists (specs/sharing.md, "Live
 second loop reads, every `live_seconds`, the change notes written since it last looked
 (backend/services/change_notes.py) for the users connected here, and hands each stream a
 `Changed` (what its web UI should read again). Whom a list's note reaches is read then, so a
-member removed meanwhile is told nothing of the list. Note ids settle as reminder ids do.
+member removed meanwhile is told nothing of the list. The notes are read summed up per user
+and kind (newest id, count) above a floor that keeps rising while nobody listens, so a look
+costs the same however busy the lists were, and a note committed late under a lower id still
+counts.
 
 A stream lives no longer than what opened it: each look first ends the streams whose token
 has expired, then those whose account is gone or is another account now (an id that came
@@ -30,6 +33,7 @@ from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 
 from backend.core.db import SessionMaker, read_only
 from backend.core.loops import through_outages, woken_or_waited
@@ -86,7 +90,7 @@ class SettlingIds:
     floor rises to the newest id seen longer than `look_back` seconds ago."""
 
     def __init__(self, look_back: float) -> None:
-        self._look_back = look_back
+        self.look_back = look_back
         self.handed_on: set[int] = set()
         # (when, newest id seen then): the floor is the newest one older than the look-back.
         self._seen: deque[tuple[float, int]] = deque()
@@ -96,7 +100,7 @@ class SettlingIds:
         now = time.monotonic()
         if newest:
             self._seen.append((now, newest))
-        while self._seen and now - self._seen[0][0] >= self._look_back:
+        while self._seen and now - self._seen[0][0] >= self.look_back:
             _, settled = self._seen.popleft()
             if self.floor is None or settled > self.floor:
                 self.floor = settled
@@ -122,6 +126,9 @@ class ReminderFanout:
         self._wake = asyncio.Event()
         self._reminders = SettlingIds(look_back_seconds)
         self._notes = SettlingIds(look_back_seconds)
+        # The last look's sums per (user, kinds): (newest id, how many), and its floor.
+        self._heard: dict[tuple[int, str], tuple[int, int]] = {}
+        self._heard_floor = -1
 
     def subscribe(self, claims: AccessClaims) -> Subscription:
         """A stream of the account's reminders as they fire, until `unsubscribe` (or until the
@@ -211,30 +218,42 @@ class ReminderFanout:
 
     async def poll_changes(self) -> int:
         """One look for change notes concerning the connected users; how many streams were
-        told. A user told of several notes at once is told once, of all their kinds."""
-        if self._notes.floor is None:
-            async with self._sessionmaker() as session:
-                await read_only(session)
-                self._notes.floor = await change_notes.newest_id(session)
-        if not self._streams:
-            return 0
+        told. Notes are read summed up per user and kind, so a look costs the same however
+        busy the lists were; a user is told once a look, of every kind that has news."""
         async with self._sessionmaker() as session:
             await read_only(session)
-            found = await change_notes.since(
-                session, after=self._notes.floor, users=list(self._streams)
-            )
+            if self._notes.floor is None:
+                # The first look starts a look-back behind: a stream opened as the process
+                # started still hears of what changed since.
+                settled = utcnow() - timedelta(seconds=self._notes.look_back)
+                self._notes.floor = await change_notes.newest_id(session, before=settled)
+            if not self._streams:
+                # Nobody to tell: the floor keeps up, so whoever connects next reads little.
+                self._notes.advance(await change_notes.newest_id(session))
+                return 0
+            floor = self._notes.floor or 0
+            found = await change_notes.since(session, after=floor, users=list(self._streams))
+        # Against the last look's sums: a newer note, or one more under a lower id (committed
+        # late). When the floor rose, the sums shrank: only a newer note is news then.
+        same_floor = floor == self._heard_floor
         kinds: defaultdict[int, set[str]] = defaultdict(set)
-        fresh = {note for note, _, _ in found if note not in self._notes.handed_on}
-        for note, user, named in found:
-            if note in fresh:
-                kinds[user].update(named.split(","))
-        self._notes.handed_on |= fresh
+        for heard in found:
+            before = self._heard.get((heard.user_id, heard.kinds))
+            news = (
+                before is None
+                or heard.newest > before[0]
+                or (same_floor and heard.count > before[1])
+            )
+            if news:
+                kinds[heard.user_id].update(heard.kinds.split(","))
+        self._heard = {(h.user_id, h.kinds): (h.newest, h.count) for h in found}
+        self._heard_floor = floor
         told = 0
         for user, wanted in kinds.items():
             for subscription in list(self._streams.get(user, ())):
                 subscription.deliver(Changed(frozenset(wanted)))
                 told += 1
-        self._notes.advance(max((note for note, _, _ in found), default=0))
+        self._notes.advance(max((h.newest for h in found), default=0))
         return told
 
     async def run(self) -> None:

@@ -8,6 +8,7 @@ reads it through the same authorized paths as any request.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
@@ -80,16 +81,31 @@ async def note_email(session: AsyncSession, email: str, *kinds: Kind) -> None:
     await session.exec(insert(ChangeNote).from_select(["user_id", "kinds", "at"], holder))
 
 
-async def newest_id(session: AsyncSession) -> int:
-    found = (await session.exec(select(func.max(col(ChangeNote.id))))).first()
+async def newest_id(session: AsyncSession, *, before: datetime | None = None) -> int:
+    """The newest note's id (of those written before `before`, if given); 0 for none."""
+    statement = select(func.max(col(ChangeNote.id)))
+    if before is not None:
+        statement = statement.where(col(ChangeNote.at) < before)
+    found = (await session.exec(statement)).first()
     return int(found or 0)
 
 
-async def since(
-    session: AsyncSession, *, after: int, users: Sequence[int], limit: int = 5000
-) -> list[tuple[int, int, str]]:
-    """Notes after id `after` for any of `users`, in order: (note id, user id, kinds). A
-    list's note reaches its owner and its accepted members as they stand now."""
+@dataclass(frozen=True)
+class Heard:
+    """What one user has to hear of the notes since a floor, one row per kind of note: the
+    newest note's id and how many there are (a note committed late, under a lower id, still
+    raises the count)."""
+
+    user_id: int
+    kinds: str
+    newest: int
+    count: int
+
+
+async def since(session: AsyncSession, *, after: int, users: Sequence[int]) -> list[Heard]:
+    """The notes after id `after` for any of `users`, summed up per user and kind: as many
+    rows as the users have kinds of note, however many notes there are. A list's note reaches
+    its owner and its accepted members as they stand now."""
     if not users:
         return []
     people = union_all(
@@ -107,11 +123,15 @@ async def since(
         col(ChangeNote.id), col(ChangeNote.user_id), col(ChangeNote.kinds)
     ).where(col(ChangeNote.id) > after, col(ChangeNote.user_id).in_(users))
     both = union_all(by_list, by_user).subquery()
-    statement = (
-        select_columns(both.c.id, both.c.user_id, both.c.kinds).order_by(both.c.id).limit(limit)
-    )
+    statement = select_columns(
+        both.c.user_id, both.c.kinds, func.max(both.c.id), func.count()
+    ).group_by(both.c.user_id, both.c.kinds)
     rows = (await (await session.connection()).execute(statement)).all()
-    return [(int(note), int(user), str(kinds)) for note, user, kinds in rows if user is not None]
+    return [
+        Heard(int(user), str(kinds), int(newest), int(count))
+        for user, kinds, newest, count in rows
+        if user is not None
+    ]
 
 
 async def prune(session: AsyncSession, now: datetime | None = None) -> int:
