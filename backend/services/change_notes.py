@@ -13,12 +13,12 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Exists, delete, func, insert, literal, tuple_, union_all
+from sqlalchemy import Exists, Integer, String, bindparam, delete, func, insert, literal, union_all
 from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from backend.core.timeutil import utcnow
+from backend.core.timeutil import UTCDateTime, utcnow
 from backend.models import ChangeNote, ListMember, MemberStatus, TaskList, User
 
 # How long a note is kept: far longer than any stream's look-back.
@@ -46,21 +46,32 @@ def _shared(list_id: Any) -> Exists:
     )
 
 
+# Built once (building costs SQLAlchemy more than running it): a note for one list, named
+# by its owner and key, if anyone shares it. Every change to a task runs it.
+_NOTE_ONE_LIST = insert(ChangeNote).from_select(
+    ["list_id", "kinds", "at"],
+    select_columns(
+        col(TaskList.id), bindparam("kinds", type_=String), bindparam("at", type_=UTCDateTime)
+    ).where(
+        col(TaskList.owner_id) == bindparam("oid", type_=Integer),
+        col(TaskList.name_key) == bindparam("key", type_=String),
+        _shared(col(TaskList.id)),
+    ),
+)
+
+
 async def note_lists_of_tasks(
     session: AsyncSession, lists: Iterable[tuple[int, str]], *kinds: Kind
 ) -> None:
     """A note for each of these lists (owner id, stored name) that is shared, in the
     caller's transaction; nothing for a list nobody shares."""
-    keys = sorted({(owner, name.lower()) for owner, name in lists})
-    if not keys:
-        return
-    found = select_columns(
-        col(TaskList.id), literal(_kinds(kinds or (Kind.TASKS,))), literal(utcnow())
-    ).where(
-        tuple_(col(TaskList.owner_id), col(TaskList.name_key)).in_(keys),
-        _shared(col(TaskList.id)),
-    )
-    await session.exec(insert(ChangeNote).from_select(["list_id", "kinds", "at"], found))
+    named = _kinds(kinds or (Kind.TASKS,))
+    now = utcnow()
+    # On the session's connection: an ORM insert with parameters would be a bulk insert.
+    connection = await session.connection()
+    for owner, key in sorted({(owner, name.lower()) for owner, name in lists}):
+        params = {"kinds": named, "at": now, "oid": owner, "key": key}
+        await connection.execute(_NOTE_ONE_LIST, params)
 
 
 async def note_list(session: AsyncSession, list_id: int, *kinds: Kind) -> None:

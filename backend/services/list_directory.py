@@ -9,9 +9,10 @@ MCP and chat), so two lists never answer to one name.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
-from sqlalchemy import ColumnElement, func, literal, null, union_all
+from sqlalchemy import ColumnElement, Integer, bindparam, func, literal, null, union_all
 from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -99,9 +100,12 @@ def _members_count(status: MemberStatus) -> ColumnElement[int]:
     )
 
 
-def _seen_by(user_id: int) -> Any:
-    """One statement (a round trip per call, as every tool call reads it): the user's own
-    lists, then the lists shared with them that they accepted, with the same columns."""
+@cache
+def _seen_by() -> Any:
+    """One statement (a round trip per call, as every tool call reads it), built once (that
+    costs SQLAlchemy more than running it): the user's (`uid`) own lists, then the lists
+    shared with them that they accepted, with the same columns."""
+    user_id = bindparam("uid", type_=Integer)
     accepted = _members_count(MemberStatus.ACCEPTED)
     own = (
         select_columns(
@@ -150,7 +154,7 @@ async def directory(session: AsyncSession, user_id: int) -> ListDirectory:
     shared with them (by name), each with the name this user calls it."""
     # (SQLAlchemy's select, on the session's connection: sqlmodel's types at most four columns.)
     connection = await session.connection()
-    rows = (await connection.execute(_seen_by(user_id))).all()
+    rows = (await connection.execute(_seen_by(), {"uid": user_id})).all()
     own = [row for row in rows if row.theirs == 0]
     theirs = sorted((row for row in rows if row.theirs == 1), key=lambda r: (r.name_key, r.id))
     entries = [
