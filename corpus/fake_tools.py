@@ -1,4 +1,5 @@
-"""An in-memory stand-in for the five MCP task tools, for driving the pure rule engine.
+"""An in-memory stand-in for the MCP task tools (and the list and sharing tools,
+`corpus/fake_sharing.py`), for driving the pure rule engine.
 
 It follows the real tools' contract (results, errors, per-user numbers, title search) so the
 engine can be exercised on hundreds of utterances in milliseconds; the HTTP tests prove the
@@ -10,6 +11,7 @@ checks that the same calls give results of the same shape from both.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -24,12 +26,18 @@ from backend.domain.repeat_phrases import describe, read_repeat
 from backend.domain.repeats import Repeat, first_due, next_due
 from backend.models.tool_results import (
     BulkChange,
+    Invitations,
     ListedTask,
     ListedTasks,
+    Lists,
+    Members,
+    SharedListedTask,
+    SharingChange,
     TaskChange,
     ToolFailure,
 )
 from backend.services.tasks import title_search_terms
+from corpus.fake_sharing import FakeInvitation, FakeList, SharingTools
 from mcp_tools.server import BULK_TITLES
 
 # The fake keeps no clock: every task was created and last changed at this moment.
@@ -44,10 +52,12 @@ def numbered_tasks(*titles: str, done: tuple[int, ...] = ()) -> list[dict[str, A
     ]
 
 
-def _listed(task: dict[str, Any]) -> ListedTask:
+def _listed(task: dict[str, Any], sharing: dict[str, Any] | None = None) -> ListedTask:
     """A stored task as `list_tasks` shows it: every key, the fake's defaults for those it
-    never set (no due label: the real one is relative to the clock)."""
-    return ListedTask(
+    never set (no due label: the real one is relative to the clock); on a shared list, who
+    added and completed it (`sharing`)."""
+    shown = SharedListedTask if sharing else ListedTask
+    return shown(
         id=task["id"],
         title=task["title"],
         description=task.get("description"),
@@ -63,11 +73,26 @@ def _listed(task: dict[str, Any]) -> ListedTask:
         repeat=task.get("repeat"),
         repeat_text=task.get("repeat_text"),
         due_at=None,
+        **{k: v for k, v in (sharing or {}).items() if k != "shared"},
     )
 
 
-class FakeTaskStore:
-    def __init__(self, tasks: list[dict[str, Any]], today: date | None = None) -> None:
+# What the tools may return.
+_RESULTS = (TaskChange, BulkChange, ListedTasks, Lists, Members, Invitations, SharingChange)
+
+
+class FakeTaskStore(SharingTools):
+    def __init__(
+        self,
+        tasks: list[dict[str, Any]],
+        today: date | None = None,
+        *,
+        me: str = "me@example.com",
+        lists: Sequence[FakeList] = (),
+        invitations: Sequence[FakeInvitation] = (),
+    ) -> None:
+        """`me`: the user's email; `lists`: lists shared with them or by them (the others
+        are their own, named by their tasks); `invitations`: waiting for their answer."""
         self.tasks = copy.deepcopy(tasks)
         self.last_number = max((int(t["id"]) for t in tasks), default=0)
         # The user's today for due filters and repeats: the fresh batches' fixed clock. Without
@@ -77,6 +102,7 @@ class FakeTaskStore:
         # corpora start with none), and those a reminder change superseded (dismissed).
         self.fired: list[int] = []
         self.superseded: dict[int, list[int]] = {}
+        self._start_sharing(me, copy.deepcopy(list(lists)), copy.deepcopy(list(invitations)))
 
     def call(self, call: ToolCall) -> ToolOutcome:
         handler = getattr(self, call.name)
@@ -85,8 +111,12 @@ class FakeTaskStore:
         except LookupError as exc:
             return ToolOutcome(call, error=str(exc))
         # Built with the result models already: the JSON the real tools would send.
-        assert isinstance(result, TaskChange | BulkChange | ListedTasks)
-        return ToolOutcome(call, data=result.model_dump(mode="json"), result=result)
+        assert isinstance(result, _RESULTS)
+        if isinstance(result, ListedTasks):  # each task as itself: a shared one says more
+            data: Any = [task.model_dump(mode="json") for task in result.root]
+        else:
+            data = result.model_dump(mode="json")
+        return ToolOutcome(call, data=data, result=result)
 
     def _find(self, task_id: int) -> dict[str, Any]:
         for task in self.tasks:
@@ -103,6 +133,9 @@ class FakeTaskStore:
     ) -> TaskChange:
         """Also keeps the issue-14 fields (due, priority, list, tags), echoed as the real
         tool echoes the ones given; `number` brings a deleted task back under its own."""
+        shared = self.list_of({"list": self.shown_list(str(fields.get("list") or "Inbox"))})
+        if shared is not None:  # a list someone shares: the viewer's refused, as in the service
+            self.check_writable({"list": shared.name})
         if number is None:
             self.last_number += 1
             number = self.last_number
@@ -113,7 +146,21 @@ class FakeTaskStore:
         self.tasks.append(task)
         self.tasks.sort(key=lambda t: int(t["id"]))
         result = {"task_id": number, "status": "created", "title": title}
-        return TaskChange.model_validate({**result, **self._set_fields(task, fields, self.today)})
+        echoed = self._set_fields(task, fields, self.today)
+        if shared is not None:
+            task["list"], task["added_by"] = shared.name, self.me
+        return TaskChange.model_validate({**result, **echoed, **self._sharing_echo(task)})
+
+    def _sharing_echo(self, task: dict[str, Any]) -> dict[str, Any]:
+        """What a change's result adds for a task on a shared list (mcp_tools/server.py
+        `_sharing_json`): the list as the user calls it, and who added and completed it."""
+        keys = self.sharing_keys(task)
+        return {"list": task.get("list") or "Inbox", **keys} if keys else {}
+
+    def _writable(self, task_id: int) -> dict[str, Any]:
+        task = self._find(task_id)
+        self.check_writable(task)
+        return task
 
     def _reminder_cards(self, task_id: int, fields: dict[str, Any], *, restore: bool) -> None:
         """As the real service: a new reminder time supersedes the task's fired one still
@@ -241,12 +288,13 @@ class FakeTaskStore:
         if filters.get("reminder") == "fired":  # the most recently fired first
             shown = [self._find(n) for n in reversed(self.fired)]
             shown = [t for t in shown if not t["completed"]]
-            return ListedTasks([_listed(task) for task in (shown[:limit] if limit else shown)])
+            return ListedTasks([self._listed(task) for task in (shown[:limit] if limit else shown)])
         found = [
             t for t in self.tasks if status == "all" or t["completed"] == (status == "completed")
         ]
         if "list" in filters:
-            found = [t for t in found if t.get("list", "Inbox").lower() == filters["list"].lower()]
+            named = (self.shown_list(filters["list"]) or filters["list"]).lower()
+            found = [t for t in found if t.get("list", "Inbox").lower() == named]
         if "tag" in filters:
             found = [t for t in found if filters["tag"] in t.get("tags", [])]
         if "priority" in filters:
@@ -265,7 +313,10 @@ class FakeTaskStore:
                 if t["title"].lower() == query.strip().lower()
                 or any(term in t["title"].lower() for term in terms)
             ]
-        return ListedTasks([_listed(task) for task in (found[:limit] if limit else found)])
+        return ListedTasks([self._listed(task) for task in (found[:limit] if limit else found)])
+
+    def _listed(self, task: dict[str, Any]) -> ListedTask:
+        return _listed(task, self.sharing_keys(task))
 
     def _due_matches(self, task: dict[str, Any], filters: dict[str, Any]) -> bool:
         """The real tool's due filters on the fixed clock (noon), and a day range."""
@@ -297,17 +348,25 @@ class FakeTaskStore:
     def _chosen(self, task_ids: list[int] | None, every: str | None) -> list[dict[str, Any]]:
         """The stored tasks a bulk call names, in number order; all missing is an error, as
         in the real tools (some missing are reported as `not_found`)."""
-        if every is not None:
+        if every is not None:  # only the tasks of the user's own lists (specs/sharing.md)
             return sorted(
                 (
                     t
                     for t in self.tasks
-                    if every == "all" or t["completed"] == (every == "completed")
+                    if (every == "all" or t["completed"] == (every == "completed"))
+                    and self.is_own(t)
                 ),
                 key=lambda t: int(t["id"]),
             )
         wanted = sorted(set(task_ids or ()))
-        found = [t for t in self.tasks if t["id"] in wanted]
+        seen = [t for t in self.tasks if t["id"] in wanted]
+        found = [t for t in seen if self.may_change(t)]
+        if not found and seen:  # all of them only viewed (mcp_tools/server.py `_view_only`)
+            named = ", ".join(str(t["id"]) for t in seen)
+            which = f"Task {named} is" if len(seen) == 1 else f"Tasks {named} are"
+            raise LookupError(
+                f"{which} on a list shared with you as a viewer: you can see, not change them"
+            )
         if not found:
             names = ", ".join(str(n) for n in wanted)
             raise LookupError(
@@ -325,9 +384,13 @@ class FakeTaskStore:
             "count": len(numbers),
             "titles": [t["title"] for t in chosen][:BULK_TITLES],
         }
-        missing = sorted(set(asked or ()) - set(numbers))
+        viewed = {int(t["id"]) for t in self.tasks if not self.may_change(t)}
+        missing = sorted(set(asked or ()) - set(numbers) - viewed)
         if missing:
             result["not_found"] = missing
+        read_only = sorted(set(asked or ()) & viewed)
+        if read_only:
+            result["read_only"] = read_only
         return BulkChange.model_validate(result)
 
     def complete_task(
@@ -339,11 +402,17 @@ class FakeTaskStore:
         if task_id is None:
             chosen = self._chosen(task_ids, every)
             for task in chosen:
-                task["completed"] = True
+                self._complete(task)
             return self._bulk(chosen, "completed", task_ids)
-        task = self._find(task_id)
+        task = self._writable(task_id)
+        self._complete(task)
+        result = {"task_id": task_id, "status": "completed", "title": task["title"]}
+        return TaskChange.model_validate({**result, **self._sharing_echo(task)})
+
+    def _complete(self, task: dict[str, Any]) -> None:
         task["completed"] = True
-        return TaskChange(task_id=task_id, status="completed", title=task["title"])
+        if self.list_of(task) is not None:
+            task["completed_by"] = self.me
 
     def delete_task(
         self,
@@ -356,9 +425,10 @@ class FakeTaskStore:
             numbers = {int(t["id"]) for t in chosen}
             self.tasks = [t for t in self.tasks if int(t["id"]) not in numbers]
             return self._bulk(chosen, "deleted", task_ids)
-        task = self._find(task_id)
+        task = self._writable(task_id)
         self.tasks.remove(task)
-        return TaskChange(task_id=task_id, status="deleted", title=task["title"])
+        result = {"task_id": task_id, "status": "deleted", "title": task["title"]}
+        return TaskChange.model_validate({**result, **self._sharing_echo(task)})
 
     def update_task(
         self,
@@ -371,7 +441,8 @@ class FakeTaskStore:
         restore = fields.pop("restore_reminder", None)
         if title is None and description is None and completed is None and not fields:
             raise LookupError("Nothing to update")
-        task = self._find(task_id)
+        task = self._writable(task_id)
+        self._moves_within_owner(task, fields.get("list"))
         self._reminder_cards(task_id, fields, restore=bool(restore))
         before = self._fields_before(task, fields)
         for name, value in (
@@ -381,11 +452,25 @@ class FakeTaskStore:
         ):
             if value is not None:
                 task[name] = value
+        if completed is False:
+            task.pop("completed_by", None)
         echoed = self._set_fields(task, fields, self.today)
-        if before:
-            echoed["before"] = before
         result = {"task_id": task_id, "status": "updated", "title": task["title"], **echoed}
+        result |= self._sharing_echo(task)
+        if before:
+            result["before"] = before
         return TaskChange.model_validate(result)
+
+    def _moves_within_owner(self, task: dict[str, Any], to: str | None) -> None:
+        """A task moves only between lists of one owner (MoveBetweenOwnersError)."""
+        if to is None or to == "none":
+            return
+        target = self.shown_list(str(to)) or str(to)
+        if self.owner_of(target) != self.owner_of(task.get("list")):
+            raise LookupError(
+                f"A task cannot move to {target!r}: the two lists belong to different people. "
+                "Add it there as a new task instead"
+            )
 
 
 @dataclass

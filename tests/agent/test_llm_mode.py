@@ -111,6 +111,16 @@ async def test_the_llm_adds_a_task_through_the_mcp_tools(
         "complete_task",
         "delete_task",
         "update_task",
+        # the list and sharing tools (specs/sharing.md): the LLM gets them as the rules do
+        "list_lists",
+        "list_members",
+        "share_list",
+        "change_member_role",
+        "remove_member",
+        "stop_sharing",
+        "leave_list",
+        "list_invitations",
+        "answer_invitation",
     }
     assert all("user_id" not in schema["properties"] for schema in tool_schemas.values())
 

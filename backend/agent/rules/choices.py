@@ -48,6 +48,8 @@ def choices_for(pending: PendingQuestion | None) -> list[Choice]:
         return _yes_no(f"Add '{title}'", "No, thanks")
     if kind is PendingKind.OFFER_LIST:
         return _yes_no("Show my tasks", "No, thanks")
+    if kind is PendingKind.CHOOSE_REQUEST:
+        return list(pending.get("options") or [])[:MAX_CHOICES]
     return []
 
 
@@ -76,3 +78,31 @@ def picked_message(said: str, choices: Sequence[Choice]) -> str | None:
         return None
     index = _ORDINALS[(found["which"] or found["number"]).lower()]
     return choices[index]["message"] if index < len(choices) else None
+
+
+_WORD = re.compile(r"[\w@.+'-]+")
+# Words said around a choice that name none of them.
+_AROUND = frozenset(
+    "the one list a an that this please i mean meant yes yeah ok okay it's its go with pick "
+    "choose take i'll".split()
+)
+
+
+def chosen_in_words(said: str, choices: Sequence[Choice]) -> str | None:
+    """The message of the one choice whose label holds every word `said` names ("the Family
+    one", "sam@example.com"); None when none does, or several."""
+    words = {_bare(w) for w in _WORD.findall(said.lower())} - _AROUND - {""}
+    if not words:
+        return None
+    fitting = [c for c in choices if words <= _label_words(c["label"])]
+    return fitting[0]["message"] if len(fitting) == 1 else None
+
+
+def _bare(word: str) -> str:
+    return re.sub(r"'s$", "", word.strip(".'"))
+
+
+def _label_words(label: str) -> set[str]:
+    """A label's words, an email's parts too ("sam" of "sam@example.com")."""
+    words = {_bare(w) for w in _WORD.findall(label.lower())}
+    return words | {part for w in words if "@" in w for part in re.split(r"[@._+-]", w)}

@@ -17,7 +17,7 @@ from typing import Any
 from backend.agent.rules import choices, replies, steps, task_actions
 from backend.agent.rules.answers import answer_to_pending
 from backend.agent.rules.builders import steps_for
-from backend.agent.rules.choices import choices_for, picked_message
+from backend.agent.rules.choices import choices_for, chosen_in_words, picked_message
 from backend.agent.rules.clauses import distribute_rename_verb, merge_pronoun_tail, split_clauses
 from backend.agent.rules.context import ConversationContext
 from backend.agent.rules.extract import extract_status, names_a_task_number
@@ -39,6 +39,8 @@ from backend.agent.rules.numbers import positions_inside
 from backend.agent.rules.respelling import respelt_title
 from backend.agent.rules.rewrites import rewritten
 from backend.agent.rules.safety import renames_confirmed, safe_reading
+from backend.agent.rules.sharing_requests import SharingRequest, sharing_request
+from backend.agent.rules.sharing_steps import sharing_step
 from backend.agent.rules.slot_reading import (
     SlotChange,
     grounded_task,
@@ -145,9 +147,10 @@ def _summed_adds(parts: list[Say]) -> list[str]:
             run.append(part)
             continue
         if len(run) >= SUMMED_ADDS:
-            places = {added.added_where for added in run}
-            where = places.pop() if len(places) == 1 else None
-            texts.append(replies.tasks_added([str(added.added) for added in run], where))
+            places = {(added.added_where, added.added_shared) for added in run}
+            where, shared = places.pop() if len(places) == 1 else (None, False)
+            titles = [str(added.added) for added in run]
+            texts.append(replies.tasks_added(titles, where, shared=shared))
         else:
             texts.extend(added.text for added in run)
         run = []
@@ -339,13 +342,79 @@ def interpret(message: str, context: ConversationContext) -> Plan:
 
 def _interpreted(message: str, context: ConversationContext) -> Plan:
     said = prepare(message)
-    picked = picked_message(said, context.choices)
+    picked = picked_message(said, context.choices) or _picked_in_words(said, context)
     if picked is not None:  # "the second one": as if that choice's button was pressed
         said = prepare(picked)
     snooze = snooze_request(said, context.local_now())
     if snooze is not None:  # "remind me again in an hour": never an add, never an answer
         step = snooze_step(snooze, context)
         return Plan([step], [Intent.UPDATE], ["snooze a reminder"], ["update"])
+    sharing = sharing_request(said, typed=picked or message)
+    plan = _understood(said, context)
+    if sharing is not None:  # "share the packing list with alex@example.com"
+        return _sharing_plan(sharing, context, plan)
+    return plan
+
+
+def _picked_in_words(said: str, context: ConversationContext) -> str | None:
+    """ "the Family one" to "which list do you mean?": the reading whose words it says."""
+    if not context.pending or pending_kind(context.pending) is not PendingKind.CHOOSE_REQUEST:
+        return None
+    return chosen_in_words(said, context.choices)
+
+
+def _sharing_plan(request: SharingRequest, context: ConversationContext, plan: Plan) -> Plan:
+    """A sharing request's plan (`sharing_steps.py`); what the rest of the engine reads in the
+    message (`plan`) answers when its words turn out to name no list or no task, and, for
+    words that may be about a task ("remove alex from the packing list"), goes first."""
+
+    def otherwise(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+        return _replayed(plan, outcomes)
+
+    if request.may_be_a_task:
+        step = _task_first(plan, lambda found: sharing_step(request, context, found))
+    else:
+        step = sharing_step(request, context, otherwise)
+    return Plan([step], [Intent.SHARING], [request.rule], ["sharing"])
+
+
+def _replayed(plan: Plan, outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+    """`plan` run on `outcomes`, its reply carrying the plan's intents, acts and rules."""
+    pending, said, _ = run_steps(plan.steps, outcomes)
+    if pending is not None:
+        return pending
+    return _with_plan_meta(_joined(said), plan)
+
+
+def _with_plan_meta(reply: Say, plan: Plan) -> Say:
+    meta = ReplyMeta(
+        intents=[i.value for i in plan.intents],
+        acts=plan.acts or [act_of(i) for i in plan.intents],
+        rules=plan.rules,
+    )
+    meta.update(reply.meta)
+    return replace(reply, meta=meta)
+
+
+def _task_first(plan: Plan, build: Callable[[Callable[[list[ToolOutcome]], Say]], Step]) -> Step:
+    """`plan` (the message read as about a task); when it finds no such task, the step
+    `build` makes, which falls back on that reply."""
+
+    def step(outcomes: list[ToolOutcome]) -> ToolCall | Batch | Say:
+        pending, said, rest = run_steps(plan.steps, outcomes)
+        if pending is not None:
+            return pending
+        reply = _with_plan_meta(_joined(said), plan)
+        asked = reply.meta.get("pending")
+        if not asked or pending_kind(asked) not in (PendingKind.OFFER_LIST, PendingKind.OFFER_ADD):
+            return reply
+        return build(lambda _: reply)(rest)
+
+    return step
+
+
+def _understood(said: str, context: ConversationContext) -> Plan:
+    """The message as the rest of the engine reads it: an answer, a follow-up, clauses."""
     text = distribute_rename_verb(merge_pronoun_tail(rewritten(said)))
     answer = answer_to_pending(text, context)
     if answer is not None:

@@ -33,6 +33,7 @@ HELP = "\n".join(
         *(f"• {what}: '{example}'" for what, example in HELP_EXAMPLES),
         "I also show, rename and delete tasks: 'what lists do I have?', 'rename task 3 to"
         " call dad', 'delete task 3'. 'Undo' takes back my last change.",
+        "And shared lists: 'share my Trip list with alex@example.com', 'who added the paint?'.",
     ]
 )
 
@@ -88,28 +89,79 @@ def quoted(title: str) -> str:
     return f"'{title}'"
 
 
-def _your_list(where: str | None) -> str:
+def _your_list(where: str | None, *, shared: bool = False) -> str:
+    if shared and where:
+        return f"the shared {where} list"
     return f"your {where} list" if where and where != "Inbox" else "your list"
 
 
 def task_added(
-    title: str, *, casual: bool = False, where: str | None = None, details: str = ""
+    title: str,
+    *,
+    casual: bool = False,
+    where: str | None = None,
+    details: str = "",
+    shared: bool = False,
 ) -> str:
-    """ "I've added 'pay rent' to your list — due tomorrow (Wed 25 Nov) at 09:00." """
+    """ "I've added 'pay rent' to your list — due tomorrow (Wed 25 Nov) at 09:00."; on a
+    shared list, "I've added 'milk' to the shared Family list." """
     if casual:
-        return f"Got it! {quoted(title)} is now on {_your_list(where)}{details}."
-    return f"I've added {quoted(title)} to {_your_list(where)}{details}."
+        return f"Got it! {quoted(title)} is now on {_your_list(where, shared=shared)}{details}."
+    return f"I've added {quoted(title)} to {_your_list(where, shared=shared)}{details}."
 
 
 ADDED_NAMED = 8  # titles named in a summary of many adds; the rest are counted
 
 
-def tasks_added(titles: list[str], where: str | None = None) -> str:
+def tasks_added(titles: list[str], where: str | None = None, *, shared: bool = False) -> str:
     named = [quoted(t) for t in titles[:ADDED_NAMED]]
     rest = len(titles) - len(named)
     listed = ", ".join(named[:-1]) + f" and {named[-1]}" if rest == 0 else ", ".join(named)
     more = f" and {rest} more" if rest else ""
-    return f"I've added {len(titles)} tasks to {_your_list(where)}: {listed}{more}."
+    return f"I've added {len(titles)} tasks to {_your_list(where, shared=shared)}: {listed}{more}."
+
+
+def on_shared_list(text: str, result: dict[str, Any]) -> str:
+    """A change's reply naming the shared list its task is on (a task of one's own unshared
+    list says nothing more): "Great job! I've marked 'paint' on the shared House list as
+    complete." """
+    where = result.get("list")
+    if not result.get("shared") or not where:
+        return text
+    title = quoted(str(result.get("title", "")))
+    place = f"the shared {where} list"
+    if result.get("status") == "deleted":
+        return text.replace(f"{title} from your list", f"{title} from {place}", 1)
+    if title in text:
+        return text.replace(title, f"{title} on {place}", 1)
+    return f"{text} It's on {place}."
+
+
+def left_as_viewer(count: int) -> str:
+    """A bulk change's note about the tasks it left: on lists shared to view only."""
+    if count == 1:
+        return (
+            "I left 1 task as it was: it's on a list shared with you as a viewer, so you can "
+            "see it but not change it."
+        )
+    return (
+        f"I left {count} tasks as they were: they're on a list shared with you as a viewer, so "
+        "you can see them but not change them."
+    )
+
+
+def refused(reason: str) -> str:
+    """A refusal the tools gave with its reason ("'Chores' is shared with you as a viewer:
+    you can see its tasks but not change them"), said as it is."""
+    return f"{reason.strip().rstrip('.')}."  # as said: an email it starts with keeps its case
+
+
+LIST_NOT_FOUND = "I couldn't find that list. Say 'what lists do I have?' to see yours."
+MEMBER_NOT_FOUND = "That person isn't on that list, so nothing changed."
+INVITATION_NOT_FOUND = (
+    "I couldn't find that invitation: it may have been answered or withdrawn already. Say "
+    "'do I have any invitations?' to see those waiting."
+)
 
 
 def ask_which_date(phrase: str) -> str:
@@ -407,6 +459,8 @@ def filtered_task_list(tasks: Sequence[dict[str, Any]], filters: dict[str, str])
     if not tasks:
         return f"Your {filters['list']} list is empty." if only_a_list else f"You have no {what}."
     heading = f"Here's your {filters['list']} list:" if only_a_list else f"Here are your {what}:"
+    if only_a_list and all(t.get("shared") for t in tasks):
+        heading = f"Here's the shared {tasks[0].get('list') or filters['list']} list:"
     lines = [heading, *(task_line(task) for task in tasks[:LIST_LIMIT])]
     if len(tasks) > LIST_LIMIT:
         lines.append("…and more.")
@@ -418,14 +472,18 @@ def lists_overview(tasks: Sequence[dict[str, Any]]) -> str:
     (Inbox and Shopping always, as every account has them); the tasks themselves are one
     "show my X list" away."""
     counts: dict[str, list[int]] = {"Inbox": [0, 0], "Shopping": [0, 0]}
+    shared: set[str] = set()
     for task in tasks:
         tally = counts.setdefault(str(task.get("list") or "Inbox"), [0, 0])
         tally[bool(task.get("completed"))] += 1
+        if task.get("shared"):
+            shared.add(str(task.get("list")))
     lines = ["Your lists:"]
     for name, (pending, done) in list(counts.items())[:LIST_LIMIT]:
         parts = [f"{pending} pending"] if pending else []
         parts += [f"{done} done"] if done else []
-        lines.append(f"- {name}: {', '.join(parts) or 'empty'}")
+        note = " (shared)" if name in shared else ""
+        lines.append(f"- {name}{note}: {', '.join(parts) or 'empty'}")
     if len(counts) > LIST_LIMIT:
         lines.append(f"…and {len(counts) - LIST_LIMIT} more.")
     example = next((name for name in counts if name != "Inbox"), "Inbox")
@@ -649,6 +707,29 @@ CANNOT_UNDO = (
     "Tell me what it should be and I'll change it back."
 )
 CANNOT_UNDO_BULK = "Sorry, I can't undo a change to several tasks at once."
+CANNOT_UNDO_SHARING = (
+    "Sorry, I can't undo that: whoever lost the list needs a new invitation to have it again."
+)
+
+
+def sharing_undone(tool: str, arguments: dict[str, Any]) -> str:
+    """ "Undone: alex@example.com's invitation to Packing is withdrawn." """
+    where = arguments.get("list", "")
+    if tool == "remove_member":
+        return f"Undone: {arguments.get('email')} is no longer invited to {where}."
+    if tool == "change_member_role":
+        role = arguments.get("role")
+        return f"Undone: {arguments.get('email')} is {a_role(str(role))} on {where} again."
+    if tool == "leave_list":
+        return f"Undone: you've left {where} again."
+    return "Undone."
+
+
+def a_role(role: str) -> str:
+    """ "an editor", "a viewer"."""
+    return "an editor" if role == "editor" else "a viewer"
+
+
 ALREADY_GONE = "Those tasks are already gone, so there was nothing left to delete."
 CLEAR_CANCELLED = "Okay, I won't delete anything."
 NOTED_NO = "Okay! Let me know if there's anything else I can do."

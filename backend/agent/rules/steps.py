@@ -111,6 +111,33 @@ def _repeat_refused(error: str) -> str | None:
     return replies.repeat_refused(refused["why"])  # None: no day ever matches it
 
 
+# Refusals the user is told as the tools say them, reason and all (specs/sharing.md): a task
+# of a list shared with them to view only, a sharing change only the owner may make, a list
+# that cannot be shared, a task that would change hands.
+_SAID_AS_REFUSED = re.compile(
+    r"\bis shared with you as a viewer\b|\bon a list shared with you as a viewer\b"
+    r"|^Only the owner of\b|\bis yours alone\b|\bis your own list\b|^That is your own email\b"
+    r"|\bis (?:a member|invited) already\b|\bmay be shared with at most\b"
+    r"|^A task cannot move to\b"
+)
+# A list, member or invitation the user does not see: said plainly.
+_SHARING_NOT_FOUND = {
+    "List not found": replies.LIST_NOT_FOUND,
+    "Member not found": replies.MEMBER_NOT_FOUND,
+    "Invitation not found": replies.INVITATION_NOT_FOUND,
+}
+
+
+def refusal(outcome: ToolOutcome) -> Say | None:
+    """The reply to a refusal the user may be told (None for any other failure)."""
+    error = (outcome.error or "").strip()
+    if _SAID_AS_REFUSED.search(error):
+        return Say(replies.refused(error), {"error": "refused"}, stop=True)
+    if error in _SHARING_NOT_FOUND:
+        return Say(_SHARING_NOT_FOUND[error], {"error": "not_found"}, stop=True)
+    return None
+
+
 _REMINDER_REFUSED = {
     "remind_at must be in the future": (replies.REMINDER_IN_PAST, "reminder_in_past"),
     "remind_before needs a due_date": (replies.REMINDER_NEEDS_DUE, "reminder_needs_due"),
@@ -130,6 +157,9 @@ _FIXED_REFUSALS = (
 
 def failure(outcome: ToolOutcome) -> Say:
     error = outcome.error or ""
+    refused = refusal(outcome)
+    if refused is not None:
+        return refused
     for pattern, text, name in _FIXED_REFUSALS:
         if pattern.search(error):
             return Say(text, {"error": name}, stop=True)
@@ -197,15 +227,18 @@ def add_task(
             focus=task_id, undo={"tool": "delete_task", "arguments": {"task_id": task_id}}
         )
         where = added.data.get("list")
+        shared = bool(added.data.get("shared"))
         details = fields_echo(added.data, today or date.today())
-        text = replies.task_added(stored_title, casual=casual, where=where, details=details)
+        text = replies.task_added(
+            stored_title, casual=casual, where=where, details=details, shared=shared
+        )
         similar = similar_tasks(stored_title, known_pending, exclude=task_id)
         if similar:
             return Say(replies.with_similar_note(text, similar[0]), meta)
         if details:
             return Say(text, meta)  # each add says its own date or priority
         if not nudge:
-            return Say(text, meta, added=stored_title, added_where=where)
+            return Say(text, meta, added=stored_title, added_where=where, added_shared=shared)
         if len(outcomes) == 1:
             return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
         if outcomes[1].ok:
@@ -375,6 +408,11 @@ def confirm_clear(status: str, only: list[int] | None = None) -> Step:
         if not outcome.ok:
             return failure(outcome)
         chosen = [t for t in outcome.data if only is None or int(t["id"]) in only]
+        if only is None and any(t.get("shared") for t in chosen):
+            # "clear my list" is the user's own lists: never a list someone shares with them
+            if len(outcomes) == 1:
+                return ToolCall("list_lists", {})
+            chosen = _on_own_lists(chosen, outcomes[1])
         if not chosen:
             return Say(replies.task_list([], status))
         ids: list[int] | None = [int(t["id"]) for t in chosen]
@@ -392,6 +430,22 @@ def confirm_clear(status: str, only: list[int] | None = None) -> Step:
         )
 
     return step
+
+
+def _on_own_lists(tasks: list[Task], lists: ToolOutcome) -> list[Task]:
+    """The tasks of the user's own lists (`list_lists` says which are someone else's)."""
+    if not lists.ok or not isinstance(lists.data, dict):
+        return [t for t in tasks if not t.get("shared")]  # unsure: none that are shared
+    theirs = {str(x["name"]) for x in lists.data.get("lists", []) if x.get("role") != "owner"}
+    return [t for t in tasks if str(t.get("list") or "") not in theirs]
+
+
+def read_only_note(text: str, outcome: ToolOutcome) -> str:
+    """A bulk change's reply, with a note of the asked-for tasks it left because the user
+    only views their list."""
+    data = outcome.data if outcome.ok and isinstance(outcome.data, dict) else {}
+    left = data.get("read_only") or []
+    return f"{text} {replies.left_as_viewer(len(left))}" if left else text
 
 
 def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
@@ -414,16 +468,15 @@ def clear_all(status: str, task_ids: list[int] | None = None) -> Step:
         if deleted == 0:  # only by status: named tasks all gone are the not-found above
             return Say(replies.task_list([], status))
         if status != "all" or task_ids is None:
-            return Say(
-                replies.cleared(deleted, status, list_empty=status == "all"),
-                ReplyMeta(**BULK_CHANGE),
-            )
+            text = replies.cleared(deleted, status, list_empty=status == "all")
+            return Say(read_only_note(text, outcomes[0]), ReplyMeta(**BULK_CHANGE))
         # "Your list is clear" only if it is: tasks added since the question were kept.
         if len(outcomes) == 1:
             return ToolCall("list_tasks", {"status": "all", "limit": 1})
         remaining = outcomes[-1]
         empty = remaining.ok and not remaining.data
-        return Say(replies.cleared(deleted, status, list_empty=empty), ReplyMeta(**BULK_CHANGE))
+        text = replies.cleared(deleted, status, list_empty=empty)
+        return Say(read_only_note(text, outcomes[0]), ReplyMeta(**BULK_CHANGE))
 
     return step
 
@@ -435,9 +488,13 @@ def undo(last_change: dict[str, Any] | None) -> Step:
         return _undo_several(list(last_change["steps"]))
     if last_change.get("bulk"):
         return say(replies.CANNOT_UNDO_BULK)
+    if last_change.get("sharing") and not last_change.get("tool"):
+        return say(replies.CANNOT_UNDO_SHARING)
     if not last_change.get("tool"):
         return say(replies.CANNOT_UNDO)
     tool, arguments = str(last_change["tool"]), dict(last_change["arguments"])
+    if last_change.get("sharing"):
+        return _undo_sharing(tool, arguments)
 
     def step(outcomes: list[ToolOutcome]) -> Action:
         if not outcomes:
@@ -449,6 +506,20 @@ def undo(last_change: dict[str, Any] | None) -> Step:
             replies.undone(tool, arguments, outcome.data),
             {"focus": int(outcome.data["task_id"]), "undone": True},
         )
+
+    return step
+
+
+def _undo_sharing(tool: str, arguments: dict[str, Any]) -> Step:
+    """A sharing change reversed: an invitation withdrawn, a role given back, a list just
+    joined left again."""
+
+    def step(outcomes: list[ToolOutcome]) -> Action:
+        if not outcomes:
+            return ToolCall(tool, arguments)
+        if not outcomes[0].ok:
+            return failure(outcomes[0])
+        return Say(replies.sharing_undone(tool, arguments), {"undone": True})
 
     return step
 

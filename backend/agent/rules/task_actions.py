@@ -35,6 +35,7 @@ from backend.agent.rules.steps import (
     failure,
     misspelt_matches,
     named_and_pending,
+    read_only_note,
     several_undone,
     task_not_found,
     titles_matching,
@@ -96,7 +97,7 @@ def _changed(tool: str, outcome: ToolOutcome, *, completions: int, before: Task 
         meta["undo"] = {"tool": "complete_task", "arguments": {"task_id": task_id}}
     else:
         text, meta["undo"] = _renamed(data, arguments, task_id, before)
-    return Say(text, meta)
+    return Say(replies.on_shared_list(text, data), meta)
 
 
 def _completed(data: dict[str, Any], task_id: int, completions: int) -> _Changed:
@@ -609,7 +610,7 @@ def complete_all(only: list[int] | None = None) -> Step:
         if only is None:
             if not outcomes:
                 return ToolCall("complete_task", {"every": "pending"})
-            return _completed_all(per_task_outcomes(outcomes[0]), these=False)
+            return _completed_all(per_task_outcomes(outcomes[0]), these=False, bulk=outcomes[0])
         if not outcomes:
             return ToolCall("list_tasks", {"status": "pending", "limit": LOOKUP_LIMIT})
         listing, done = outcomes[0], outcomes[1:]
@@ -619,12 +620,12 @@ def complete_all(only: list[int] | None = None) -> Step:
         chosen = [number for number in pending if number in only]
         if not done:
             return bulk_call("complete_task", chosen) if chosen else _completed_all([], these=True)
-        return _completed_all(per_task_outcomes(done[0]), these=True)
+        return _completed_all(per_task_outcomes(done[0]), these=True, bulk=done[0])
 
     return step
 
 
-def _completed_all(done: list[ToolOutcome], *, these: bool) -> Say:
+def _completed_all(done: list[ToolOutcome], *, these: bool, bulk: ToolOutcome | None = None) -> Say:
     if len(done) == 1 and done[0].not_found and "task_ids" in done[0].call.arguments:
         return Say(replies.task_list([], "pending"))  # the listed tasks went since
     if len(done) == 1 and not done[0].ok:
@@ -642,4 +643,5 @@ def _completed_all(done: list[ToolOutcome], *, these: bool) -> Say:
         if o.ok and isinstance(o.data, dict)
     ]
     undo = {**BULK_CHANGE["undo"], "did": "complete_task"} | (several_undone(reopen) or {})
-    return Say(replies.completed_all(len(done), these=these), ReplyMeta(undo=undo))
+    text = replies.completed_all(len(done), these=these)
+    return Say(read_only_note(text, bulk) if bulk else text, ReplyMeta(undo=undo))

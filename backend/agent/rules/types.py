@@ -72,6 +72,16 @@ class PendingKind(StrEnum):
     CHOOSE_TASK = "choose_task"  # "Which one: 1. ... 2. ...?"
     ASK_TASK = "ask_task"  # "Which task?"
     ASK_FIELDS = "ask_fields"  # "What should I change about it?"
+    # "Which list do you mean?": readings said in full (`options`), picked as a choice
+    CHOOSE_REQUEST = "choose_request"
+
+
+class Choice(TypedDict):
+    """A reading a question offers (`meta.choices`): the button's words, and the message that
+    picking it sends."""
+
+    label: str
+    message: str
 
 
 class PendingQuestion(TypedDict, total=False):
@@ -88,6 +98,7 @@ class PendingQuestion(TypedDict, total=False):
     task_ids: list[int] | None  # confirm_clear: exactly the tasks counted (None: all)
     candidates: list[int]  # choose_task
     titles: list[str]  # choose_task
+    options: list[Choice]  # choose_request: each reading, as the message that asks it
 
 
 def pending_kind(pending: PendingQuestion) -> PendingKind | None:
@@ -96,14 +107,6 @@ def pending_kind(pending: PendingQuestion) -> PendingKind | None:
         return PendingKind(pending.get("kind", ""))
     except ValueError:
         return None
-
-
-class Choice(TypedDict):
-    """A reading a question offers (`meta.choices`): the button's words, and the message that
-    picking it sends."""
-
-    label: str
-    message: str
 
 
 class ReplyMeta(TypedDict, total=False):
@@ -148,6 +151,8 @@ class Say:
     added: str | None = None
     # The list it was added to, when not the Inbox ("your Shopping list").
     added_where: str | None = None
+    # That list is a shared one ("the shared Family list").
+    added_shared: bool = False
     # A stop that lets independent adds after it still run: "remove ginger ale and add root
     # beer" adds the root beer though there was no ginger ale to remove.
     adds_may_follow: bool = False
@@ -173,6 +178,7 @@ class Intent(StrEnum):
     GREETING = "greeting"
     SOCIAL = "social"  # thanks, bye, small talk: a friendly reply, nothing changes
     OFF_TOPIC = "off_topic"  # another assistant's job (alarms, weather): says what it can do
+    SHARING = "sharing"  # who shares a list, invitations, who added a task (sharing_requests)
     UNCLEAR = "unclear"
 
 
@@ -216,6 +222,7 @@ _ACTS = {
     Intent.GREETING: "greeting",
     Intent.SOCIAL: "social",
     Intent.OFF_TOPIC: "off_topic",
+    Intent.SHARING: "sharing",
     Intent.UNCLEAR: "clarify",
 }
 
