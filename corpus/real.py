@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from backend.agent.turn_limits import CHANGING_TOOLS
 from corpus.fake_tools import Conversation, Exchange, FakeTaskStore
 from corpus.model import STANDARD_TASKS, Call
 from corpus.report import call_matches, calls_match, counted_calls
@@ -99,7 +100,7 @@ def is_right(expected: Expectation, observed: Observed) -> bool:
     )
 
 
-_CHANGING_TOOLS = frozenset({"add_task", "complete_task", "delete_task", "update_task"})
+_CHANGING_TOOLS = CHANGING_TOOLS
 
 
 def unasked_changes(expected: Expectation, observed: Observed) -> tuple[Call, ...]:

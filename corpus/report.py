@@ -21,11 +21,11 @@ from typing import Any
 from backend.agent.rules.bulk_results import per_task_calls
 from backend.agent.rules.steps import SHOW_LIMIT
 from backend.agent.rules.task_fields import take_fields
+from backend.agent.turn_limits import CHANGING_TOOLS
 from corpus.fake_tools import Conversation, FakeTaskStore
 from corpus.model import SEED_TASKS, Call, Case
 
 MODULES = ("create", "list", "complete", "delete", "update", "conversation", "holdout")
-CHANGING_TOOLS = {"add_task", "complete_task", "delete_task", "update_task"}
 KNOWN_MISSES = Path(__file__).parent / "data" / "known_misses_own.txt"
 
 

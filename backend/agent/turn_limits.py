@@ -30,7 +30,21 @@ INTERRUPTED = (
 # The tools that change tasks (and lists, which a task's new list name makes); each call is
 # one write against the user's budget, as one REST request is: "complete all" is one bulk
 # call, one write; adding 30 tasks is 30 calls, 30 writes.
-CHANGING_TOOLS = frozenset({"add_task", "complete_task", "delete_task", "update_task"})
+# The tools that change something: each call spends the user's write budget.
+CHANGING_TOOLS = frozenset(
+    {
+        "add_task",
+        "complete_task",
+        "delete_task",
+        "update_task",
+        "share_list",
+        "change_member_role",
+        "remove_member",
+        "stop_sharing",
+        "leave_list",
+        "answer_invitation",
+    }
+)
 
 
 class StopReason(StrEnum):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from backend.agent.turn_limits import CHANGING_TOOLS
 from corpus.fake_tools import Conversation, FakeTaskStore
 from corpus.fresh import CLOCK, TODAY, dated_start
 
-CHANGING = {"add_task", "complete_task", "delete_task", "update_task"}
+CHANGING = CHANGING_TOOLS
 
 
 def _talk() -> Conversation:
