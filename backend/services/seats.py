@@ -69,13 +69,26 @@ async def seat_members(
 ) -> dict[int, int]:
     """Seats each member at the task, under the number given for them in `numbers` (a task
     brought back) or the next from their counter; returns user id -> number. The caller holds
-    the counters' locks (`lock_counters`)."""
+    the counters' locks (`lock_counters`). Two statements however many members: one takes
+    every number, one inserts every seat."""
     given = numbers or {}
-    seated: dict[int, int] = {}
-    for member_id, user_id in sorted(members, key=lambda m: m[1]):
-        number = given.get(user_id) or await take_numbers(session, user_id)
-        session.add(TaskSeat(user_id=user_id, number=number, task_pk=task_pk, member_id=member_id))
-        seated[user_id] = number
+    wanting = sorted(user for _, user in members if user not in given)
+    seated = dict(given)
+    if wanting:
+        taken = await session.exec(
+            update(User)
+            .where(col(User.id).in_(wanting))
+            .values(last_task_number=User.last_task_number + 1)
+            .returning(col(User.id), col(User.last_task_number))
+        )
+        seated |= {int(user or 0): int(number) for user, number in taken.all()}
+    rows = [
+        {"user_id": user, "number": seated[user], "task_pk": task_pk, "member_id": member_id}
+        for member_id, user in members
+        if user in seated
+    ]
+    if rows:
+        await (await session.connection()).execute(insert(TaskSeat), rows)
     return seated
 
 

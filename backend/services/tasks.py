@@ -505,20 +505,31 @@ async def matching_total(
 async def _query_statement(
     session: AsyncSession, user_id: int, query: TaskQuery, lists: ListDirectory
 ) -> Any:
-    statement = _SEEN.where(col(TaskSeat.user_id) == user_id)
+    # The list as this user calls it, then its owner and stored spelling: an exact match the
+    # (owner_id, list_name) index serves. A name the user has no list of matches none.
+    entry = lists.find(query.list_name) if query.list_name is not None else None
+    number: Any = col(TaskSeat.number)
+    if entry is not None and entry.role == "owner":
+        # A list of the user's own: its tasks are theirs, under the numbers their seats hold
+        # (the owner's seat is the task's own number), read without the seats: the plan
+        # cannot then depend on how many seats other people hold.
+        number = col(Task.number)
+        statement = select(Task, number).where(
+            col(Task.owner_id) == user_id, col(Task.list_name) == entry.name
+        )
+    else:
+        statement = _SEEN.where(col(TaskSeat.user_id) == user_id)
+        if query.list_name is not None:
+            statement = statement.where(
+                *(
+                    [col(Task.owner_id) == entry.owner_id, col(Task.list_name) == entry.name]
+                    if entry is not None
+                    else [false()]
+                )
+            )
     completed = _status_filter(query.status)
     if completed is not None:
         statement = statement.where(col(Task.completed) == completed)
-    if query.list_name is not None:
-        # The list as this user calls it, then its owner and stored spelling: an exact match
-        # the (owner_id, list_name) index serves. A name the user has no list of matches none.
-        entry = lists.find(query.list_name)
-        if entry is None:
-            statement = statement.where(false())
-        else:
-            statement = statement.where(
-                col(Task.owner_id) == entry.owner_id, col(Task.list_name) == entry.name
-            )
     if query.tag is not None:
         tag = _like_escape(query.tag.strip().lstrip("#").lower())
         statement = statement.where(col(Task.tags_text).like(f"% {tag} %", escape="/"))
@@ -550,7 +561,7 @@ async def _query_statement(
         TaskSort.CREATED: [col(Task.created_at)],
         TaskSort.TITLE: [func.lower(col(Task.title))],
     }
-    return statement.order_by(*first, *orders[query.sort], col(TaskSeat.number))
+    return statement.order_by(*first, *orders[query.sort], number)
 
 
 def _shown_reminders(owner_id: int) -> Any:

@@ -65,7 +65,7 @@ async def tasks_of(mcp: Client, user: UserSession, status: str = "all") -> list[
     return found
 
 
-async def test_the_five_tools_are_listed_with_their_documented_parameters(
+async def test_every_tool_is_listed_with_its_documented_parameters(
     server: MCPServer,
 ) -> None:
     async with Client(server) as mcp:
@@ -114,6 +114,22 @@ async def test_the_five_tools_are_listed_with_their_documented_parameters(
                     "restore_reminder",
                 },
                 ["task_id"],
+            ),
+            # issue 36: lists and who shares them
+            "list_lists": ({"user_id"}, []),
+            "list_members": ({"list", "user_id"}, ["list"]),
+            "share_list": ({"list", "email", "role", "user_id"}, ["list", "email"]),
+            "change_member_role": (
+                {"list", "email", "role", "user_id"},
+                ["list", "email", "role"],
+            ),
+            "remove_member": ({"list", "email", "user_id"}, ["list", "email"]),
+            "stop_sharing": ({"list", "user_id"}, ["list"]),
+            "leave_list": ({"list", "user_id"}, ["list"]),
+            "list_invitations": ({"user_id"}, []),
+            "answer_invitation": (
+                {"invitation_id", "accept", "user_id"},
+                ["invitation_id", "accept"],
             ),
         }
         assert set(tools) == set(expected)
