@@ -69,7 +69,7 @@ class TaskSeat(SQLModel, table=True):
     __tablename__ = "task_seat"
     __table_args__ = (
         UniqueConstraint("task_pk", "user_id", name="uq_task_seat_task_user"),
-        Index("ix_task_seat_member_id", "member_id"),
+        Index("ix_task_seat_member_number", "member_id", "number"),
     )
 
     user_id: int = Field(foreign_key="user.id", ondelete="CASCADE", primary_key=True)

@@ -519,14 +519,13 @@ async def _query_statement(
         )
     else:
         statement = _SEEN.where(col(TaskSeat.user_id) == user_id)
-        if query.list_name is not None:
-            statement = statement.where(
-                *(
-                    [col(Task.owner_id) == entry.owner_id, col(Task.list_name) == entry.name]
-                    if entry is not None
-                    else [false()]
-                )
-            )
+        if entry is not None:
+            # A list shared with the user: exactly the seats that came with its membership
+            # (a task moved off the list leaves it: `seats.reseat`), in their order, read on
+            # the (member_id, number) index whatever the planner thinks of the tasks.
+            statement = statement.where(col(TaskSeat.member_id) == entry.member_id)
+        elif query.list_name is not None:
+            statement = statement.where(false())
     completed = _status_filter(query.status)
     if completed is not None:
         statement = statement.where(col(Task.completed) == completed)

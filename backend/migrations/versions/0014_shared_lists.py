@@ -61,7 +61,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("user_id", "number"),
         sa.UniqueConstraint("task_pk", "user_id", name="uq_task_seat_task_user"),
     )
-    op.create_index("ix_task_seat_member_id", "task_seat", ["member_id"])
+    op.create_index("ix_task_seat_member_number", "task_seat", ["member_id", "number"])
     op.create_table(
         "change_note",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -121,7 +121,7 @@ def downgrade() -> None:
         op.drop_constraint(f"fk_task_{column}", "task", type_="foreignkey")
         op.drop_column("task", column)
     op.drop_table("change_note")
-    op.drop_index("ix_task_seat_member_id", table_name="task_seat")
+    op.drop_index("ix_task_seat_member_number", table_name="task_seat")
     op.drop_table("task_seat")
     op.drop_index("ix_list_member_email", table_name="list_member")
     op.drop_index("ix_list_member_user_id", table_name="list_member")
