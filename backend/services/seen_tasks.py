@@ -1,5 +1,6 @@
 """Tasks as the user who asked sees them: their own number for each, the name they call its
-list, and on a shared list who added and completed it (specs/sharing.md).
+list, on a shared list who added and completed it, and only their own reminder
+(specs/sharing.md).
 
 The task service hands every caller tasks through here. A task seen by its owner is the
 stored row itself; one seen by a member is a copy carrying the member's number and list
@@ -61,11 +62,15 @@ def _as_seen(
     task: Task, number: int, user_id: int, entry: ListEntry | None, emails: dict[int, str]
 ) -> Task:
     view = task
-    if task.owner_id != user_id or number != task.number:
+    # A reminder is its setter's: another member's is not shown (nor its time).
+    theirs = task.remind_user_id is not None and task.remind_user_id != user_id
+    if task.owner_id != user_id or number != task.number or theirs:
         view = Task(**task.model_dump())
         view.number = number
         if entry is not None:
             view.list_name = entry.shown
+        if theirs:
+            view.remind_at, view.remind_before = None, None
     if _on_shared(entry):
         assert entry is not None
         view._sharing = TaskSharing(

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 from fastapi import FastAPI
-from sqlmodel import col, update
+from sqlmodel import col, select, update
 
 from backend.main import create_app
 from backend.models import Task, TaskStatus
@@ -28,6 +28,14 @@ async def _fire(app: FastAPI, task_id: int, owner: UserSession) -> None:
         )
         await session.commit()
     await app.state.reminder_scheduler.sweep()
+
+
+async def _pk(app: FastAPI, owner: UserSession, number: int) -> int:
+    async with app.state.sessionmaker() as session:
+        found = await session.exec(
+            select(Task.pk).where(col(Task.owner_id) == owner.id, col(Task.number) == number)
+        )
+        return int(found.one() or 0)
 
 
 async def _shown(client: httpx.AsyncClient, who: UserSession) -> list[tuple[int, str]]:
@@ -52,6 +60,11 @@ async def test_a_reminder_on_a_shared_task_goes_to_whoever_set_it_under_their_nu
         headers=other_user.headers,
     )
     assert set_it.status_code == 200, set_it.text
+    # The reminder is the member's: the owner sees the task without it.
+    owner_view = (await client.get(f"/api/tasks/{shared['id']}", headers=user.headers)).json()
+    assert (owner_view["remind_at"], owner_view["remind_before"]) == (None, None)
+    mine = (await client.get(f"/api/tasks/{seen['id']}", headers=other_user.headers)).json()
+    assert mine["remind_before"] == 30
     await _fire(app, shared["id"], user)
     assert await _shown(client, other_user) == [(5, "pick up the cake")]
     assert await _shown(client, user) == []
@@ -73,8 +86,9 @@ async def test_a_member_who_leaves_is_reminded_of_nothing_more(
     assert left.status_code == 204
     await _fire(app, shared["id"], user)
     assert await _shown(client, other_user) == []
-    owner_view = (await client.get(f"/api/tasks/{shared['id']}", headers=user.headers)).json()
-    assert owner_view["remind_at"] is None  # their reminder went with them
+    async with app.state.sessionmaker() as session:
+        stored = await session.get(Task, (await _pk(app, user, shared["id"])))
+        assert stored is not None and stored.remind_at is None  # their reminder went with them
 
 
 async def test_an_editor_uses_repeats_due_dates_priorities_and_tags_on_a_shared_task(
