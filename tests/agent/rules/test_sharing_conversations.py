@@ -10,24 +10,12 @@ from typing import Any
 
 import pytest
 
+from backend.agent.turn_limits import CHANGING_TOOLS
 from corpus.fake_sharing import FakeInvitation, FakeList, FakeMember
 from corpus.fake_tools import Conversation, Exchange, FakeTaskStore
 
 ME = "me@example.com"
-CHANGING = frozenset(
-    {
-        "add_task",
-        "complete_task",
-        "delete_task",
-        "update_task",
-        "share_list",
-        "change_member_role",
-        "remove_member",
-        "stop_sharing",
-        "leave_list",
-        "answer_invitation",
-    }
-)
+CHANGING = CHANGING_TOOLS
 
 
 def _task(number: int, title: str, where: str = "Inbox", **more: Any) -> dict[str, Any]:
