@@ -31,6 +31,15 @@ SCHEMA_TITLES = {
     "complete_task": "ChangeOutcome",
     "delete_task": "ChangeOutcome",
     "list_tasks": "list_tasksOutput",
+    "list_lists": "Lists",
+    "list_members": "Members",
+    "list_invitations": "Invitations",
+    "share_list": "SharingChange",
+    "change_member_role": "SharingChange",
+    "remove_member": "SharingChange",
+    "stop_sharing": "SharingChange",
+    "leave_list": "SharingChange",
+    "answer_invitation": "SharingChange",
 }
 
 
