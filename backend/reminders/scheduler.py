@@ -57,7 +57,7 @@ class ReminderScheduler:
     async def run(self) -> None:
         """Sweeps every interval until cancelled, and now and then prunes the live updates'
         old change notes. An unreachable database is waited out."""
-        pruned_at = 0.0
+        pruned_at = time.monotonic()  # the first prune a while after start
         while True:
             fired = await through_outages(self.sweep, logger, "reminders not swept")
             if fired:
