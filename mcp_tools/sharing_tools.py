@@ -125,8 +125,8 @@ def register_sharing_tools(
         user = acting_user(await principal(ctx), user_id)
         async with sessionmaker() as session:
             await read_only(session)
-            found = await sharing.members(session, user_id=user, list_name=list)
             entry = await sharing.seen_list(session, user, list)
+            found = await sharing.members_of(session, entry)
         return Members(list=entry.shown, owner=entry.owner_email, members=[_info(m) for m in found])
 
     @tool

@@ -9,7 +9,7 @@ MCP and chat), so two lists never answer to one name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Literal
 
 from sqlalchemy import ColumnElement, Integer, bindparam, func, literal, null, union_all
@@ -74,18 +74,16 @@ class ListDirectory:
 
     def of_task(self, owner_id: int, list_name: str) -> ListEntry | None:
         """The entry a task's list is, from the task's owner and list name."""
-        return self._by_key().get((owner_id, list_name.lower()))
+        return self._by_key.get((owner_id, list_name.lower()))
 
+    @cached_property
     def _by_key(self) -> dict[tuple[int, str], ListEntry]:
+        """Built once per directory: a page asks it for every task."""
         return {entry.key: entry for entry in self.entries}
 
     @property
     def shared_with_me(self) -> list[ListEntry]:
         return [entry for entry in self.entries if entry.role != "owner"]
-
-    @property
-    def any_shared(self) -> bool:
-        return any(entry.shared for entry in self.entries)
 
 
 def _members_count(status: MemberStatus) -> ColumnElement[int]:

@@ -136,7 +136,11 @@ async def invite(
 async def members(session: AsyncSession, *, user_id: int, list_name: str) -> list[Membership]:
     """Who the list is shared with, for anyone who sees it: the owner sees invitations still
     pending too, members only those who accepted."""
-    entry = await seen_list(session, user_id, list_name)
+    return await members_of(session, await seen_list(session, user_id, list_name))
+
+
+async def members_of(session: AsyncSession, entry: ListEntry) -> list[Membership]:
+    """`members` of a list already looked up."""
     statement = select(ListMember).where(col(ListMember.list_id) == entry.list_id)
     if entry.role != "owner":
         statement = statement.where(col(ListMember.status) == MemberStatus.ACCEPTED.value)

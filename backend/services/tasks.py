@@ -127,7 +127,11 @@ _DELETE = (
     delete(Task).where(col(Task.pk) == _CHANGEABLE).returning(Task).execution_options(**_ORM_DML)
 )
 _SEAT_HELD = select(TaskSeat.task_pk).where(_SEAT)
-_CHANGEABLE_PK = select(TaskSeat.task_pk).where(_SEAT, seats.may_change())
+_GET_CHANGEABLE = (
+    select(Task)
+    .join(TaskSeat, col(TaskSeat.task_pk) == col(Task.pk))
+    .where(_SEAT, seats.may_change())
+)
 
 
 async def _next_task_number(session: AsyncSession, owner_id: int) -> tuple[int, str]:
@@ -609,16 +613,11 @@ async def _stored(session: AsyncSession, user_id: int, number: int) -> tuple[Tas
 
 
 async def _changeable(session: AsyncSession, user_id: int, number: int) -> Task:
-    """The stored task behind the user's number, if the user may change it."""
-    task, _ = await _stored(session, user_id, number)
-    await _check_changeable(session, user_id, number)
+    """The stored task behind the user's number, if the user may change it (one read)."""
+    task = (await session.exec(_GET_CHANGEABLE, params={"uid": user_id, "num": number})).first()
+    if task is None:
+        raise await _refusal(session, user_id, number)
     return task
-
-
-async def _check_changeable(session: AsyncSession, user_id: int, number: int) -> None:
-    if (await session.exec(_CHANGEABLE_PK, params={"uid": user_id, "num": number})).first():
-        return
-    raise await _refusal(session, user_id, number)
 
 
 async def _refusal(session: AsyncSession, user_id: int, number: int) -> ServiceError:
@@ -692,6 +691,7 @@ async def change_task(
     moved_to: ListEntry | None = None
     moving = "list" in changes
     moved_from: list[tuple[int, str]] = []
+    stored: Task | None = None
     if moving:
         stored = await _changeable(session, user_id, task_id)
         moved_from = [(stored.owner_id, stored.list_name)]
@@ -701,7 +701,7 @@ async def change_task(
     current: Task | None = None
     if changes.keys() & _NEEDS_THE_TASK or changes.get("completed") is False or restore_reminder:
         # These read the task as it stands (and its owner's zone): once.
-        current = await _changeable(session, user_id, task_id)
+        current = stored if stored is not None else await _changeable(session, user_id, task_id)
         zone = await account_zone(session, current.owner_id)
         if "repeat" in changes or "repeat_from" in changes:
             changes.update(_repeat_changes(zone, current, changes))
