@@ -15,6 +15,7 @@ import {
   type TokenCreated,
   type TokenScope,
 } from "./useAccessTokens";
+import { focusOnMount } from "../ui/focusOnMount";
 
 const EXPIRIES: { label: string; days: number | null }[] = [
   { label: "30 days", days: 30 },
@@ -42,10 +43,6 @@ const CLIENTS: { key: "claude" | "http" | "openai"; label: string; hint: string 
 ];
 
 /** Focuses an element as it appears: the next control after the one that went away. */
-function focusOnMount(element: HTMLElement | null) {
-  element?.focus();
-}
-
 function when(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleDateString() : "never";
 }

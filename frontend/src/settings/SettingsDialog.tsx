@@ -4,10 +4,11 @@
  * traps focus in it, closes it on Escape and gives focus back to the gear. Mounted only while
  * open, so its queries (the calendar feed's state) run only then.
  */
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 import { ReminderSettings } from "../reminders/ReminderSettings";
 import { CloseIcon, LogoutIcon } from "../ui/icons";
+import { useModalDialog } from "../ui/useModalDialog";
 import { CalendarFeed } from "./CalendarFeed";
 import { AccessTokens } from "./AccessTokens";
 import { McpConnection } from "./McpConnection";
@@ -32,16 +33,8 @@ interface Props {
 }
 
 export function SettingsDialog({ email, onLogOut, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  // A press that starts inside (selecting the link's text) and ends outside is not a click outside.
-  const pressedOutside = useRef(false);
+  const { dialog, backdrop } = useModalDialog();
   const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    // Once: StrictMode runs this twice, and a second showModal() on an open dialog throws.
-    if (element && !element.open) element.showModal();
-  }, []);
 
   return (
     <dialog
@@ -49,11 +42,7 @@ export function SettingsDialog({ email, onLogOut, onClose }: Props) {
       className="settings-dialog"
       aria-labelledby={titleId}
       onClose={onClose}
-      // The content fills the dialog's box, so the dialog itself is hit only on its backdrop.
-      onPointerDown={(event) => (pressedOutside.current = event.target === event.currentTarget)}
-      onClick={(event) => {
-        if (pressedOutside.current && event.target === event.currentTarget) event.currentTarget.close();
-      }}
+      {...backdrop}
     >
       <div className="settings-frame">
         <div className="settings-header">

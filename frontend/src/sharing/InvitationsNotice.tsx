@@ -13,10 +13,7 @@ import { forgetInvitationLink, linkedInvitation } from "./invitationLink";
 import { useAcceptInvitation, useDeclineInvitation, useInvitations } from "./useInvitations";
 import type { Membership } from "./useSharing";
 import "./sharing.css";
-
-function focusOnMount(element: HTMLElement | null) {
-  element?.focus();
-}
+import { focusOnMount } from "../ui/focusOnMount";
 
 const asWhat = (invitation: Membership) => (invitation.role === "viewer" ? "a viewer" : "an editor");
 

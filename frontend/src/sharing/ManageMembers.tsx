@@ -8,6 +8,8 @@ import { useId, useState } from "react";
 import { describeError } from "../api/errors";
 import { ROLE_LABELS } from "./InviteForm";
 import { useChangeRole, useMembers, useRemoveMember, useStopSharing, type Membership } from "./useSharing";
+import { focusOnMount } from "../ui/focusOnMount";
+import { ConfirmAction } from "./ConfirmAction";
 
 interface Props {
   list: string;
@@ -18,10 +20,6 @@ interface Props {
 }
 
 /** Focuses an element as it appears: the next control after the one that went away. */
-function focusOnMount(element: HTMLElement | null) {
-  element?.focus();
-}
-
 const pending = (member: Membership) => member.status === "pending";
 
 export function ManageMembers({ list, me, onSaid, onFocusLost }: Props) {
@@ -165,26 +163,17 @@ export function ManageMembers({ list, me, onSaid, onFocusLost }: Props) {
       )}
       {all.length > 0 &&
         (confirming === "all" ? (
-          <div className="share-stop" role="group" aria-label="Stop sharing?">
-            <p className="small">
-              Everyone above loses the list at once, and the invitations not answered yet are withdrawn. Its
-              tasks stay yours.
-            </p>
-            <div className="settings-actions">
-              <button
-                ref={focusOnMount}
-                type="button"
-                className="button button-small share-danger"
-                disabled={stop.isPending}
-                onClick={stopSharing}
-              >
-                Stop sharing now
-              </button>
-              <button type="button" className="button button-small button-ghost" onClick={() => keep("all")}>
-                Keep sharing
-              </button>
-            </div>
-          </div>
+          <ConfirmAction
+            label="Stop sharing?"
+            confirm="Stop sharing now"
+            cancel="Keep sharing"
+            pending={stop.isPending}
+            onConfirm={stopSharing}
+            onCancel={() => keep("all")}
+          >
+            Everyone above loses the list at once, and the invitations not answered yet are withdrawn. Its
+            tasks stay yours.
+          </ConfirmAction>
         ) : (
           <div className="settings-actions">
             <button

@@ -7,16 +7,14 @@ import { useId, useState } from "react";
 import { describeError } from "../api/errors";
 import type { TaskList } from "../api/types";
 import { useLeaveList, useMembers } from "./useSharing";
+import { focusOnMount } from "../ui/focusOnMount";
+import { ConfirmAction } from "./ConfirmAction";
 
 interface Props {
   list: TaskList;
   me: string;
   /** Left: the list is no longer theirs. */
   onLeft: () => void;
-}
-
-function focusOnMount(element: HTMLElement | null) {
-  element?.focus();
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -73,32 +71,19 @@ export function MemberView({ list, me, onLeft }: Props) {
           </p>
         )}
         {confirming && mine ? (
-          <div className="share-stop" role="group" aria-label="Leave the list?">
-            <p className="small">
-              Its tasks leave your lists, with any reminders you set on them. {owner} can invite you again.
-            </p>
-            <div className="settings-actions">
-              <button
-                ref={focusOnMount}
-                type="button"
-                className="button button-small share-danger"
-                disabled={leave.isPending}
-                onClick={() => leave.mutate(mine.id, { onSuccess: onLeft })}
-              >
-                Leave “{list.name}” now
-              </button>
-              <button
-                type="button"
-                className="button button-small button-ghost"
-                onClick={() => {
-                  setConfirming(false);
-                  setKept(true);
-                }}
-              >
-                Stay
-              </button>
-            </div>
-          </div>
+          <ConfirmAction
+            label="Leave the list?"
+            confirm={<>Leave “{list.name}” now</>}
+            cancel="Stay"
+            pending={leave.isPending}
+            onConfirm={() => leave.mutate(mine.id, { onSuccess: onLeft })}
+            onCancel={() => {
+              setConfirming(false);
+              setKept(true);
+            }}
+          >
+            Its tasks leave your lists, with any reminders you set on them. {owner} can invite you again.
+          </ConfirmAction>
         ) : (
           <div className="settings-actions">
             <button

@@ -5,11 +5,12 @@
  * <dialog>, as Settings is: the browser traps focus, closes it on Escape and gives focus back.
  * Refusals are said inside it (a toast would sit behind the modal).
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 
 import type { TaskList } from "../api/types";
 import { useSession } from "../auth/session";
 import { CloseIcon } from "../ui/icons";
+import { useModalDialog } from "../ui/useModalDialog";
 import { InviteForm } from "./InviteForm";
 import { sharedWithMe } from "./listAccess";
 import { ManageMembers } from "./ManageMembers";
@@ -26,19 +27,12 @@ interface Props {
 }
 
 export function ShareDialog({ list, onClose, onLeft }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const pressedOutside = useRef(false);
+  const { dialog, backdrop } = useModalDialog();
   const emailInput = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState("");
   const me = useSession().session?.email ?? "";
   const titleId = useId();
   const owner = !sharedWithMe(list);
-
-  useEffect(() => {
-    const element = dialog.current;
-    // Once: StrictMode runs this twice, and a second showModal() on an open dialog throws.
-    if (element && !element.open) element.showModal();
-  }, []);
 
   function left() {
     dialog.current?.close();
@@ -55,10 +49,7 @@ export function ShareDialog({ list, onClose, onLeft }: Props) {
       onKeyDown={(event) => {
         if (event.key === "Escape") event.stopPropagation();
       }}
-      onPointerDown={(event) => (pressedOutside.current = event.target === event.currentTarget)}
-      onClick={(event) => {
-        if (pressedOutside.current && event.target === event.currentTarget) event.currentTarget.close();
-      }}
+      {...backdrop}
     >
       <div className="settings-frame">
         <div className="settings-header">
