@@ -23,6 +23,7 @@ from backend.services import conversations, tasks
 from tests.agent.fake_openai import CallTools, Fail, FakeOpenAI, Hang, Reply, closed_url, serving
 from tests.api.routes.test_chat_stream import parse_sse
 from tests.conftest import UserSession, client_for, make_settings, register, running
+from tests.mcp_tools.tool_names import ALL_TOOLS
 
 
 @pytest.fixture(scope="module")
@@ -105,23 +106,8 @@ async def test_the_llm_adds_a_task_through_the_mcp_tools(
     first = fake.requests[0]
     assert "ONE user's todo list" in first["messages"][0]["content"]  # generated instructions
     tool_schemas = {t["function"]["name"]: t["function"]["parameters"] for t in first["tools"]}
-    assert set(tool_schemas) == {
-        "add_task",
-        "list_tasks",
-        "complete_task",
-        "delete_task",
-        "update_task",
-        # the list and sharing tools (specs/sharing.md): the LLM gets them as the rules do
-        "list_lists",
-        "list_members",
-        "share_list",
-        "change_member_role",
-        "remove_member",
-        "stop_sharing",
-        "leave_list",
-        "list_invitations",
-        "answer_invitation",
-    }
+    # the list and sharing tools too (specs/sharing.md): the LLM gets them as the rules do
+    assert set(tool_schemas) == ALL_TOOLS
     assert all("user_id" not in schema["properties"] for schema in tool_schemas.values())
 
 

@@ -1,5 +1,6 @@
 // What the browser scripts share: where they run, how chromium starts, waiting, signing up.
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 
 export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8765";
 export const ARTIFACTS = process.env.ARTIFACTS ?? "test-artifacts/e2e";
@@ -37,4 +38,29 @@ export async function signUp(page, email) {
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign up" }).click();
   await page.getByLabel("Message").waitFor();
+}
+
+/**
+ * Records in `problems` every console error or warning of `page` and every error it throws,
+ * but those `expected(message)` says were made on purpose.
+ */
+export function watch(page, who, problems, expected = () => false) {
+  page.on("console", (message) => {
+    if (message.type() !== "error" && message.type() !== "warning") return;
+    if (expected(message)) return;
+    problems.push(`${who} console ${message.type()}: ${message.text()} ${message.location()?.url ?? ""}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${who} page error: ${error.message}`));
+}
+
+/** One step of a journey: "ok - name", or "not ok - name" with a screenshot of `page`. */
+export async function step(name, page, action, failureShot = "failure") {
+  try {
+    await action();
+    console.log(`ok - ${name}`);
+  } catch (error) {
+    await page.screenshot({ path: join(ARTIFACTS, `${failureShot}.png`), fullPage: true });
+    console.log(`not ok - ${name}`);
+    throw error;
+  }
 }

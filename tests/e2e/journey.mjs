@@ -4,7 +4,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { ARTIFACTS, BASE_URL, CHROMIUM, CHROMIUM_ARGS, signUp, until } from "./browser.mjs";
+import {
+  ARTIFACTS,
+  BASE_URL,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  signUp,
+  step,
+  until,
+  watch as watchPage,
+} from "./browser.mjs";
 
 const stamp = Date.now();
 
@@ -15,26 +24,9 @@ const problems = [];
 // "Failed to load resource" for them, which no page can prevent.
 const expectedFailures = new Set();
 
-function watch(page, who) {
-  page.on("console", (message) => {
-    if (message.type() !== "error" && message.type() !== "warning") return;
-    const url = message.location()?.url ?? "";
-    if (message.text().startsWith("Failed to load resource") && expectedFailures.has(url)) return;
-    problems.push(`${who} console ${message.type()}: ${message.text()} ${url}`);
-  });
-  page.on("pageerror", (error) => problems.push(`${who} page error: ${error.message}`));
-}
-
-async function step(name, page, action) {
-  try {
-    await action();
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    await page.screenshot({ path: join(ARTIFACTS, "failure.png"), fullPage: true });
-    console.log(`not ok - ${name}`);
-    throw error;
-  }
-}
+const failedOnPurpose = (message) =>
+  message.text().startsWith("Failed to load resource") && expectedFailures.has(message.location()?.url ?? "");
+const watch = (page, who) => watchPage(page, who, problems, failedOnPurpose);
 
 async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });

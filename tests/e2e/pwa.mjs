@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { ARTIFACTS, BASE_URL, CHROMIUM, CHROMIUM_ARGS, PASSWORD, until } from "./browser.mjs";
+import { ARTIFACTS, BASE_URL, CHROMIUM, CHROMIUM_ARGS, PASSWORD, until, watch as watchPage } from "./browser.mjs";
 
 const ORIGIN = new URL(BASE_URL).origin;
 const SCOPE = `${ORIGIN}/`;
@@ -26,15 +26,10 @@ const context = await chromium.launchPersistentContext(profile, {
 const problems = [];
 let offline = false;
 
-function watch(page, who) {
-  page.on("console", (message) => {
-    if (message.type() !== "error" && message.type() !== "warning") return;
-    // Offline on purpose: the API's requests fail, and the browser logs each one.
-    if (offline && /Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(message.text())) return;
-    problems.push(`${who} console ${message.type()}: ${message.text()} ${message.location()?.url ?? ""}`);
-  });
-  page.on("pageerror", (error) => problems.push(`${who} page error: ${error.message}`));
-}
+// Offline on purpose: the API's requests fail, and the browser logs each one.
+const failedOffline = (message) =>
+  offline && /Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(message.text());
+const watch = (page, who) => watchPage(page, who, problems, failedOffline);
 
 let current = null;
 async function step(name, action) {

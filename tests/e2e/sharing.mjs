@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, signUp, until } from "./browser.mjs";
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, signUp, step as stepOf, until, watch as watchPage } from "./browser.mjs";
 
 const stamp = Date.now();
 const LIST = "Groceries";
@@ -13,25 +13,8 @@ const LIST = "Groceries";
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 const problems = [];
 
-function watch(page, who) {
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") {
-      problems.push(`${who} console ${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on("pageerror", (error) => problems.push(`${who} page error: ${error.message}`));
-}
-
-async function step(name, page, action) {
-  try {
-    await action();
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    await page.screenshot({ path: join(ARTIFACTS, "sharing-failure.png"), fullPage: true });
-    console.log(`not ok - ${name}`);
-    throw error;
-  }
-}
+const watch = (page, who) => watchPage(page, who, problems);
+const step = (name, page, action) => stepOf(name, page, action, "sharing-failure");
 
 const tasks = (page) => page.getByRole("region", { name: "Tasks" });
 const lists = (page) => tasks(page).getByRole("group", { name: "Lists" });
